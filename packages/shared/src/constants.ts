@@ -1,0 +1,147 @@
+// Business constants and limits from section 9 of both spec documents. Server and web import
+// these; never copy a value.
+
+export const NATIVE_COIN = { name: 'AIA', symbol: 'AIA', decimals: 18 } as const;
+/** The native coin is addressed as the zero address wherever a coin address is expected. */
+export const NATIVE_COIN_ADDRESS = '0x0000000000000000000000000000000000000000' as const;
+export const STABLE_COIN_DECIMALS = 6;
+/** Token decimals assumed when a token does not say (document 1). */
+export const DEFAULT_TOKEN_DECIMALS = 6;
+/** Coin decimals assumed for a launchpad mint coin that does not say (document 2). */
+export const DEFAULT_COIN_DECIMALS = 18;
+export const DEFAULT_TOKEN_ID = 0;
+export const DEFAULT_ERC1155_AMOUNT = 1;
+export const DEFAULT_EXCHANGE_RATIO = { newNum: 1, oldNum: 1 } as const;
+
+export const TIMING = {
+  requestTimeoutMs: 30_000,
+  debounceMs: 800,
+  searchDebounceMs: 200,
+  forcedLogoutDelayMs: 2_500,
+  walletProviderTimeoutMs: 10_000,
+  blockPollingMs: 5_000,
+  balancePollingMs: 2_000,
+  infiniteScrollThrottleMs: 500,
+  countdownTickMs: 1_000,
+  chunkLoadTimeoutMs: 120_000,
+  featuredAutoplayMs: 2_500,
+} as const;
+
+export const PAGE_SIZE = {
+  listings: 20,
+  attributeValues: 20,
+  market: 30,
+  collectionFilter: 30,
+  accountItems: 24,
+  collectionItems: 20,
+  activity: 20,
+  rankings: 20,
+  rankingsHome: 5,
+  royalty: 10,
+  articleCategories: 10,
+  featuredCollections: 6,
+  collectionList: 6,
+  primary: 20,
+  primaryItems: 20,
+  launchpadInProgress: 4,
+  launchpadEnded: 6,
+  userAssets: 20,
+} as const;
+
+/** A ranking table shows its pager from this many rows on. */
+export const RANKINGS_PAGINATE_FROM = 20;
+
+export const ROYALTY = {
+  maxPercent: 10,
+  maxDecimals: 1,
+  /** Royalty travels to the chain as percent x 100. */
+  chainScale: 100,
+  /** The marketplace's royalty rate denominator (percent x 100 of 100 %). */
+  rateDenominator: 10_000,
+} as const;
+
+export const PRICE = {
+  maxLength: 20,
+  maxIntegerDigits: 18,
+  maxDecimals: 18,
+  filterMaxDecimals: 8,
+  displayDecimals: 4,
+} as const;
+
+export const SEARCH_MIN_LENGTH = 3;
+export const DESCRIPTION_MAX_LENGTH = 500;
+
+export const UPLOAD = {
+  imageTypes: ['image/jpeg', 'image/png', 'image/gif'],
+  imageExtensions: ['jpg', 'jpeg', 'png', 'gif'],
+  defaultMaxMb: 5,
+  avatarMaxMb: 1,
+  bannerMaxMb: 5,
+  collectionProfileMaxMb: 1,
+  collectionCoverMaxMb: 3,
+  collectionBackgroundMaxMb: 10,
+  collectionImageTypes: ['image/jpeg', 'image/png', 'image/svg+xml'],
+} as const;
+
+export const UPLOAD_HINTS = {
+  profile: '200x200',
+  cover: '600x400',
+  background: '1900x350',
+} as const;
+
+export const CLAMP_LINES = {
+  accountBio: 3,
+  collectionDescription: 1,
+  launchpadCard: 3,
+  launchpadDetail: 5,
+} as const;
+
+export const LAYOUT = {
+  topBarDarkAfterPx: 10,
+  modalWidthPx: 550,
+  nftListHeightPx: 310,
+  marketGridColumns: [6, 8, 10],
+} as const;
+
+/** Launchpad and primary-sale times are shown in UTC+8. */
+export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
+export const DISPLAY_TIME_ZONE_LABEL = 'UTC+8';
+
+export const STORAGE_KEYS = {
+  language: 'NFT_LANG_KEY',
+  reduxState: 'redux-state',
+  wallet: 'wallet',
+  walletName: 'walletName',
+  accountAddress: 'accountAddress',
+  userInfo: 'userInfo',
+  listItenGrid: 'listItenGrid',
+  loginType: 'loginType',
+} as const;
+
+export const TOKEN_COOKIE = 'web-token';
+export const TOKEN_HEADER = 'token';
+export const LANG_QUERY_PARAM = 'lang';
+export const LOGIN_TYPE_HOME_SELL = 'homeSell';
+
+/** The config key whose value is the platform fee in percent. */
+export const CONFIG_KEYS = { transactionFee: 'transaction_fee' } as const;
+
+export const LOCALES = ['en', 'zh-CN', 'zh-TW', 'ja', 'tr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Primary-sale activity status. */
+export const ACTIVITY_STATUS = { waiting: 0, inProgress: 1, ended: 2, soldOut: 3 } as const;
+/** Launchpad project state. */
+export const LAUNCHPAD_STATE = { inProgress: 1, ended: 2, inactive: 3 } as const;
+/** Home banner click targets. */
+export const BANNER_TYPE = { article: 0, activity: 1, collection: 2, item: 3 } as const;
+/** Order status 0 is listed and buyable. */
+export const ORDER_STATUS = { listed: 0, sold: 1, cancelled: 2, forceCancel: 3 } as const;
+
+export const CONTRACT_TYPE = { erc721: 'ERC721', erc1155: 'ERC1155' } as const;
+export type ContractType = (typeof CONTRACT_TYPE)[keyof typeof CONTRACT_TYPE];

@@ -1,0 +1,139 @@
+/**
+ * The error catalogue: every non-zero `code` the API can answer, with its HTTP status, an English
+ * message and the i18n key the web app translates. Codes 10003 and 1008 mean the session is
+ * invalid (10003: token missing, unknown or expired; 1008: session ended by logout or by a newer
+ * sign-in); the web app then clears the session and returns home.
+ */
+export const ERRORS = {
+  badRequest: {
+    code: 10001,
+    status: 400,
+    message: 'Invalid request parameters',
+    key: 'errors.badRequest',
+  },
+  notLoggedIn: {
+    code: 10002,
+    status: 401,
+    message: 'Please log in first!',
+    key: 'errors.notLoggedIn',
+  },
+  tokenInvalid: {
+    code: 10003,
+    status: 401,
+    message: 'Login has expired, please log in again',
+    key: 'errors.tokenInvalid',
+  },
+  sessionEnded: {
+    code: 1008,
+    status: 401,
+    message: 'You have been logged out, please log in again',
+    key: 'errors.sessionEnded',
+  },
+  forbidden: {
+    code: 10005,
+    status: 403,
+    message: 'You are not allowed to do this',
+    key: 'errors.forbidden',
+  },
+  notFound: { code: 10004, status: 404, message: 'Not found', key: 'errors.notFound' },
+  payloadTooLarge: {
+    code: 10006,
+    status: 413,
+    message: 'Uploaded image should be less than 5M',
+    key: 'errors.payloadTooLarge',
+  },
+  tooManyRequests: {
+    code: 10007,
+    status: 429,
+    message: 'Too many requests, please try again later',
+    key: 'errors.tooManyRequests',
+  },
+  requestTimeout: {
+    code: 10008,
+    status: 408,
+    message: 'The request timed out',
+    key: 'errors.requestTimeout',
+  },
+  nonceInvalid: {
+    code: 10010,
+    status: 400,
+    message: 'The sign-in nonce is invalid or expired',
+    key: 'errors.nonceInvalid',
+  },
+  signatureInvalid: {
+    code: 10011,
+    status: 400,
+    message: 'The signature does not match the address',
+    key: 'errors.signatureInvalid',
+  },
+  chainUnavailable: {
+    code: 10020,
+    status: 503,
+    message: 'The chain node is not reachable',
+    key: 'errors.chainUnavailable',
+  },
+  serverError: {
+    code: 500,
+    status: 500,
+    message: 'Server request exception',
+    key: 'errors.serverError',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+export interface ErrorDef {
+  code: number;
+  status: number;
+  message: string;
+  key: string;
+}
+
+export type ErrorName = keyof typeof ERRORS;
+
+export const SUCCESS_CODE = 0;
+export const SUCCESS_MESSAGE = 'success';
+
+/** Codes after which the client must drop its session. */
+export const SESSION_INVALID_CODES: readonly number[] = [
+  ERRORS.tokenInvalid.code,
+  ERRORS.sessionEnded.code,
+];
+
+export function isSessionInvalidCode(code: number): boolean {
+  return SESSION_INVALID_CODES.includes(code);
+}
+
+export function errorByCode(code: number): ErrorDef | undefined {
+  return Object.values(ERRORS).find((e) => e.code === code);
+}
+
+/** Every answer of the API. */
+export interface ApiEnvelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A paged list as the spec names it. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+/** Thrown on either side with a catalogue entry; the server turns it into an envelope. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly key: string;
+  readonly details?: unknown;
+
+  constructor(def: ErrorDef, message?: string, details?: unknown) {
+    super(message ?? def.message);
+    this.name = 'ApiError';
+    this.code = def.code;
+    this.status = def.status;
+    this.key = def.key;
+    this.details = details;
+  }
+}
