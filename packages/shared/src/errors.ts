@@ -66,6 +66,12 @@ export const ERRORS = {
     message: 'The signature does not match the address',
     key: 'errors.signatureInvalid',
   },
+  serviceUnavailable: {
+    code: 10009,
+    status: 503,
+    message: 'Service unavailable',
+    key: 'errors.serviceUnavailable',
+  },
   chainUnavailable: {
     code: 10020,
     status: 503,

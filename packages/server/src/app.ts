@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { TIMING } from '@aiamarket/shared';
+import type { ServerContext } from './context.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { registerSpa } from './http/spa.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { configRoutes } from './modules/config/routes.js';
+
+export const API_PREFIX = '/v1/api';
+
+/** Every feature module, mounted under /v1/api. A new module is one line here. */
+const MODULES = [healthRoutes, configRoutes];
+
+export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel },
+    requestTimeout: TIMING.requestTimeoutMs,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'AIA NFT marketplace API',
+        version: '1',
+        description: 'Every answer is the envelope {code, message, data}; code 0 is success.',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  await app.register(
+    async (api) => {
+      for (const mod of MODULES) await api.register(mod(ctx));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerSpa(app, ctx.config.webDistDir);
+  return app;
+}

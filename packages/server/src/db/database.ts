@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { redact, StartupError } from '../config.js';
+import * as schema from './schema.js';
+
+export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: AppDb;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Finds the committed migrations folder from src/db (tests, tsx) or dist (the bundle). */
+function migrationsFolder(): string {
+  let dir = import.meta.dirname;
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('drizzle migrations folder not found');
+}
+
+/** A session-scoped lock key so that replicas starting together migrate one at a time. */
+const MIGRATION_LOCK_KEY = 7_131_900_001;
+
+export interface OpenOptions {
+  /** A postgres:// URL; without it an embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data folder; without it PGlite runs in memory. */
+  dataDir?: string | undefined;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir);
+  // Closing twice (shutdown racing a failure path) must be harmless.
+  let closing: Promise<void> | undefined;
+  const close = database.close;
+  return { ...database, close: () => (closing ??= close()) };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  let client: PGlite;
+  try {
+    client = new PGlite(dataDir);
+    await client.waitReady;
+  } catch (err) {
+    throw new StartupError(
+      `DATA_DIR: cannot open the embedded database in ${dataDir ?? 'memory'}: ${(err as Error).message}`,
+    );
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as AppDb,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', () => undefined);
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw new StartupError(
+      `DATABASE_URL: cannot connect to ${redact(url)}: ${(err as Error).message}`,
+    );
+  }
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as AppDb,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+          .catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** The highest block the indexer has written for a chain, or null before its first range. */
+export async function indexedBlock(db: AppDb, chainId: number): Promise<number | null> {
+  const rows = await db
+    .select({ block: schema.indexerCursor.blockNumber })
+    .from(schema.indexerCursor)
+    .where(sql`${schema.indexerCursor.chainId} = ${chainId}`);
+  return rows[0]?.block ?? null;
+}

@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError, ERRORS, type ApiEnvelope, type ErrorDef } from '@aiamarket/shared';
+
+function send(reply: FastifyReply, def: ErrorDef, message = def.message, code = def.code) {
+  const body: ApiEnvelope<null> = { code, message, data: null };
+  return reply.status(def.status).type('application/json').send(body);
+}
+
+/** Maps Fastify's own 4xx errors (bad JSON, body too large, ...) onto the catalogue. */
+function byStatus(status: number): ErrorDef {
+  const match = Object.values(ERRORS).find((e) => e.status === status);
+  return match ?? (status >= 500 ? ERRORS.serverError : ERRORS.badRequest);
+}
+
+/**
+ * One error handler: every failure becomes a `{code, message, data: null}` envelope with the
+ * matching HTTP status; stack traces go to the log only.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return send(reply, byStatus(error.status), error.message, error.code);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath
+        ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
+        : '';
+      const context = error.validationContext ?? 'request';
+      const detail = `${context}${where ? '.' + where : ''}: ${first?.message ?? 'invalid'}`;
+      return send(reply, ERRORS.badRequest, `${ERRORS.badRequest.message}: ${detail}`);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const def = byStatus(status);
+      return send(reply, def, status === 413 ? def.message : error.message || def.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, ERRORS.serverError);
+  });
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ERRORS } from '@aiamarket/shared';
+
+const API_PREFIXES = ['/v1/', '/docs'];
+
+/**
+ * Serves the built web app on the same origin. Unknown API paths answer a 404 envelope; any
+ * other GET that wants HTML gets index.html so client-side routes survive a reload.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string) {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  } else {
+    app.log.warn({ webDistDir }, 'web app not built; only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (!isApi && hasWeb && request.method === 'GET' && wantsHtml) {
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(fs.createReadStream(indexFile));
+    }
+    const def = ERRORS.notFound;
+    return reply
+      .status(def.status)
+      .send({
+        code: def.code,
+        message: `${def.message}: ${request.method} ${request.url.split('?')[0]}`,
+        data: null,
+      });
+  });
+}

@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../src/app.js';
+import { indexerCursor } from '../src/db/schema.js';
+import { createTestContext, type TestContext } from './support/context.js';
+
+let t: TestContext;
+let app: FastifyInstance;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>shell</title>');
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+  t = await createTestContext({ webDistDir: webDir });
+  app = await buildApp(t.ctx);
+  // Routes that exist only to drive the error handler.
+  app.post(
+    '/v1/api/test/echo',
+    { schema: { body: z.object({ name: z.string().min(2) }) } },
+    async (req) => ({ code: 0, message: 'success', data: req.body }),
+  );
+  app.get('/v1/api/test/boom', async () => {
+    throw new Error('secret internal detail at /srv/app.ts:12');
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await t?.cleanup();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('GET /v1/api/health', () => {
+  it('reports database, chain head and indexed block in the envelope', async () => {
+    await t.testClient.mine({ blocks: 3 });
+    const res = await app.inject({ method: 'GET', url: '/v1/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.code).toBe(0);
+    expect(body.message).toBe('success');
+    expect(body.data.status).toBe('ok');
+    expect(body.data.database.ok).toBe(true);
+    expect(body.data.chain).toEqual({ ok: true, chainId: 31337, head: 3 });
+    expect(body.data.indexer).toEqual({ block: null, lag: null });
+  });
+
+  it('shows the indexer cursor and its lag', async () => {
+    await t.ctx.database.db
+      .insert(indexerCursor)
+      .values({ chainId: 31337, blockNumber: 1, blockHash: '0x' + '1'.repeat(64) });
+    const body = (await app.inject({ method: 'GET', url: '/v1/api/health' })).json();
+    expect(body.data.indexer).toEqual({ block: 1, lag: 2 });
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API paths with a 404 envelope, even for browsers', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v1/api/nope',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({ code: 10004, message: 'Not found: GET /v1/api/nope', data: null });
+  });
+
+  it('rejects bad input with a 400 envelope naming the field', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/api/test/echo',
+      payload: { name: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe(10001);
+    expect(body.message).toContain('body.name');
+    expect(body.data).toBeNull();
+  });
+
+  it('rejects malformed JSON with a 400 envelope', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(10001);
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/api/test/echo',
+      payload: { name: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe(10006);
+  });
+
+  it('hides internal failures behind code 500 without a stack trace', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 500, message: 'Server request exception', data: null });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('serves the generated OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/v1/api/health');
+  });
+});
+
+describe('web app on the same origin', () => {
+  it('serves built assets', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+  });
+
+  it('falls back to index.html for client-side routes', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/collection/some-game?tab=1',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>shell</title>');
+  });
+
+  it('does not answer a missing asset with HTML', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: '*/*' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(10004);
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('answers 503 with the failing part', async () => {
+    await t.ctx.database.close();
+    const res = await app.inject({ method: 'GET', url: '/v1/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe(10009);
+    expect(res.json().data.database.ok).toBe(false);
+  });
+});

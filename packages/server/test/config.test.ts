@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, redact, StartupError } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('runs the embedded stack with no settings', () => {
+    const c = loadConfig({});
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.rpcUrl).toBe('http://127.0.0.1:8545');
+    expect(c.publicRpcUrl).toBe(c.rpcUrl);
+    expect(c.chainId).toBe(31337);
+    expect(c.port).toBe(8080);
+    expect(c.dataDir).toBe(path.resolve('.data'));
+    expect(c.deploymentsFile).toBe(path.resolve('.data/deployments/31337.json'));
+    expect(c.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/market',
+      RPC_URL: 'wss://rpc.example/ws',
+      PUBLIC_RPC_URL: 'https://rpc.example',
+      CHAIN_ID: '1319',
+      DATA_DIR: '/var/lib/market',
+      DEPLOYMENTS_FILE: '/etc/market/1319.json',
+      IPFS_API_URL: 'http://kubo:5001',
+      PUBLIC_URL: 'https://market.example',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db:5432/market',
+      chainId: 1319,
+      publicRpcUrl: 'https://rpc.example',
+      deploymentsFile: '/etc/market/1319.json',
+      publicUrl: 'https://market.example',
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    [
+      'DATABASE_URL',
+      'mysql://root@db/x',
+      /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    ],
+    ['DATABASE_URL', 'not a url', /^DATABASE_URL /],
+    ['RPC_URL', 'localhost:8545', /^RPC_URL must be a http:\/\//],
+    ['CHAIN_ID', '1', /^CHAIN_ID must be one of 1319, 1320, 31337/],
+    ['PORT', '70000', /^PORT /],
+    ['LOG_LEVEL', 'loud', /^LOG_LEVEL /],
+  ])('refuses a bad %s with one line naming it', (name, value, pattern) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(StartupError);
+    const message = (error as Error).message;
+    expect(message).toMatch(pattern);
+    expect(message).not.toContain('\n');
+  });
+
+  it('never prints a database password', () => {
+    expect(redact('postgres://user:secret@db/x')).toBe('postgres://user:***@db/x');
+    let message = '';
+    try {
+      loadConfig({ DATABASE_URL: 'postgres://user:secret@db:99999/x' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).not.toContain('secret');
+  });
+});

@@ -1,0 +1,185 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { createPublicClient, http } from 'viem';
+import {
+  ANVIL_ACCOUNTS,
+  deployContracts,
+  isDeployed,
+  readDeployment,
+  startAnvil,
+} from '@aiamarket/contracts';
+import { chainFor, CHAIN_IDS, type Deployment } from '@aiamarket/shared';
+import { SERVER_MAIN } from './paths.js';
+import { run } from './run.js';
+import { seedDemoData } from './seed.js';
+import type { StepLogger } from './steps.js';
+
+export interface StackOptions {
+  /** Holds the chain state, the embedded database and the deployment file. */
+  dataDir: string;
+  /** Server port; 0 picks a free one. */
+  port: number;
+  /** anvil port; 0 picks a free one. */
+  anvilPort: number;
+  /** Wipe dataDir first. */
+  fresh?: boolean;
+  /** Use a PostgreSQL server instead of the embedded PGlite. */
+  databaseUrl?: string | undefined;
+  steps: StepLogger;
+  /** Where the server's log lines go (default: discarded, errors printed on failure). */
+  serverLog?: (line: string) => void;
+}
+
+export interface Stack {
+  url: string;
+  rpcUrl: string;
+  chainId: number;
+  deployment: Deployment;
+  accounts: readonly { address: string; privateKey: string }[];
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      const lastLine = output().trim().split('\n').filter(Boolean).pop();
+      throw new Error(`the server stopped: ${lastLine ?? `exit ${child.exitCode}`}`);
+    }
+    try {
+      const res = await fetch(`${url}/v1/api/health`);
+      const body = (await res.json()) as { code: number };
+      if (body.code === 0) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer ${url}/v1/api/health within 60 s`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts the whole product: anvil (state kept in dataDir), the contracts (deployed once per
+ * chain state), migrations, demo data, and the server with the built web app on one URL.
+ */
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const { steps } = opts;
+  const dataDir = path.resolve(opts.dataDir);
+  if (opts.fresh) fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dataDir, 'anvil'), { recursive: true });
+  const chainId = CHAIN_IDS.local;
+  const deploymentsFile = path.join(dataDir, 'deployments', `${chainId}.json`);
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+
+  try {
+    const anvil = await steps.step('starting the chain (anvil)', () =>
+      startAnvil({
+        port: opts.anvilPort || undefined,
+        chainId,
+        stateFile: path.join(dataDir, 'anvil', 'state.json'),
+      }),
+    );
+    cleanups.push(() => anvil.stop());
+
+    const publicClient = createPublicClient({
+      chain: chainFor(chainId, anvil.rpcUrl),
+      transport: http(anvil.rpcUrl),
+    });
+    const deployer = ANVIL_ACCOUNTS[0]!;
+    let deployment = fs.existsSync(deploymentsFile) ? readDeployment(deploymentsFile) : null;
+    let freshlyDeployed = false;
+    if (deployment && (await isDeployed(deployment, publicClient))) {
+      steps.info(`  contracts already deployed (${deploymentsFile})`);
+    } else {
+      deployment = await steps.step('deploying contracts', () =>
+        deployContracts({
+          rpcUrl: anvil.rpcUrl,
+          privateKey: deployer.privateKey,
+          chainId,
+          outFile: deploymentsFile,
+        }),
+      );
+      freshlyDeployed = true;
+    }
+
+    const port = opts.port || (await freePort());
+    const env: NodeJS.ProcessEnv = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RPC_URL: anvil.rpcUrl,
+      CHAIN_ID: String(chainId),
+      DATA_DIR: dataDir,
+      DEPLOYMENTS_FILE: deploymentsFile,
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: opts.databaseUrl ?? '',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    };
+    await steps.step('migrating the database', () =>
+      run(process.execPath, [SERVER_MAIN, 'migrate'], { cwd: dataDir, env }),
+    );
+    if (freshlyDeployed) {
+      await steps.step('seeding demo data', () =>
+        seedDemoData({ rpcUrl: anvil.rpcUrl, chainId, deployment: deployment! }),
+      );
+    }
+
+    const server = await steps.step('starting the server', async () => {
+      const child = spawn(process.execPath, [SERVER_MAIN], {
+        cwd: dataDir,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const onData = (chunk: Buffer) => {
+        output = (output + chunk.toString()).slice(-20_000);
+        for (const line of chunk.toString().split('\n')) if (line.trim()) opts.serverLog?.(line);
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      cleanups.push(() => stopChild(child));
+      await waitForHealth(`http://127.0.0.1:${port}`, child, () => output);
+      return child;
+    });
+    void server;
+
+    return {
+      url: `http://localhost:${port}`,
+      rpcUrl: anvil.rpcUrl,
+      chainId,
+      deployment: deployment!,
+      accounts: ANVIL_ACCOUNTS,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
