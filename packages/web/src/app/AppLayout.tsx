@@ -1,0 +1,30 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Footer } from '../components/Footer';
+import { ScrollToTop } from '../components/ScrollToTop';
+import { TopBar } from '../components/TopBar';
+import { PageFallback } from '../components/PageFallback';
+
+/** The shell around every page. The top bar is fixed: `main` starts below it (pt-16). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <ScrollToTop />
+      <TopBar />
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { RouteError } from '../components/RouteError';
+import { AppLayout } from './AppLayout';
+
+// The route table. Pages load on demand; add a route by adding a line below.
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: '404', element: <NotFoundPage /> },
+          // Unknown paths land on home (spec doc 1, section 2).
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];

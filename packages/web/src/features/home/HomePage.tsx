@@ -1,0 +1,115 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+const FEATURES = [
+  { id: 'ownership', icon: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z' },
+  {
+    id: 'royalties',
+    icon: 'M12 3v18M16.5 7.5c0-1.7-2-3-4.5-3s-4.5 1.3-4.5 3 2 2.6 4.5 3 4.5 1.3 4.5 3-2 3-4.5 3-4.5-1.3-4.5-3',
+  },
+  {
+    id: 'launchpad',
+    icon: 'M5 19c1.5-3.5 4-6.5 7-8.5M9 15l-3-3 4-6c2.5-2 5.5-3 9-3 0 3.5-1 6.5-3 9l-6 4z',
+  },
+] as const;
+
+/** Home. Later issues add the banner and featured-collection carousels and the ranking preview. */
+export function HomePage() {
+  const { t } = useTranslation();
+
+  return (
+    <>
+      <section
+        data-testid="home-hero"
+        aria-labelledby="home-hero-title"
+        className="relative -mt-16 overflow-hidden pt-16"
+      >
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,rgba(34,211,238,0.25),transparent_55%),radial-gradient(ellipse_at_bottom_right,rgba(139,92,246,0.3),transparent_55%)]"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 py-24 sm:px-6 sm:py-32 lg:py-40">
+          <h1
+            id="home-hero-title"
+            className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl"
+          >
+            {t('home.hero.title')}
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-pretty text-slate-300">
+            {t('home.hero.subtitle')}
+          </p>
+          <div className="mt-10 flex flex-wrap gap-3">
+            <Link
+              to="/marketplace"
+              data-testid="home-explore"
+              className="inline-flex h-12 items-center rounded-full bg-brand-500 px-6 font-semibold text-ink-950 shadow-lg shadow-brand-500/25 hover:bg-brand-400"
+            >
+              {t('home.hero.explore')}
+            </Link>
+            <Link
+              to="/launchpad"
+              className="inline-flex h-12 items-center rounded-full border border-white/20 px-6 font-semibold text-white hover:bg-white/10"
+            >
+              {t('home.hero.launchpad')}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="home-features-title"
+        className="mx-auto max-w-7xl px-4 py-16 sm:px-6"
+      >
+        <h2 id="home-features-title" className="text-2xl font-bold text-white sm:text-3xl">
+          {t('home.features.title')}
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {FEATURES.map((feature) => (
+            <li
+              key={feature.id}
+              data-testid={`home-feature-${feature.id}`}
+              className="rounded-2xl border border-white/10 bg-ink-900 p-6"
+            >
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-500/15 text-brand-300">
+                <svg
+                  viewBox="0 0 24 24"
+                  width={22}
+                  height={22}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={1.8}
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden
+                >
+                  <path d={feature.icon} />
+                </svg>
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-white">
+                {t(`home.features.${feature.id}.title`)}
+              </h3>
+              <p className="mt-2 text-sm leading-6 text-slate-400">
+                {t(`home.features.${feature.id}.body`)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section
+        aria-labelledby="home-domain-notice-title"
+        data-testid="home-domain-notice"
+        className="mx-auto mb-16 max-w-7xl px-4 sm:px-6"
+      >
+        <div className="flex flex-col gap-2 rounded-2xl border border-amber-400/30 bg-amber-400/10 p-5 sm:flex-row sm:items-center sm:gap-4">
+          <h2 id="home-domain-notice-title" className="font-semibold text-amber-200">
+            {t('home.domainNotice.title')}
+          </h2>
+          <p className="text-sm text-amber-100/90">{t('home.domainNotice.body')}</p>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export default HomePage;

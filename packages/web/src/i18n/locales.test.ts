@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ERRORS, LOCALES, type Locale } from '@aiamarket/shared';
+import en from './locales/en.json';
+import ja from './locales/ja.json';
+import tr from './locales/tr.json';
+import zhCN from './locales/zh-CN.json';
+import zhTW from './locales/zh-TW.json';
+
+const catalogues: Record<Locale, unknown> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW, ja, tr };
+
+/** Proper nouns that stay the same in every language. Keep this list short and explicit. */
+const SAME_AS_ENGLISH = ['app.name'];
+
+function flatten(value: unknown, prefix = '', out: Record<string, string> = {}) {
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof child === 'string') out[path] = child;
+    else if (child && typeof child === 'object') flatten(child, path, out);
+    else throw new Error(`${path} is neither a string nor an object`);
+  }
+  return out;
+}
+
+const english = flatten(en);
+const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe('locale catalogues', () => {
+  it('has one file per locale', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en'))('%s has the same keys as English', (lng) => {
+    expect(Object.keys(flatten(catalogues[lng])).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en'))(
+    '%s is translated (only the listed proper nouns equal English)',
+    (lng) => {
+      const messages = flatten(catalogues[lng]);
+      const same = Object.keys(english).filter((key) => messages[key] === english[key]);
+      expect(same).toEqual(SAME_AS_ENGLISH);
+    },
+  );
+
+  it.each(LOCALES)('%s keeps the placeholders and has no empty text', (lng) => {
+    const messages = flatten(catalogues[lng]);
+    for (const [key, text] of Object.entries(english)) {
+      expect(messages[key]?.trim(), `${lng}:${key}`).toBeTruthy();
+      expect(placeholders(messages[key] ?? ''), `${lng}:${key}`).toEqual(placeholders(text));
+    }
+  });
+
+  it('translates every catalogue error, with the catalogue message as the English text', () => {
+    for (const def of Object.values(ERRORS)) {
+      expect(english[def.key], def.key).toBe(def.message);
+    }
+    expect(english['errors.serverError']).toBe('Server request exception');
+  });
+
+  it('has the navigation labels the spec lists', () => {
+    for (const key of [
+      'home',
+      'primary',
+      'marketplace',
+      'ranking',
+      'launchpad',
+      'helpCenter',
+      'myNfts',
+      'myCollections',
+      'settings',
+      'login',
+      'logout',
+      'connectWallet',
+    ]) {
+      expect(english[`nav.${key}`], key).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, ERRORS } from '@aiamarket/shared';
+import { i18n, setLanguage } from '../i18n';
+import { NETWORK_ERROR } from './api';
+import { errorText } from './errors';
+
+describe('errorText', () => {
+  it('translates catalogue errors and keeps other server messages', async () => {
+    const t = i18n.t.bind(i18n);
+    expect(errorText(new ApiError(ERRORS.serverError), t)).toBe('Server request exception');
+    expect(errorText(new ApiError(NETWORK_ERROR), t)).toBe(
+      'Network error, please check your connection',
+    );
+    const other = new ApiError({ code: 777, status: 200, message: 'Sold out', key: '' });
+    expect(errorText(other, t)).toBe('Sold out');
+    await setLanguage('zh-CN', { persist: false });
+    expect(errorText(new ApiError(ERRORS.notLoggedIn), i18n.t.bind(i18n))).toBe('请先登录！');
+  });
+});

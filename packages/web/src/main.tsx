@@ -1,0 +1,21 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { routes } from './app/routes';
+import { initI18n } from './i18n';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+// Render once the chosen language is loaded (or, if its file cannot load, in English).
+initI18n()
+  .catch((error: unknown) => console.error('i18n:', error))
+  .finally(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    );
+  });

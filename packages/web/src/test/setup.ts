@@ -1,0 +1,13 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { initI18n, setLanguage } from '../i18n';
+
+// Every component test starts in English with empty storage.
+if (typeof window !== 'undefined') {
+  await initI18n('');
+  afterEach(async () => {
+    cleanup();
+    window.localStorage.clear();
+    await setLanguage('en', { persist: false });
+  });
+}
