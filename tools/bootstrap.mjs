@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const [command, ...args] = process.argv.slice(2);
+const [command = '', ...args] = process.argv.slice(2);
+/** @type {Record<string, string>} */
 const scripts = { start: 'stack/cli.ts', test: 'test-all.ts', bench: 'bench/run.ts' };
 
 function needsInstall() {
@@ -42,7 +43,7 @@ if (needsInstall()) {
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-const child = spawnSync(tsx, [path.join(root, 'tools', scripts[command]), ...args], {
+const child = spawnSync(tsx, [path.join(root, 'tools', scripts[command] ?? ''), ...args], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -24,8 +24,9 @@ const rule = {
   },
   create(context) {
     const file = context.filename;
-    const own = sliceOf(file);
-    if (!own) return {};
+    const found = sliceOf(file);
+    if (!found) return {};
+    const own = found;
     /** @param {import('estree').Node & { source?: { value?: unknown } | null }} node */
     function check(node) {
       const spec = node.source && node.source.value;

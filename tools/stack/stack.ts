@@ -7,7 +7,7 @@ import {
   ANVIL_ACCOUNTS,
   deployContracts,
   isDeployed,
-  readDeployment,
+  readDeploymentIfExists,
   startAnvil,
 } from '@aiamarket/contracts';
 import { chainFor, CHAIN_IDS, type Deployment } from '@aiamarket/shared';
@@ -114,7 +114,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       transport: http(anvil.rpcUrl),
     });
     const deployer = ANVIL_ACCOUNTS[0]!;
-    let deployment = fs.existsSync(deploymentsFile) ? readDeployment(deploymentsFile) : null;
+    let deployment = await readDeploymentIfExists(deploymentsFile);
     let freshlyDeployed = false;
     if (deployment && (await isDeployed(deployment, publicClient))) {
       steps.info(`  contracts already deployed (${deploymentsFile})`);

@@ -137,6 +137,14 @@ describe('web app on the same origin', () => {
     expect(res.body).toContain('<title>shell</title>');
   });
 
+  it('serves the shell at / and at routes for any client', async () => {
+    for (const url of ['/', '/marketplace', '/account/0/0xabc']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
+
   it('does not answer a missing asset with HTML', async () => {
     const res = await app.inject({
       method: 'GET',

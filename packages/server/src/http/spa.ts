@@ -8,7 +8,8 @@ const API_PREFIXES = ['/v1/', '/docs'];
 
 /**
  * Serves the built web app on the same origin. Unknown API paths answer a 404 envelope; any
- * other GET that wants HTML gets index.html so client-side routes survive a reload.
+ * other GET of a route (no file extension) or from a browser navigation gets index.html, so
+ * client-side routes survive a reload.
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -21,20 +22,20 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (!isApi && hasWeb && request.method === 'GET' && wantsHtml) {
+    // A client-side route has no file extension; a browser navigation asks for HTML.
+    const pathname = request.url.split('?')[0] ?? '';
+    const isRoute = !path.extname(pathname) || (request.headers.accept ?? '').includes('text/html');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isRoute) {
       return reply
         .type('text/html')
         .header('cache-control', 'no-cache')
         .send(fs.createReadStream(indexFile));
     }
     const def = ERRORS.notFound;
-    return reply
-      .status(def.status)
-      .send({
-        code: def.code,
-        message: `${def.message}: ${request.method} ${request.url.split('?')[0]}`,
-        data: null,
-      });
+    return reply.status(def.status).send({
+      code: def.code,
+      message: `${def.message}: ${request.method} ${request.url.split('?')[0]}`,
+      data: null,
+    });
   });
 }

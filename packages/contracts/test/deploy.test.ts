@@ -1,0 +1,211 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDeployment } from '@aiamarket/shared';
+import type { Deployment } from '@aiamarket/shared';
+import { stableCoinAbi } from '@aiamarket/shared/abis';
+import type { Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ANVIL_ACCOUNTS,
+  DEPLOYED_CONTRACT_NAMES,
+  deployContracts,
+  isDeployed,
+  readDeployment,
+  readDeploymentIfExists,
+  startAnvil,
+} from '../ts/index.js';
+import type { AnvilInstance } from '../ts/index.js';
+import { clientsFor } from './helpers.js';
+
+const deployer = ANVIL_ACCOUNTS[0]!;
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+let dir: string;
+const running: AnvilInstance[] = [];
+
+async function anvil(opts: Parameters<typeof startAnvil>[0] = {}) {
+  const node = await startAnvil(opts);
+  running.push(node);
+  return node;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'aiamarket-deploy-'));
+});
+
+afterAll(async () => {
+  await Promise.all(running.map((node) => node.stop()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('deployContracts', () => {
+  let node: AnvilInstance;
+  let deployment: Deployment;
+  const outFile = () => join(dir, 'nested', 'folders', '31337.json');
+
+  beforeAll(async () => {
+    node = await anvil();
+    deployment = await deployContracts({
+      rpcUrl: node.rpcUrl,
+      privateKey: deployer.privateKey,
+      chainId: node.chainId,
+      outFile: outFile(),
+    });
+  });
+
+  it('returns every contract with its address and block', async () => {
+    expect(deployment.chainId).toBe(31337);
+    expect(Object.keys(deployment.contracts).sort()).toEqual([...DEPLOYED_CONTRACT_NAMES].sort());
+    expect(new Date(deployment.deployedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const { publicClient } = clientsFor(node.rpcUrl);
+    const coin = deployment.contracts.StableCoin!;
+    const receiptBlock = await publicClient.getBlock({ blockNumber: BigInt(coin.blockNumber) });
+    expect(receiptBlock.number).toBe(BigInt(coin.blockNumber));
+    // The deployer owns the coin.
+    expect(
+      await publicClient.readContract({
+        address: coin.address as Address,
+        abi: stableCoinAbi,
+        functionName: 'owner',
+      }),
+    ).toBe(deployer.address);
+  });
+
+  it('writes a pretty JSON file that parseDeployment accepts', async () => {
+    const text = await readFile(outFile(), 'utf8');
+    expect(text).toContain('\n  "chainId": 31337');
+    expect(parseDeployment(JSON.parse(text))).toEqual(deployment);
+    expect(await readDeployment(outFile())).toEqual(deployment);
+    expect(await readDeploymentIfExists(join(dir, 'missing.json'))).toBeUndefined();
+  });
+
+  it('isDeployed is true on that chain and false for other addresses or chains', async () => {
+    const { publicClient } = clientsFor(node.rpcUrl);
+    expect(await isDeployed(deployment, publicClient)).toBe(true);
+
+    const randomAddress = `0x${'ab'.repeat(20)}`;
+    const elsewhere = {
+      ...deployment,
+      contracts: { StableCoin: { address: randomAddress, blockNumber: 1 } },
+    };
+    expect(await isDeployed(elsewhere, publicClient)).toBe(false);
+    expect(await isDeployed({ ...deployment, chainId: 1320 }, publicClient)).toBe(false);
+    expect(await isDeployed({ ...deployment, contracts: {} }, publicClient)).toBe(false);
+  });
+
+  it('isDeployed is false on a fresh anvil (restart without state)', async () => {
+    const fresh = await anvil();
+    const { publicClient } = clientsFor(fresh.rpcUrl);
+    expect(await isDeployed(deployment, publicClient)).toBe(false);
+  });
+
+  it('refuses to deploy when the RPC is on another chain', async () => {
+    await expect(
+      deployContracts({ rpcUrl: node.rpcUrl, privateKey: deployer.privateKey, chainId: 1320 }),
+    ).rejects.toThrow(/chain 31337, expected 1320/);
+  });
+});
+
+describe('deployment with persisted anvil state', () => {
+  it('survives an anvil restart with the same state file', async () => {
+    const stateFile = join(dir, 'state', 'anvil.json');
+    const first = await anvil({ stateFile });
+    const deployment = await deployContracts({
+      rpcUrl: first.rpcUrl,
+      privateKey: deployer.privateKey,
+      chainId: first.chainId,
+    });
+    await first.stop();
+    expect(existsSync(stateFile)).toBe(true);
+
+    const second = await anvil({ stateFile });
+    const { publicClient } = clientsFor(second.rpcUrl);
+    expect(await isDeployed(deployment, publicClient)).toBe(true);
+    expect(
+      await publicClient.readContract({
+        address: deployment.contracts.StableCoin!.address as Address,
+        abi: stableCoinAbi,
+        functionName: 'decimals',
+      }),
+    ).toBe(6);
+  });
+});
+
+describe('deploy CLI', () => {
+  function tsxBinary(): string {
+    let d = packageDir;
+    for (;;) {
+      const candidate = join(d, 'node_modules', '.bin', 'tsx');
+      if (existsSync(candidate)) return candidate;
+      const parent = dirname(d);
+      if (parent === d) throw new Error('tsx not found');
+      d = parent;
+    }
+  }
+
+  function runCli(env: Record<string, string | undefined>) {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env };
+    for (const key of ['RPC_URL', 'CHAIN_ID', 'DEPLOYER_PRIVATE_KEY', 'DEPLOYMENTS_FILE']) {
+      delete childEnv[key];
+    }
+    Object.assign(childEnv, env);
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        const child = spawn(tsxBinary(), ['ts/deploy-cli.ts'], { cwd: packageDir, env: childEnv });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      },
+    );
+  }
+
+  it('deploys and writes DEPLOYMENTS_FILE', async () => {
+    const node = await anvil();
+    const file = join(dir, 'cli', 'deployment.json');
+    const result = await runCli({
+      RPC_URL: node.rpcUrl,
+      CHAIN_ID: '31337',
+      DEPLOYER_PRIVATE_KEY: deployer.privateKey,
+      DEPLOYMENTS_FILE: file,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/deployed StableCoin at 0x[0-9a-fA-F]{40}/);
+    const deployment = await readDeployment(file);
+    expect(await isDeployed(deployment, clientsFor(node.rpcUrl).publicClient)).toBe(true);
+  });
+
+  it.concurrent.each([
+    [{}, /^deploy: RPC_URL is not set$/],
+    [{ RPC_URL: 'not a url' }, /^deploy: RPC_URL is not a URL/],
+    [{ RPC_URL: 'http://127.0.0.1:1' }, /^deploy: CHAIN_ID is not set$/],
+    [{ RPC_URL: 'http://127.0.0.1:1', CHAIN_ID: 'x1' }, /^deploy: CHAIN_ID must be a positive/],
+    [{ RPC_URL: 'http://127.0.0.1:1', CHAIN_ID: '5' }, /^deploy: CHAIN_ID 5 is not a supported/],
+    [
+      { RPC_URL: 'http://127.0.0.1:1', CHAIN_ID: '31337', DEPLOYER_PRIVATE_KEY: '0x12' },
+      /^deploy: DEPLOYER_PRIVATE_KEY must be 0x followed by 64 hex digits$/,
+    ],
+    [
+      {
+        RPC_URL: 'http://127.0.0.1:1',
+        CHAIN_ID: '31337',
+        DEPLOYER_PRIVATE_KEY: deployer.privateKey,
+      },
+      /^deploy: DEPLOYMENTS_FILE is not set$/,
+    ],
+  ])('fails with one clear line for bad settings %#', async (env, message) => {
+    const result = await runCli(env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+});

@@ -1,0 +1,52 @@
+import { chainFor } from '@aiamarket/shared';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+} from 'viem';
+import type { Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { expect } from 'vitest';
+
+/** Clients for one anvil: a public client, an anvil test client and a wallet per private key. */
+export function clientsFor(rpcUrl: string, chainId = 31337) {
+  const chain = chainFor(chainId, rpcUrl);
+  const transport = http(rpcUrl);
+  return {
+    chain,
+    publicClient: createPublicClient({ chain, transport, pollingInterval: 50 }),
+    testClient: createTestClient({ chain, transport, mode: 'anvil' }),
+    wallet: (privateKey: Hex) =>
+      createWalletClient({
+        account: privateKeyToAccount(privateKey),
+        chain,
+        transport,
+        pollingInterval: 50,
+      }),
+  };
+}
+
+/** Asserts that `promise` rejects with the custom Solidity error `errorName` (and its args). */
+export async function expectRevert(
+  promise: Promise<unknown>,
+  errorName: string,
+  args?: readonly unknown[],
+): Promise<void> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught, `expected a revert with ${errorName}`).toBeInstanceOf(BaseError);
+  const revert = (caught as BaseError).walk((e) => e instanceof ContractFunctionRevertedError);
+  expect(revert, `expected a contract revert, got: ${String(caught)}`).toBeInstanceOf(
+    ContractFunctionRevertedError,
+  );
+  const data = (revert as ContractFunctionRevertedError).data;
+  expect(data?.errorName).toBe(errorName);
+  if (args) expect(data?.args).toEqual(args);
+}

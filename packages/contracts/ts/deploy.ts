@@ -1,0 +1,181 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { chainFor, parseDeployment } from '@aiamarket/shared';
+import type { Deployment } from '@aiamarket/shared';
+import { stableCoinAbi, stableCoinBytecode } from '@aiamarket/shared/abis';
+import { createPublicClient, createWalletClient, getAddress, http } from 'viem';
+import type {
+  Abi,
+  Account,
+  Address,
+  Chain,
+  ContractConstructorArgs,
+  Hex,
+  PublicClient,
+  Transport,
+  WalletClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+export interface DeployOptions {
+  rpcUrl: string;
+  /** 0x-prefixed 32-byte key of the deployer (it becomes the owner of owned contracts). */
+  privateKey: Hex;
+  /** Expected chain id; deploying stops when the RPC reports another one. */
+  chainId: number;
+  /** When given, the deployment is written there as pretty JSON (folders are created). */
+  outFile?: string;
+  /** Progress lines (e.g. console.log). Silent by default. */
+  log?: (line: string) => void;
+}
+
+export type DeployedContract = Deployment['contracts'][string];
+
+/** What a deploy step sees: the clients, the deployer and what earlier steps deployed. */
+export interface DeployContext {
+  publicClient: PublicClient<Transport, Chain>;
+  walletClient: WalletClient<Transport, Chain, Account>;
+  deployer: Address;
+  chainId: number;
+  contracts: Record<string, DeployedContract>;
+}
+
+/** One contract to deploy, in order; its name is the key in `Deployment.contracts`. */
+export interface DeployStep {
+  name: string;
+  run(ctx: DeployContext): Promise<DeployedContract>;
+}
+
+/**
+ * A step that deploys generated `abi` + `bytecode` with constructor `args` (computed from the
+ * context, so a later contract can take an earlier one's address), then runs `configure`
+ * (for example owner-only setup transactions) once the contract is mined.
+ */
+export function contractStep<const abi extends Abi>(step: {
+  name: string;
+  abi: abi;
+  bytecode: Hex;
+  args: (ctx: DeployContext) => ContractConstructorArgs<abi>;
+  configure?: (ctx: DeployContext, address: Address) => Promise<void>;
+}): DeployStep {
+  return {
+    name: step.name,
+    async run(ctx) {
+      const hash = await ctx.walletClient.deployContract({
+        abi: step.abi as Abi,
+        bytecode: step.bytecode,
+        args: step.args(ctx) as readonly unknown[],
+      });
+      const receipt = await ctx.publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success' || !receipt.contractAddress) {
+        throw new Error(`deploying ${step.name} failed (transaction ${hash} ${receipt.status})`);
+      }
+      const address = getAddress(receipt.contractAddress);
+      await step.configure?.(ctx, address);
+      return { address, blockNumber: Number(receipt.blockNumber) };
+    },
+  };
+}
+
+/** Sends a transaction from the deployer and waits for it to succeed (for `configure`). */
+export async function sendAndWait(ctx: DeployContext, send: () => Promise<Hex>): Promise<void> {
+  const hash = await send();
+  const receipt = await ctx.publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+}
+
+/** Everything `deployContracts` deploys, in order. Adding a contract is adding an entry. */
+export const DEPLOY_STEPS: readonly DeployStep[] = [
+  contractStep({
+    name: 'StableCoin',
+    abi: stableCoinAbi,
+    bytecode: stableCoinBytecode,
+    args: (ctx) => [ctx.deployer] as const,
+  }),
+];
+
+/** Names of the contracts a complete deployment holds. */
+export const DEPLOYED_CONTRACT_NAMES: readonly string[] = DEPLOY_STEPS.map((s) => s.name);
+
+/** Deploys every contract of `DEPLOY_STEPS`, waiting for each receipt. */
+export async function deployContracts(opts: DeployOptions): Promise<Deployment> {
+  const { rpcUrl, privateKey, chainId, outFile, log = () => {} } = opts;
+  const chain = chainFor(chainId, rpcUrl);
+  const account = privateKeyToAccount(privateKey);
+  const transport = http(rpcUrl);
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 250 });
+  const walletClient = createWalletClient({ account, chain, transport, pollingInterval: 250 });
+
+  const actualChainId = await publicClient.getChainId();
+  if (actualChainId !== chainId) {
+    throw new Error(`RPC ${rpcUrl} is on chain ${actualChainId}, expected ${chainId}`);
+  }
+
+  const ctx: DeployContext = {
+    publicClient,
+    walletClient,
+    deployer: account.address,
+    chainId,
+    contracts: {},
+  };
+  for (const step of DEPLOY_STEPS) {
+    const deployed = await step.run(ctx);
+    ctx.contracts[step.name] = deployed;
+    log(`deployed ${step.name} at ${deployed.address} (block ${deployed.blockNumber})`);
+  }
+
+  const deployment = parseDeployment({
+    chainId,
+    deployedAt: new Date().toISOString(),
+    contracts: ctx.contracts,
+  });
+  if (outFile) await writeDeployment(outFile, deployment);
+  return deployment;
+}
+
+/** Writes a deployment as pretty JSON, creating folders; atomic (temporary file + rename). */
+export async function writeDeployment(file: string, deployment: Deployment): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(deployment, null, 2)}\n`);
+  await rename(tmp, file);
+}
+
+/** Reads and validates a deployment JSON file (throws with the file name when invalid). */
+export async function readDeployment(file: string): Promise<Deployment> {
+  const text = await readFile(file, 'utf8');
+  try {
+    return parseDeployment(JSON.parse(text));
+  } catch (err) {
+    throw new Error(`invalid deployment file ${file}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+/** Like readDeployment, but undefined when the file does not exist. */
+export async function readDeploymentIfExists(file: string): Promise<Deployment | undefined> {
+  try {
+    return await readDeployment(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/**
+ * True when `deployment` is live on the client's chain: same chain id, every contract that
+ * `deployContracts` deploys is listed, and every listed address holds code. False after anvil
+ * was restarted without its state, or when a newer version added a contract.
+ */
+export async function isDeployed(
+  deployment: Deployment,
+  publicClient: Pick<PublicClient, 'getChainId' | 'getCode'>,
+): Promise<boolean> {
+  if ((await publicClient.getChainId()) !== deployment.chainId) return false;
+  const entries = Object.values(deployment.contracts);
+  if (entries.length === 0) return false;
+  if (!DEPLOYED_CONTRACT_NAMES.every((name) => name in deployment.contracts)) return false;
+  const codes = await Promise.all(
+    entries.map(({ address }) => publicClient.getCode({ address: address as Address })),
+  );
+  return codes.every((code) => code !== undefined && code !== '0x');
+}

@@ -1,0 +1,20 @@
+export {
+  ANVIL_ACCOUNTS,
+  ANVIL_MNEMONIC,
+  freePort,
+  resolveAnvilBinary,
+  startAnvil,
+} from './anvil.js';
+export type { AnvilAccount, AnvilInstance, StartAnvilOptions } from './anvil.js';
+export {
+  DEPLOY_STEPS,
+  DEPLOYED_CONTRACT_NAMES,
+  contractStep,
+  deployContracts,
+  isDeployed,
+  readDeployment,
+  readDeploymentIfExists,
+  sendAndWait,
+  writeDeployment,
+} from './deploy.js';
+export type { DeployContext, DeployOptions, DeployStep, DeployedContract } from './deploy.js';

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
+import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+
+let stack: Stack;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  await buildAll(silentSteps);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-'));
+  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A fresh page that records console errors and failed requests. */
+async function openPage(): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
+  return { page, problems };
+}
+
+describe('the app shell in Chromium', () => {
+  it('renders in English by default', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(stack.url);
+    await page.getByTestId('home-hero').waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect((await page.getByTestId('connect-wallet').innerText()).trim()).toBe('Connect wallet');
+    expect(await page.getByTestId('nav-marketplace').innerText()).toMatch(/marketplace/i);
+    await expect(page.getByTestId('footer').isVisible()).resolves.toBe(true);
+    expect(await page.getByTestId('topbar').getAttribute('data-scrolled')).toBe('false');
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'shell-en.png') });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('renders in Japanese with ?lang=ja and keeps the choice', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${stack.url}/?lang=ja`);
+    await page.getByTestId('home-hero').waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    expect((await page.getByTestId('connect-wallet').innerText()).trim()).toBe('ウォレットを接続');
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'shell-ja.png') });
+    await page.goto(stack.url);
+    await page.getByTestId('home-hero').waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    expect(await page.evaluate(() => localStorage.getItem('NFT_LANG_KEY'))).toBe('ja');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('darkens the top bar after scrolling and lands unknown paths on home', async () => {
+    const { page } = await openPage();
+    await page.goto(`${stack.url}/no/such/page`);
+    await page.getByTestId('home-hero').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 400);
+    });
+    await page.waitForSelector('[data-testid="topbar"][data-scrolled="true"]');
+    await page.goto(`${stack.url}/404`);
+    await page.getByTestId('not-found').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'not-found.png') });
+    await page.context().close();
+  });
+
+  it('answers the API on the same origin', async () => {
+    const health = (await (await fetch(`${stack.url}/v1/api/health`)).json()) as {
+      code: number;
+      data: { chain: { chainId: number; ok: boolean } };
+    };
+    expect(health.code).toBe(0);
+    expect(health.data.chain).toMatchObject({ chainId: stack.chainId, ok: true });
+    const missing = await fetch(`${stack.url}/v1/api/does-not-exist`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { code: number }).code).toBe(10004);
+    const chain = (await (await fetch(`${stack.url}/v1/api/config/chain`)).json()) as {
+      data: { contracts: Record<string, string> };
+    };
+    expect(chain.data.contracts.StableCoin).toBe(stack.deployment.contracts.StableCoin?.address);
+  });
+});
