@@ -20,13 +20,15 @@ export function run(
     child.stderr?.on('data', keep);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else
-        reject(
-          new Error(
-            `${[command, ...args].join(' ')} failed (${signal ?? `exit ${code}`})\n${output.trim()}`,
-          ),
-        );
+      if (code === 0) return resolve();
+      // Our own programs end with one `error: …` line that says it all.
+      const last = output.trim().split('\n').pop() ?? '';
+      if (last.startsWith('error: ')) return reject(new Error(last.slice('error: '.length)));
+      reject(
+        new Error(
+          `${[command, ...args].join(' ')} failed (${signal ?? `exit ${code}`})\n${output.trim()}`,
+        ),
+      );
     });
   });
 }

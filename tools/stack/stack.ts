@@ -115,7 +115,6 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     const deployer = ANVIL_ACCOUNTS[0]!;
     let deployment = await readDeploymentIfExists(deploymentsFile);
-    let freshlyDeployed = false;
     if (deployment && (await isDeployed(deployment, publicClient))) {
       steps.info(`  contracts already deployed (${deploymentsFile})`);
     } else {
@@ -127,7 +126,6 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
           outFile: deploymentsFile,
         }),
       );
-      freshlyDeployed = true;
     }
 
     const port = opts.port || (await freePort());
@@ -145,10 +143,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await steps.step('migrating the database', () =>
       run(process.execPath, [SERVER_MAIN, 'migrate'], { cwd: dataDir, env }),
     );
-    if (freshlyDeployed) {
+    // Seeded once per deployment; a start that failed before seeding seeds on the next one.
+    const seedMarker = path.join(dataDir, 'seeded.json');
+    const seededFor = fs.existsSync(seedMarker) ? fs.readFileSync(seedMarker, 'utf8') : '';
+    if (seededFor !== deployment.deployedAt) {
       await steps.step('seeding demo data', () =>
         seedDemoData({ rpcUrl: anvil.rpcUrl, chainId, deployment: deployment! }),
       );
+      fs.writeFileSync(seedMarker, deployment.deployedAt);
     }
 
     const server = await steps.step('starting the server', async () => {
