@@ -33,7 +33,17 @@ function ownSourceFiles(dir = srcDir): string[] {
   });
 }
 
-const ownArtifactFolders = ownSourceFiles().map((file) => basename(file));
+/** Test-only contracts (mocks, attackers, an upgrade target) live in src/testing/. */
+const testingDir = join(srcDir, 'testing');
+const isTesting = (file: string) => file.startsWith(`${testingDir}/`);
+
+const productArtifactFolders = ownSourceFiles()
+  .filter((file) => !isTesting(file))
+  .map((file) => basename(file));
+const testingArtifactFolders = ownSourceFiles()
+  .filter(isTesting)
+  .map((file) => basename(file));
+const ownArtifactFolders = [...productArtifactFolders, ...testingArtifactFolders];
 
 /** Contract name -> its forge artifact, for this package's own contracts. */
 function ownArtifacts(): Map<string, string> {
@@ -78,15 +88,23 @@ function bytecode(): Plugin {
   };
 }
 
-export default defineConfig({
-  out: '../shared/src/generated/abis.ts',
-  plugins: [
-    foundry({
-      project: root,
-      // `npm run build` runs `forge build` first; wagmi only reads the artifacts.
-      forge: { path: forgePath(), build: false, rebuild: false },
-      include: ownArtifactFolders.map((folder) => `${folder}/*.json`),
-    }),
-    bytecode(),
-  ],
-});
+const contractsFrom = (folders: string[]) =>
+  foundry({
+    project: root,
+    // `npm run build` runs `forge build` first; wagmi only reads the artifacts.
+    forge: { path: forgePath(), build: false, rebuild: false },
+    include: folders.map((folder) => `${folder}/*.json`),
+  });
+
+export default defineConfig([
+  // The product's contracts, for every package: `@aiamarket/shared/abis`.
+  {
+    out: '../shared/src/generated/abis.ts',
+    plugins: [contractsFrom(productArtifactFolders), bytecode()],
+  },
+  // Test-only contracts, for this package's tests only (next to forge's output, not committed).
+  {
+    out: 'out/testing-abis.ts',
+    plugins: [contractsFrom(testingArtifactFolders), bytecode()],
+  },
+]);

@@ -25,6 +25,8 @@ export interface StartAnvilOptions {
   silent?: boolean;
   /** How long to wait for the RPC to answer, in ms (default 20 000). */
   readyTimeoutMs?: number;
+  /** More anvil arguments, e.g. ['--base-fee', '0'] for gas-free exact balance accounting. */
+  extraArgs?: readonly string[];
 }
 
 export interface AnvilInstance {
@@ -175,6 +177,7 @@ async function launch(
     args.push('--state', opts.stateFile, '--state-interval', '5');
   }
   if (opts.blockTime !== undefined) args.push('--block-time', String(opts.blockTime));
+  if (opts.extraArgs) args.push(...opts.extraArgs);
   const silent = opts.silent ?? true;
 
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });

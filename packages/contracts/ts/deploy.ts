@@ -2,8 +2,32 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { chainFor, parseDeployment } from '@aiamarket/shared';
 import type { Deployment } from '@aiamarket/shared';
-import { stableCoinAbi, stableCoinBytecode } from '@aiamarket/shared/abis';
-import { createPublicClient, createWalletClient, getAddress, http } from 'viem';
+import {
+  gameItems1155Abi,
+  gameItems1155Bytecode,
+  gameItems721Abi,
+  gameItems721Bytecode,
+  launchpad1155Abi,
+  launchpad1155Bytecode,
+  launchpad721Abi,
+  launchpad721Bytecode,
+  marketplaceAbi,
+  marketplaceBytecode,
+  marketplaceProxyAbi,
+  marketplaceProxyBytecode,
+  stableCoinAbi,
+  stableCoinBytecode,
+} from '@aiamarket/shared/abis';
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  getAddress,
+  http,
+  parseEther,
+  parseUnits,
+  zeroAddress,
+} from 'viem';
 import type {
   Abi,
   Account,
@@ -84,6 +108,69 @@ export async function sendAndWait(ctx: DeployContext, send: () => Promise<Hex>):
   if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
 }
 
+/** The marketplace's settings in a fresh deployment: fee 2.5 % (25 / 1000) to the deployer. */
+export const DEMO_MARKET = { feeNumerator: 25, feeDenominator: 1_000 } as const;
+
+/**
+ * The demo launchpad sales a fresh deployment opens (starting at deployment, for 30 days).
+ * The 721 sale swaps 2 GameItems721 for 1 new token; the 1155 sale (token id 0, the spec's
+ * default) swaps GameItems1155 token ids 1:1.
+ */
+export const DEMO_LAUNCHPAD = {
+  durationSeconds: 30 * 24 * 60 * 60,
+  collectionSize: 1_000,
+  maxBatchSize: 10,
+  maxUserSize: 20,
+  tokenId1155: 0n,
+  coins: {
+    native: { price: parseEther('0.01'), max: 800 },
+    stable: { price: parseUnits('5', 6), max: 500 },
+  },
+  swap721: { fromAmount: 2, toAmount: 1 },
+  swap1155: { fromAmount: 1, toAmount: 1 },
+} as const;
+
+const address = (ctx: DeployContext, name: string): Address => {
+  const entry = ctx.contracts[name];
+  if (!entry) throw new Error(`${name} must be deployed first`);
+  return entry.address as Address;
+};
+
+/** Common, base, swap and coin configuration of a demo sale (see DEMO_LAUNCHPAD). */
+async function demoSale(
+  ctx: DeployContext,
+  source: Address,
+  ratio: { fromAmount: number; toAmount: number },
+) {
+  const { timestamp } = await ctx.publicClient.getBlock();
+  const startAt = timestamp - 60n;
+  const d = DEMO_LAUNCHPAD;
+  return [
+    { blindBoxType: 0, downFlag: false, swapFlag: true, bankAddress: ctx.deployer },
+    {
+      collectionSize: d.collectionSize,
+      maxBatchSize: d.maxBatchSize,
+      maxUserSize: d.maxUserSize,
+      totalSupply: 0,
+      startAt,
+      endAt: startAt + BigInt(d.durationSeconds),
+    },
+    { fromNft: source, ...ratio },
+    [
+      {
+        coinAddr: zeroAddress,
+        coinAmount: d.coins.native.price,
+        coinMaxAmount: BigInt(d.coins.native.max),
+      },
+      {
+        coinAddr: address(ctx, 'StableCoin'),
+        coinAmount: d.coins.stable.price,
+        coinMaxAmount: BigInt(d.coins.stable.max),
+      },
+    ],
+  ] as const;
+}
+
 /** Everything `deployContracts` deploys, in order. Adding a contract is adding an entry. */
 export const DEPLOY_STEPS: readonly DeployStep[] = [
   contractStep({
@@ -91,6 +178,105 @@ export const DEPLOY_STEPS: readonly DeployStep[] = [
     abi: stableCoinAbi,
     bytecode: stableCoinBytecode,
     args: (ctx) => [ctx.deployer] as const,
+  }),
+  contractStep({
+    name: 'MarketplaceImplementation',
+    abi: marketplaceAbi,
+    bytecode: marketplaceBytecode,
+    args: () => [] as const,
+  }),
+  // The market's address: an ERC1967 proxy initialised in its constructor (owner and fee
+  // address = deployer, fee 2.5 %, coins AIA and the stable coin).
+  contractStep({
+    name: 'Marketplace',
+    abi: marketplaceProxyAbi,
+    bytecode: marketplaceProxyBytecode,
+    args: (ctx) =>
+      [
+        address(ctx, 'MarketplaceImplementation'),
+        encodeFunctionData({
+          abi: marketplaceAbi,
+          functionName: 'initialize',
+          args: [
+            ctx.deployer,
+            ctx.deployer,
+            DEMO_MARKET.feeNumerator,
+            DEMO_MARKET.feeDenominator,
+            [zeroAddress, address(ctx, 'StableCoin')],
+          ],
+        }),
+      ] as const,
+  }),
+  contractStep({
+    name: 'GameItems721',
+    abi: gameItems721Abi,
+    bytecode: gameItems721Bytecode,
+    args: (ctx) =>
+      [
+        'AIA Heroes',
+        'HERO',
+        'ipfs://aiamarket-demo/heroes/',
+        ctx.deployer,
+        ctx.deployer,
+        500n,
+      ] as const,
+  }),
+  contractStep({
+    name: 'GameItems1155',
+    abi: gameItems1155Abi,
+    bytecode: gameItems1155Bytecode,
+    args: (ctx) =>
+      [
+        'AIA Game Items',
+        'ITEM',
+        'ipfs://aiamarket-demo/items/{id}.json',
+        ctx.deployer,
+        ctx.deployer,
+        500n,
+      ] as const,
+  }),
+  contractStep({
+    name: 'Launchpad721',
+    abi: launchpad721Abi,
+    bytecode: launchpad721Bytecode,
+    args: (ctx) => ['AIA Genesis', 'GEN', 'ipfs://aiamarket-demo/genesis/', ctx.deployer] as const,
+    async configure(ctx, launchpad) {
+      const [common, base, swap, coins] = await demoSale(
+        ctx,
+        address(ctx, 'GameItems721'),
+        DEMO_LAUNCHPAD.swap721,
+      );
+      await sendAndWait(ctx, () =>
+        ctx.walletClient.writeContract({
+          address: launchpad,
+          abi: launchpad721Abi,
+          functionName: 'configure',
+          args: [common, base, swap, coins],
+        }),
+      );
+    },
+  }),
+  contractStep({
+    name: 'Launchpad1155',
+    abi: launchpad1155Abi,
+    bytecode: launchpad1155Bytecode,
+    args: (ctx) =>
+      ['AIA Relics', 'RELIC', 'ipfs://aiamarket-demo/relics/{id}.json', ctx.deployer] as const,
+    async configure(ctx, launchpad) {
+      const [common, base, swap, coins] = await demoSale(
+        ctx,
+        address(ctx, 'GameItems1155'),
+        DEMO_LAUNCHPAD.swap1155,
+      );
+      await sendAndWait(ctx, () =>
+        ctx.walletClient.writeContract({
+          address: launchpad,
+          abi: launchpad1155Abi,
+          functionName: 'configure',
+          args: [DEMO_LAUNCHPAD.tokenId1155, common, base, swap, coins],
+        }),
+      );
+    },
   }),
 ];
 

@@ -7,6 +7,8 @@ export {
 } from './anvil.js';
 export type { AnvilAccount, AnvilInstance, StartAnvilOptions } from './anvil.js';
 export {
+  DEMO_LAUNCHPAD,
+  DEMO_MARKET,
   DEPLOY_STEPS,
   DEPLOYED_CONTRACT_NAMES,
   contractStep,
@@ -18,3 +20,4 @@ export {
   writeDeployment,
 } from './deploy.js';
 export type { DeployContext, DeployOptions, DeployStep, DeployedContract } from './deploy.js';
+export { CONTRACT_KIND, ITEM_STATUS, PRICE_HASH_SALT, SALE_STATE, priceHash } from './market.js';

@@ -9,15 +9,23 @@ import {
 } from 'fastify-type-provider-zod';
 import { TIMING } from '@aiamarket/shared';
 import type { ServerContext } from './context.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
 import { registerSpa } from './http/spa.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { configRoutes } from './modules/config/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { userRoutes } from './modules/user/routes.js';
+import { uploadRoutes } from './modules/upload/routes.js';
+import { ipfsGatewayRoutes } from './modules/upload/gateway.js';
+import { installRateLimit } from './http/rate-limit.js';
 
 export const API_PREFIX = '/v1/api';
 
 /** Every feature module, mounted under /v1/api. A new module is one line here. */
-const MODULES = [healthRoutes, configRoutes];
+const MODULES = [healthRoutes, configRoutes, authRoutes, userRoutes, uploadRoutes];
+
+/** Routes outside /v1/api: the uploaded files at /ipfs/{cid}. */
+const ROOT_MODULES = [ipfsGatewayRoutes];
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -25,11 +33,13 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     requestTimeout: TIMING.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await installRateLimit(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -52,6 +62,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  for (const mod of ROOT_MODULES) await app.register(mod(ctx));
 
   await registerSpa(app, ctx.config.webDistDir);
   return app;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { CHAIN_IDS, chainById } from '@aiamarket/shared';
+import { CHAIN_IDS, chainById, SIGN_IN, UPLOAD } from '@aiamarket/shared';
 
 /** Raised for a setting that prevents the start; main prints its message as one line. */
 export class StartupError extends Error {
@@ -42,6 +42,14 @@ const envSchema = z.object({
   DEPLOYMENTS_FILE: z.string().min(1).optional(),
   IPFS_API_URL: url(['http:', 'https:']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(UPLOAD.defaultMaxMb),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 366)
+    .default(SIGN_IN.sessionTtlHours),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -57,6 +65,11 @@ export interface Config {
   chainId: number;
   deploymentsFile: string;
   ipfsApiUrl: string | undefined;
+  /** Size limit of the `default` upload purpose, in MB (the others are fixed by the spec). */
+  uploadMaxMb: number;
+  /** Requests per minute and client address on each sign-in route and on uploads. */
+  rateLimit: { authPerMinute: number; uploadPerMinute: number };
+  sessionTtlHours: number;
   webDistDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
@@ -86,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     host: e.HOST,
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     databaseUrl: e.DATABASE_URL,
     dataDir,
     rpcUrl: e.RPC_URL,
@@ -95,7 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deploymentsFile: path.resolve(
       e.DEPLOYMENTS_FILE ?? path.join(dataDir, 'deployments', `${e.CHAIN_ID}.json`),
     ),
-    ipfsApiUrl: e.IPFS_API_URL,
+    ipfsApiUrl: e.IPFS_API_URL?.replace(/\/+$/, ''),
+    uploadMaxMb: e.UPLOAD_MAX_MB,
+    rateLimit: {
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      uploadPerMinute: e.RATE_LIMIT_UPLOAD_PER_MINUTE,
+    },
+    sessionTtlHours: e.SESSION_TTL_HOURS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot, '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
   };

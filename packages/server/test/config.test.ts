@@ -52,6 +52,10 @@ describe('loadConfig', () => {
     ['CHAIN_ID', '1', /^CHAIN_ID must be one of 1319, 1320, 31337/],
     ['PORT', '70000', /^PORT /],
     ['LOG_LEVEL', 'loud', /^LOG_LEVEL /],
+    ['UPLOAD_MAX_MB', '-1', /^UPLOAD_MAX_MB /],
+    ['RATE_LIMIT_AUTH_PER_MINUTE', '0', /^RATE_LIMIT_AUTH_PER_MINUTE /],
+    ['RATE_LIMIT_UPLOAD_PER_MINUTE', 'many', /^RATE_LIMIT_UPLOAD_PER_MINUTE /],
+    ['SESSION_TTL_HOURS', '0', /^SESSION_TTL_HOURS /],
   ])('refuses a bad %s with one line naming it', (name, value, pattern) => {
     let error: unknown;
     try {
@@ -63,6 +67,30 @@ describe('loadConfig', () => {
     const message = (error as Error).message;
     expect(message).toMatch(pattern);
     expect(message).not.toContain('\n');
+  });
+
+  it('reads the upload, rate-limit and session settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      uploadMaxMb: 5,
+      rateLimit: { authPerMinute: 30, uploadPerMinute: 20 },
+      sessionTtlHours: 168,
+      ipfsApiUrl: undefined,
+    });
+    const c = loadConfig({
+      UPLOAD_MAX_MB: '8',
+      RATE_LIMIT_AUTH_PER_MINUTE: '5',
+      RATE_LIMIT_UPLOAD_PER_MINUTE: '7',
+      SESSION_TTL_HOURS: '24',
+      IPFS_API_URL: 'http://kubo:5001/',
+      PUBLIC_URL: 'https://market.example/some/path',
+    });
+    expect(c).toMatchObject({
+      uploadMaxMb: 8,
+      rateLimit: { authPerMinute: 5, uploadPerMinute: 7 },
+      sessionTtlHours: 24,
+      ipfsApiUrl: 'http://kubo:5001',
+      publicUrl: 'https://market.example',
+    });
   });
 
   it('never prints a database password', () => {

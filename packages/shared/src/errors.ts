@@ -1,8 +1,9 @@
 /**
  * The error catalogue: every non-zero `code` the API can answer, with its HTTP status, an English
  * message and the i18n key the web app translates. Codes 10003 and 1008 mean the session is
- * invalid (10003: token missing, unknown or expired; 1008: session ended by logout or by a newer
- * sign-in); the web app then clears the session and returns home.
+ * invalid (10003: token unknown or expired; 1008: session ended by logout or by a newer sign-in);
+ * the web app then clears the session and returns home. A protected call without any token answers
+ * 10002 ('Please log in first!'). A message may carry a `{{placeholder}}` that the server fills.
  */
 export const ERRORS = {
   badRequest: {
@@ -66,6 +67,42 @@ export const ERRORS = {
     message: 'The signature does not match the address',
     key: 'errors.signatureInvalid',
   },
+  signMessageInvalid: {
+    code: 10012,
+    status: 400,
+    message: 'The signed message is not the one issued for this sign-in',
+    key: 'errors.signMessageInvalid',
+  },
+  imageType: {
+    code: 10013,
+    status: 400,
+    message: 'Uploading image should be JPG/PNG/GIF',
+    key: 'errors.imageType',
+  },
+  collectionImageType: {
+    code: 10014,
+    status: 400,
+    message: 'Uploading image should be JPG/PNG/SVG',
+    key: 'errors.collectionImageType',
+  },
+  imageTooLarge: {
+    code: 10015,
+    status: 413,
+    message: 'Uploaded image should be less than {{size}}M',
+    key: 'errors.imageTooLarge',
+  },
+  fileEmpty: {
+    code: 10016,
+    status: 400,
+    message: 'The uploaded file is empty',
+    key: 'errors.fileEmpty',
+  },
+  fileNameInvalid: {
+    code: 10017,
+    status: 400,
+    message: 'The file name is not allowed',
+    key: 'errors.fileNameInvalid',
+  },
   serviceUnavailable: {
     code: 10009,
     status: 503,
@@ -77,6 +114,12 @@ export const ERRORS = {
     status: 503,
     message: 'The chain node is not reachable',
     key: 'errors.chainUnavailable',
+  },
+  ipfsUnavailable: {
+    code: 10021,
+    status: 503,
+    message: 'The IPFS node is not reachable',
+    key: 'errors.ipfsUnavailable',
   },
   serverError: {
     code: 500,
@@ -106,6 +149,16 @@ export const SESSION_INVALID_CODES: readonly number[] = [
 
 export function isSessionInvalidCode(code: number): boolean {
   return SESSION_INVALID_CODES.includes(code);
+}
+
+/** Fills the `{{name}}` placeholders of a catalogue message. */
+export function formatErrorMessage(
+  message: string,
+  params: Record<string, string | number> = {},
+): string {
+  return message.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 export function errorByCode(code: number): ErrorDef | undefined {

@@ -4,3 +4,7 @@ export * from './activity.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './deployments.js';
+export * from './sign-in.js';
+export * from './upload.js';
+export * from './validation/index.js';
+export * from './contract-errors.js';

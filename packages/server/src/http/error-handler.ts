@@ -40,3 +40,17 @@ export function installErrorHandler(app: FastifyInstance) {
     return send(reply, ERRORS.serverError);
   });
 }
+
+/**
+ * Errors Fastify raises before routing (a malformed URL such as `/%zz`): a 400 envelope too.
+ * Passed as the `frameworkErrors` option of the Fastify instance.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const def = byStatus(status);
+  return send(reply, def, `${def.message}: ${error.message}`);
+}

@@ -1,7 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, chainFor, ERRORS } from '@aiamarket/shared';
+import {
+  ApiError,
+  chainFor,
+  CONFIG_KEYS,
+  ERRORS,
+  IMAGE_CONTENT_TYPES,
+  SIGN_IN,
+  signInDomain,
+  termsUrl,
+  UPLOAD_PURPOSES,
+  uploadRules,
+} from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { appConfig } from '../../db/schema.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
@@ -15,7 +26,44 @@ const chainData = z.object({
   contracts: z.record(z.string(), z.string()),
 });
 
+const appData = z.object({
+  transactionFee: z.number().describe('platform fee in percent (config key transaction_fee)'),
+  chain: chainData,
+  upload: z.record(
+    z.enum(UPLOAD_PURPOSES),
+    z.object({ maxMb: z.number(), contentTypes: z.array(z.string()) }),
+  ),
+  signIn: z.object({
+    domain: z.string(),
+    uri: z.string(),
+    termsUrl: z.string(),
+    nonceTtlSeconds: z.number(),
+  }),
+});
+
 export function configRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  const chainInfo = (): z.infer<typeof chainData> => {
+    const chain = chainFor(ctx.config.chainId, ctx.config.publicRpcUrl);
+    const contracts = Object.fromEntries(
+      Object.entries(ctx.deployment?.contracts ?? {}).map(([name, c]) => [name, c.address]),
+    );
+    return {
+      chainId: chain.id,
+      name: chain.name,
+      rpcUrl: ctx.config.publicRpcUrl,
+      explorerUrl: chain.blockExplorers?.default.url ?? null,
+      nativeCurrency: { ...chain.nativeCurrency },
+      contracts,
+    };
+  };
+  const rules = uploadRules(ctx.config.uploadMaxMb);
+  const upload = Object.fromEntries(
+    UPLOAD_PURPOSES.map((p) => [
+      p,
+      { maxMb: rules[p].maxMb, contentTypes: rules[p].kinds.map((k) => IMAGE_CONTENT_TYPES[k]) },
+    ]),
+  ) as z.infer<typeof appData>['upload'];
+
   return async (app) => {
     app.get(
       '/config/getValue',
@@ -47,18 +95,34 @@ export function configRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(chainData) },
         },
       },
+      async () => ok(chainInfo()),
+    );
+
+    app.get(
+      '/config/app',
+      {
+        schema: {
+          tags: ['config'],
+          summary: 'Everything the web app needs at start: fee, chain, upload limits, sign-in',
+          response: { 200: envelopeOf(appData) },
+        },
+      },
       async () => {
-        const chain = chainFor(ctx.config.chainId, ctx.config.publicRpcUrl);
-        const contracts = Object.fromEntries(
-          Object.entries(ctx.deployment?.contracts ?? {}).map(([name, c]) => [name, c.address]),
-        );
+        const rows = await ctx.database.db
+          .select({ value: appConfig.value })
+          .from(appConfig)
+          .where(eq(appConfig.name, CONFIG_KEYS.transactionFee));
+        const fee = Number(rows[0]?.value ?? NaN);
         return ok({
-          chainId: chain.id,
-          name: chain.name,
-          rpcUrl: ctx.config.publicRpcUrl,
-          explorerUrl: chain.blockExplorers?.default.url ?? null,
-          nativeCurrency: { ...chain.nativeCurrency },
-          contracts,
+          transactionFee: Number.isFinite(fee) ? fee : 0,
+          chain: chainInfo(),
+          upload,
+          signIn: {
+            domain: signInDomain(ctx.config.publicUrl),
+            uri: ctx.config.publicUrl,
+            termsUrl: termsUrl(ctx.config.publicUrl),
+            nonceTtlSeconds: SIGN_IN.nonceTtlSeconds,
+          },
         });
       },
     );

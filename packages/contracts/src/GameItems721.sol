@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
+import {ERC2981} from "@openzeppelin/contracts/token/common/ERC2981.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+
+/// @title GameItems721
+/// @notice A game's ERC721 collection: owner mint, whitelist mint (a per-address allowance set by
+///         the owner), ERC-2981 royalty set by the owner. Token ids start at 1.
+contract GameItems721 is ERC721, ERC2981, Ownable {
+    string private _base;
+    uint256 private _nextId = 1;
+
+    /// @notice How many tokens each address may still mint through whitelistMint.
+    mapping(address account => uint256) public whitelistAllowance;
+
+    event WhitelistSet(address indexed account, uint256 allowance);
+    event BaseURISet(string baseURI);
+
+    error NotWhitelisted(address account);
+    error WhitelistAllowanceExceeded(uint256 remaining);
+    error ZeroQuantity();
+
+    constructor(
+        string memory name_,
+        string memory symbol_,
+        string memory baseURI_,
+        address initialOwner,
+        address royaltyReceiver,
+        uint96 royaltyBps
+    ) ERC721(name_, symbol_) Ownable(initialOwner) {
+        _base = baseURI_;
+        if (royaltyReceiver != address(0)) _setDefaultRoyalty(royaltyReceiver, royaltyBps);
+    }
+
+    /// @notice Owner mint of `quantity` new tokens to `to`; returns the first id.
+    function mint(address to, uint256 quantity) external onlyOwner returns (uint256 firstId) {
+        return _mintMany(to, quantity);
+    }
+
+    /// @notice Sets the whitelist allowance of each account.
+    function setWhitelist(address[] calldata accounts, uint256 allowance) external onlyOwner {
+        for (uint256 i; i < accounts.length; ++i) {
+            whitelistAllowance[accounts[i]] = allowance;
+            emit WhitelistSet(accounts[i], allowance);
+        }
+    }
+
+    /// @notice Mints `quantity` tokens to the caller out of its whitelist allowance.
+    function whitelistMint(uint256 quantity) external returns (uint256 firstId) {
+        uint256 allowance = whitelistAllowance[msg.sender];
+        if (allowance == 0) revert NotWhitelisted(msg.sender);
+        if (quantity > allowance) revert WhitelistAllowanceExceeded(allowance);
+        whitelistAllowance[msg.sender] = allowance - quantity;
+        return _mintMany(msg.sender, quantity);
+    }
+
+    function setBaseURI(string calldata baseURI_) external onlyOwner {
+        _base = baseURI_;
+        emit BaseURISet(baseURI_);
+    }
+
+    /// @notice ERC-2981 royalty for every token (basis points of the sale price).
+    function setDefaultRoyalty(address receiver, uint96 feeNumerator) external onlyOwner {
+        _setDefaultRoyalty(receiver, feeNumerator);
+    }
+
+    /// @notice Number of tokens minted so far (ids 1..totalMinted, burns do not exist).
+    function totalMinted() external view returns (uint256) {
+        return _nextId - 1;
+    }
+
+    function supportsInterface(bytes4 interfaceId) public view override(ERC721, ERC2981) returns (bool) {
+        return super.supportsInterface(interfaceId);
+    }
+
+    function _baseURI() internal view override returns (string memory) {
+        return _base;
+    }
+
+    function _mintMany(address to, uint256 quantity) private returns (uint256 firstId) {
+        if (quantity == 0) revert ZeroQuantity();
+        firstId = _nextId;
+        _nextId = firstId + quantity;
+        for (uint256 i; i < quantity; ++i) {
+            _safeMint(to, firstId + i);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError, ERRORS, profileUpdateSchema } from '@aiamarket/shared';
+import type { ServerContext } from '../../context.js';
+import { optionalUser, requireUser, TOKEN_SECURITY } from '../../http/auth.js';
+import { envelopeOf, ok } from '../../http/envelope.js';
+import { addressSchema } from '../../http/schemas.js';
+import { findUser, updateProfile, type ProfileChanges, type UserRow } from './queries.js';
+
+/** The user as the spec names its fields (imageUrl and headUrl are both the avatar). */
+const userData = z.object({
+  id: z.number(),
+  userAddr: z.string().describe('lowercased address'),
+  name: z.string().nullable().describe('same as username'),
+  username: z.string().nullable(),
+  email: z.string().nullable().describe("only in the owner's own view, null for others"),
+  bio: z.string().nullable(),
+  imageUrl: z.string().nullable().describe('avatar'),
+  headUrl: z.string().nullable().describe('avatar'),
+  bannerUrl: z.string().nullable(),
+  createDate: z.string().describe('ISO 8601, first sign-in'),
+});
+
+type UserData = z.infer<typeof userData>;
+
+function toUserData(row: UserRow, showEmail: boolean): UserData {
+  return {
+    id: row.id,
+    userAddr: row.address,
+    name: row.username,
+    username: row.username,
+    email: showEmail ? row.email : null,
+    bio: row.bio,
+    imageUrl: row.avatarUrl,
+    headUrl: row.avatarUrl,
+    bannerUrl: row.bannerUrl,
+    createDate: row.createdAt.toISOString(),
+  };
+}
+
+const updateBody = profileUpdateSchema.extend({
+  userAddr: addressSchema
+    .optional()
+    .describe('optional; when sent it must be the signed-in address (403 otherwise)'),
+});
+
+export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  return async (app) => {
+    app.get(
+      '/user/address/:address',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'A profile by address; data is null for an address that never signed in',
+          description: 'email is only returned to the owner (token header of that address).',
+          params: z.object({ address: addressSchema }),
+          response: { 200: envelopeOf(userData.nullable()) },
+        },
+      },
+      async (request) => {
+        const address = request.params.address.toLowerCase();
+        const row = await findUser(db, address);
+        if (!row) return ok(null);
+        const viewer = await optionalUser(db, request);
+        return ok(toUserData(row, viewer === address));
+      },
+    );
+
+    app.get(
+      '/user/current',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'The signed-in user (checks the token: 10002, 10003 or 1008 otherwise)',
+          security: TOKEN_SECURITY,
+          response: { 200: envelopeOf(userData) },
+        },
+      },
+      async (request) => {
+        const address = await requireUser(db, request);
+        const row = (await findUser(db, address)) ?? (await updateProfile(db, address, {}));
+        return ok(toUserData(row, true));
+      },
+    );
+
+    app.post(
+      '/user/update',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Edit the own profile (username, email, bio, avatar, banner)',
+          description:
+            'Missing fields keep their value; a sent username or email must be filled ' +
+            "('This field must be filled') and the email valid; avatar and banner are URLs " +
+            'from /v1/api/ipfs/upload (or http(s) URLs), an empty string clears them.',
+          security: TOKEN_SECURITY,
+          body: updateBody,
+          response: { 200: envelopeOf(userData) },
+        },
+      },
+      async (request) => {
+        const address = await requireUser(db, request);
+        const { userAddr, avatar, banner, ...rest } = request.body;
+        if (userAddr && userAddr.toLowerCase() !== address) throw new ApiError(ERRORS.forbidden);
+        const changes: ProfileChanges = { ...rest };
+        if (avatar !== undefined) changes.avatarUrl = avatar === '' ? null : avatar;
+        if (banner !== undefined) changes.bannerUrl = banner === '' ? null : banner;
+        const row = await updateProfile(db, address, changes);
+        return ok(toUserData(row, true));
+      },
+    );
+  };
+}

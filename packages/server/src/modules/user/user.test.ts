@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { buildApp } from '../../app.js';
+import { createTestContext, type TestContext } from '../../../test/support/context.js';
+import { signIn } from '../../../test/support/sign-in.js';
+
+let t: TestContext;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  t = await createTestContext({ rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 } });
+  app = await buildApp(t.ctx);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await t?.cleanup();
+});
+
+const newAccount = () => privateKeyToAccount(generatePrivateKey());
+
+const profile = (address: string, token?: string) =>
+  app.inject({
+    method: 'GET',
+    url: `/v1/api/user/address/${address}`,
+    headers: token ? { token } : {},
+  });
+
+const update = (payload: unknown, token?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/v1/api/user/update',
+    payload: payload as object,
+    headers: token ? { token } : {},
+  });
+
+describe('GET /v1/api/user/address/{address}', () => {
+  it('answers null data for an address that never signed in', async () => {
+    const res = await profile(newAccount().address);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 0, message: 'success', data: null });
+  });
+
+  it('refuses a malformed address with 400', async () => {
+    const res = await profile('0x1234');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(10001);
+  });
+
+  it('finds a signed-in user by any letter case of the address', async () => {
+    const account = newAccount();
+    await signIn(app, account);
+    for (const a of [account.address, account.address.toLowerCase()]) {
+      const data = (await profile(a)).json().data;
+      expect(data).toMatchObject({
+        userAddr: account.address.toLowerCase(),
+        username: null,
+        email: null,
+        imageUrl: null,
+        bannerUrl: null,
+      });
+    }
+  });
+});
+
+describe('POST /v1/api/user/update', () => {
+  it('edits the own profile; the email is shown to its owner only', async () => {
+    const account = newAccount();
+    const token = await signIn(app, account);
+    const res = await update(
+      {
+        username: '  Alice  ',
+        email: 'alice@example.com',
+        bio: 'Collector of rare swords',
+        avatar: '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy',
+        banner: 'https://cdn.example/banner.png',
+      },
+      token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      username: 'Alice',
+      name: 'Alice',
+      email: 'alice@example.com',
+      bio: 'Collector of rare swords',
+      imageUrl: '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy',
+      headUrl: '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy',
+      bannerUrl: 'https://cdn.example/banner.png',
+    });
+    expect((await profile(account.address)).json().data.email).toBeNull();
+    const stranger = await signIn(app, newAccount());
+    expect((await profile(account.address, stranger)).json().data.email).toBeNull();
+    expect((await profile(account.address, token)).json().data.email).toBe('alice@example.com');
+  });
+
+  it('keeps fields that are not sent and clears an image with an empty string', async () => {
+    const account = newAccount();
+    const token = await signIn(app, account);
+    await update(
+      { username: 'bob', email: 'bob@example.com', avatar: 'https://x.example/a.png' },
+      token,
+    );
+    const res = await update({ avatar: '' }, token);
+    expect(res.json().data).toMatchObject({
+      username: 'bob',
+      email: 'bob@example.com',
+      imageUrl: null,
+    });
+  });
+
+  it.each([
+    [{ username: '' }, 'body.username: This field must be filled'],
+    [{ username: '   ' }, 'body.username: This field must be filled'],
+    [{ email: '' }, 'body.email: This field must be filled'],
+    [{ email: 'not-an-email' }, 'body.email: Please enter a valid email address'],
+    [{ username: 'x'.repeat(33) }, 'body.username: This field is too long'],
+    [{ bio: 'x'.repeat(501) }, 'body.bio: This field is too long'],
+    [{ avatar: 'javascript:alert(1)' }, 'body.avatar'],
+    [{ banner: '/ipfs/../../etc/passwd' }, 'body.banner'],
+    [{ username: 'a\u0000b' }, 'body.username: Can not use special characters'],
+    [{ isAdmin: true }, 'isAdmin'],
+  ])('refuses %j with a clear 400', async (payload, message) => {
+    const account = newAccount();
+    const token = await signIn(app, account);
+    await update({ username: 'carol', email: 'carol@example.com' }, token);
+    const res = await update(payload, token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(10001);
+    expect(res.json().message).toContain(message);
+    // Nothing changed.
+    expect((await profile(account.address, token)).json().data).toMatchObject({
+      username: 'carol',
+      email: 'carol@example.com',
+    });
+  });
+
+  it('edits only the own profile', async () => {
+    const account = newAccount();
+    const token = await signIn(app, account);
+    const victim = newAccount();
+    await signIn(app, victim);
+    const res = await update({ userAddr: victim.address, username: 'mallory' }, token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe(10005);
+    expect((await profile(victim.address)).json().data.username).toBeNull();
+    const own = await update({ userAddr: account.address.toLowerCase(), username: 'me' }, token);
+    expect(own.json().data.username).toBe('me');
+  });
+
+  it('needs a session: 10002 without a token, 1008 after logout', async () => {
+    expect((await update({ username: 'x' })).json().code).toBe(10002);
+    const token = await signIn(app, newAccount());
+    await app.inject({ method: 'GET', url: '/v1/api/user/loginOut', headers: { token } });
+    const res = await update({ username: 'x' }, token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(1008);
+  });
+});
