@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, LOCALES, type Locale } from '@aiamarket/shared';
+import { ERRORS, LOCALES, VALIDATION_MESSAGES, type Locale } from '@aiamarket/shared';
 import en from './locales/en.json';
 import ja from './locales/ja.json';
 import tr from './locales/tr.json';
@@ -55,6 +55,12 @@ describe('locale catalogues', () => {
       expect(english[def.key], def.key).toBe(def.message);
     }
     expect(english['errors.serverError']).toBe('Server request exception');
+  });
+
+  it('translates every shared validation message, with its English text', () => {
+    for (const def of Object.values(VALIDATION_MESSAGES)) {
+      expect(english[def.key], def.key).toBe(def.message);
+    }
   });
 
   it('has the navigation labels the spec lists', () => {
