@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@aiamarket/shared';
-import en from './locales/en.json';
+import en from './en.json';
 import { resolveLanguage, storeLanguage } from './language';
 
 export type Messages = typeof en;
@@ -9,10 +9,10 @@ export type Messages = typeof en;
 // English ships in the main bundle (it is also the fallback); the other languages are loaded
 // on demand so that each visitor downloads one extra catalogue at most.
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {
-  'zh-CN': () => import('./locales/zh-CN.json'),
-  'zh-TW': () => import('./locales/zh-TW.json'),
-  ja: () => import('./locales/ja.json'),
-  tr: () => import('./locales/tr.json'),
+  'zh-CN': () => import('./zh-CN.json'),
+  'zh-TW': () => import('./zh-TW.json'),
+  ja: () => import('./ja.json'),
+  tr: () => import('./tr.json'),
 };
 
 async function ensureLoaded(lng: Locale): Promise<void> {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, LOCALES, VALIDATION_MESSAGES, type Locale } from '@aiamarket/shared';
-import en from './locales/en.json';
-import ja from './locales/ja.json';
-import tr from './locales/tr.json';
-import zhCN from './locales/zh-CN.json';
-import zhTW from './locales/zh-TW.json';
+import en from './en.json';
+import ja from './ja.json';
+import tr from './tr.json';
+import zhCN from './zh-CN.json';
+import zhTW from './zh-TW.json';
 
 const catalogues: Record<Locale, unknown> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW, ja, tr };
 
