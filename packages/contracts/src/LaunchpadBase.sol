@@ -293,7 +293,8 @@ abstract contract LaunchpadBase is Ownable, ReentrancyGuardTransient {
     }
 
     function _checkOpen(uint256 id, Sale storage sale) private view returns (BaseConfig memory base) {
-        if (!sale.configured) revert SaleNotConfigured(id);
+        // A sale without its base config or bank address cannot take money.
+        if (!sale.configured || sale.common.bankAddress == address(0)) revert SaleNotConfigured(id);
         if (sale.common.downFlag) revert SaleDown();
         base = sale.base;
         if (block.timestamp < base.startAt) revert SaleNotStarted(base.startAt);
@@ -363,7 +364,7 @@ abstract contract LaunchpadBase is Ownable, ReentrancyGuardTransient {
         BaseConfig memory base = sale.base;
         totalSupply = base.totalSupply;
         collectionSize = base.collectionSize;
-        if (!sale.configured) state = SaleState.NotConfigured;
+        if (!sale.configured || sale.common.bankAddress == address(0)) state = SaleState.NotConfigured;
         else if (sale.common.downFlag) state = SaleState.Down;
         else if (totalSupply >= collectionSize) state = SaleState.SoldOut;
         else if (block.timestamp < base.startAt) state = SaleState.NotStarted;

@@ -16,7 +16,6 @@ import { oddErc20Abi, reentrantActorAbi, reentrantActorBytecode } from '../out/t
 import { CONTRACT_KIND, ITEM_STATUS, priceHash } from '../ts/index.js';
 import {
   alice,
-  bank,
   bob,
   carol,
   feeAccount,

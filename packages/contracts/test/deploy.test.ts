@@ -6,7 +6,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDeployment } from '@aiamarket/shared';
 import type { Deployment } from '@aiamarket/shared';
-import { stableCoinAbi } from '@aiamarket/shared/abis';
+import {
+  launchpad1155Abi,
+  launchpad721Abi,
+  marketplaceAbi,
+  stableCoinAbi,
+} from '@aiamarket/shared/abis';
+import { getAddress, zeroAddress } from 'viem';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -73,6 +79,67 @@ describe('deployContracts', () => {
         functionName: 'owner',
       }),
     ).toBe(deployer.address);
+  });
+
+  it('deploys the full set: market behind a proxy, coin, game collections, two launchpads', async () => {
+    expect(Object.keys(deployment.contracts)).toEqual([
+      'StableCoin',
+      'MarketplaceImplementation',
+      'Marketplace',
+      'GameItems721',
+      'GameItems1155',
+      'Launchpad721',
+      'Launchpad1155',
+    ]);
+    const { publicClient } = clientsFor(node.rpcUrl);
+    const at = (name: string) => deployment.contracts[name]!.address as Address;
+    // The proxy's ERC1967 implementation slot points at the implementation.
+    const slot = await publicClient.getStorageAt({
+      address: at('Marketplace'),
+      slot: '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc',
+    });
+    expect(getAddress(`0x${slot!.slice(-40)}`)).toBe(at('MarketplaceImplementation'));
+    const market = { address: at('Marketplace'), abi: marketplaceAbi } as const;
+    expect(await publicClient.readContract({ ...market, functionName: 'owner' })).toBe(
+      deployer.address,
+    );
+    expect(await publicClient.readContract({ ...market, functionName: 'feeConfig' })).toEqual([
+      deployer.address,
+      25n,
+      1000n,
+      10000n,
+    ]);
+    for (const coin of [zeroAddress, at('StableCoin')]) {
+      expect(
+        await publicClient.readContract({ ...market, functionName: 'isCoinAllowed', args: [coin] }),
+      ).toBe(true);
+    }
+    const [common, base, swap, coins] = await publicClient.readContract({
+      address: at('Launchpad721'),
+      abi: launchpad721Abi,
+      functionName: 'getConfig',
+    });
+    expect(common.bankAddress).toBe(deployer.address);
+    expect(common.swapFlag).toBe(true);
+    expect(base).toMatchObject({ collectionSize: 1000, maxUserSize: 20, maxBatchSize: 10 });
+    expect(base.endAt - base.startAt).toBe(30n * 24n * 3600n);
+    expect(swap.fromNft).toBe(at('GameItems721'));
+    expect(coins.map((c) => c.coinAddr)).toEqual([zeroAddress, at('StableCoin')]);
+    const [, , swap1155, coins1155] = await publicClient.readContract({
+      address: at('Launchpad1155'),
+      abi: launchpad1155Abi,
+      functionName: 'getConfig',
+      args: [0n],
+    });
+    expect(swap1155.fromNft).toBe(at('GameItems1155'));
+    expect(coins1155).toHaveLength(2);
+    const [state] = await publicClient.readContract({
+      address: at('Launchpad1155'),
+      abi: launchpad1155Abi,
+      functionName: 'getState',
+      args: [0n],
+    });
+    expect(state).toBe(1); // in progress
   });
 
   it('writes a pretty JSON file that parseDeployment accepts', async () => {

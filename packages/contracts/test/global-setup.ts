@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const generated = join(packageDir, '..', 'shared', 'src', 'generated', 'abis.ts');
+/** ABIs of the test-only contracts in src/testing (written next to forge's output). */
+const testingGenerated = join(packageDir, 'out', 'testing-abis.ts');
 
 function newestSource(dir: string): number {
   return Math.max(
@@ -19,8 +21,10 @@ function newestSource(dir: string): number {
 /** The tests use the generated ABIs and bytecode: fail early and clearly when they are missing or stale. */
 export default function setup(): void {
   const hint = 'run `npm run build -w @aiamarket/contracts` first';
-  if (!existsSync(generated)) throw new Error(`${generated} does not exist: ${hint}`);
-  if (statSync(generated).mtimeMs < newestSource(join(packageDir, 'src'))) {
-    throw new Error(`${generated} is older than the Solidity sources: ${hint}`);
+  for (const file of [generated, testingGenerated]) {
+    if (!existsSync(file)) throw new Error(`${file} does not exist: ${hint}`);
+    if (statSync(file).mtimeMs < newestSource(join(packageDir, 'src'))) {
+      throw new Error(`${file} is older than the Solidity sources: ${hint}`);
+    }
   }
 }

@@ -473,6 +473,23 @@ describe('Launchpad1155', () => {
       lp1155('swap', [7n, CONTRACT_KIND.erc721, f.c.game721, [1n], [1n]]),
       'SwapDisabled',
     );
+    // a token with a base config but no bank address is not open
+    await f.write(
+      owner,
+      lp1155('setBaseConfig', [
+        8n,
+        {
+          collectionSize: 3,
+          maxBatchSize: 2,
+          maxUserSize: 2,
+          totalSupply: 0,
+          startAt: timestamp - 1n,
+          endAt: timestamp + 100n,
+        },
+      ]),
+    );
+    expect(await f.read(lp1155('getState', [8n]))).toEqual([SALE_STATE.notConfigured, 0n, 3n]);
+    await f.expectRevert(bob, lp1155('mint', [8n, zeroAddress, 1n]), 'SaleNotConfigured', [8n]);
     // token 0 is untouched
     expect(await f.read(lp1155('numberMinted', [0n, bob.address]))).toEqual([0n, 20n]);
   });

@@ -159,7 +159,7 @@ function record(model: Model, kind: 721 | 1155, user: number, count: number) {
 
 async function step(model: Model, o: Op) {
   const { cfg } = model;
-  const user = users[o.user]!;
+  const user = users['user' in o ? o.user : o.from]!;
   if (o.kind === 'mint') {
     const sale = model.sales[o.lp];
     const price = o.coin === 0 ? cfg.nativePrice : o.coin === 1 ? cfg.stablePrice : 0n;

@@ -41,7 +41,7 @@ const ROYALTY_1155 = 300n; // set on the market for GameItems1155
 let f: Fixture;
 let mk: ReturnType<typeof m>;
 let base: Hex;
-let tokens721: bigint[] = [];
+const tokens721: bigint[] = [];
 let coins: Address[] = [];
 
 beforeAll(async () => {
@@ -191,11 +191,11 @@ async function step(model: Model, o: Op): Promise<void> {
     case 'list721': {
       // mostly a token the user holds
       const own = model.owner721.flatMap((u, i) => (u === o.user ? [i] : []));
-      if (own.length > 0 && o.token % 3 !== 0) o = { ...o, token: own[o.token % own.length]! };
+      const token = own.length > 0 && o.token % 3 !== 0 ? own[o.token % own.length]! : o.token;
       const seller = users[o.user]!;
-      const tokenId = tokens721[o.token]!;
+      const tokenId = tokens721[token]!;
       const error =
-        model.owner721[o.token] !== o.user
+        model.owner721[token] !== o.user
           ? 'NotTokenOwner'
           : !model.approved[o.user]
             ? 'MarketNotApproved'
@@ -206,7 +206,7 @@ async function step(model: Model, o: Op): Promise<void> {
         error,
       );
       if (!receipt) return;
-      const previous = model.active721.get(o.token);
+      const previous = model.active721.get(token);
       if (previous !== undefined && model.listings[previous]!.status === ITEM_STATUS.listed) {
         const old = model.listings[previous]!;
         old.status = old.seller === o.user ? ITEM_STATUS.cancelled : ITEM_STATUS.forceCancelled;
@@ -216,14 +216,14 @@ async function step(model: Model, o: Op): Promise<void> {
         itemId: BigInt(model.listings.length + 1),
         kind: 721,
         tokenId,
-        token: o.token,
+        token: token,
         seller: o.user,
         coin: coins[o.coin]!,
         price: o.price,
         left: 1n,
         status: ITEM_STATUS.listed,
       });
-      model.active721.set(o.token, model.listings.length - 1);
+      model.active721.set(token, model.listings.length - 1);
       return;
     }
     case 'list1155': {
@@ -358,17 +358,17 @@ async function step(model: Model, o: Op): Promise<void> {
       const listed = model.listings.filter(
         (l) => l.kind === 721 && l.status === ITEM_STATUS.listed,
       );
-      if (listed.length > 0 && o.token % 2 === 0)
-        o = { ...o, token: listed[o.token % listed.length]!.token };
-      const from = model.owner721[o.token]!;
+      const token =
+        listed.length > 0 && o.token % 2 === 0 ? listed[o.token % listed.length]!.token : o.token;
+      const from = model.owner721[token]!;
       if (from === o.to) return;
       await f.write(users[from]!, {
         address: f.c.game721,
         abi: gameItems721Abi,
         functionName: 'transferFrom',
-        args: [users[from]!.address, users[o.to]!.address, tokens721[o.token]!],
+        args: [users[from]!.address, users[o.to]!.address, tokens721[token]!],
       });
-      model.owner721[o.token] = o.to;
+      model.owner721[token] = o.to;
       return;
     }
     case 'transfer1155': {

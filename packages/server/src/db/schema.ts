@@ -87,3 +87,4 @@ export const uploads = pgTable('uploads', {
   uploadedBy: varchar('uploaded_by', { length: 42 }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-chain.js';

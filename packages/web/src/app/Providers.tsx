@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { SessionManager } from '../components/SessionManager';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -15,6 +17,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <SessionManager />
+      <LoadingOverlay />
       <Toaster theme="dark" position="top-center" richColors closeButton />
     </QueryClientProvider>
   );

@@ -6,6 +6,7 @@ import { AppLayout } from './AppLayout';
 // The route table. Pages load on demand; add a route by adding a line below.
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -17,6 +18,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: '404', element: <NotFoundPage /> },
+          { path: 'user-settings/:walletAddress', element: <SettingsPage /> },
           // Unknown paths land on home (spec doc 1, section 2).
           { path: '*', element: <Navigate to="/" replace /> },
         ],

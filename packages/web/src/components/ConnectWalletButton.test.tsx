@@ -1,7 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDiscoveredWallets } from '../lib/eip6963';
+import { signIn, afterSignIn } from '../lib/wallet';
 import { ConnectWalletButton } from './ConnectWalletButton';
+
+vi.mock('../lib/wallet', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  signIn: vi.fn(),
+  afterSignIn: vi.fn(),
+}));
 
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+';
 
@@ -21,6 +28,10 @@ function announceOnRequest(name: string, rdns: string) {
 
 describe('ConnectWalletButton', () => {
   afterEach(() => resetDiscoveredWallets());
+  beforeEach(() => {
+    vi.mocked(signIn).mockReset();
+    vi.mocked(afterSignIn).mockReset();
+  });
 
   it('offers a wallet download link when no wallet announces itself', () => {
     render(<ConnectWalletButton />);
@@ -56,10 +67,61 @@ describe('ConnectWalletButton', () => {
       expect(screen.getAllByRole('button', { name: /Wallet$/ })).toHaveLength(2);
       // Only data: icons are shown.
       expect(screen.getByTestId('wallet-option-late').querySelector('img')).toBeNull();
-      fireEvent.click(option);
-      expect(screen.queryByRole('dialog')).toBeNull();
     } finally {
       stop();
+    }
+  });
+
+  it('signs in with the chosen wallet, showing each step, then leaves the page', async () => {
+    const stop = announceOnRequest('Test Wallet', 'org.example.wallet');
+    let finish: (address: string) => void = () => {};
+    vi.mocked(signIn).mockImplementation((wallet, onStep) => {
+      expect(wallet.info.rdns).toBe('org.example.wallet');
+      onStep?.('signing');
+      return new Promise((resolve) => (finish = resolve));
+    });
+    try {
+      render(<ConnectWalletButton />);
+      fireEvent.click(screen.getByTestId('connect-wallet'));
+      fireEvent.click(screen.getByTestId('wallet-option-org.example.wallet'));
+      const status = await screen.findByTestId('wallet-connecting');
+      expect(status.textContent).toContain('Sign the message in your wallet to log in');
+      await act(async () => finish('0xabc'));
+      expect(afterSignIn).toHaveBeenCalledWith('0xabc');
+    } finally {
+      stop();
+    }
+  });
+
+  it('shows why the sign-in failed and offers the wallets again', async () => {
+    const stop = announceOnRequest('Test Wallet', 'org.example.wallet');
+    vi.mocked(signIn).mockRejectedValue(
+      Object.assign(new Error('User rejected the request.'), { code: 4001 }),
+    );
+    try {
+      render(<ConnectWalletButton />);
+      fireEvent.click(screen.getByTestId('connect-wallet'));
+      fireEvent.click(screen.getByTestId('wallet-option-org.example.wallet'));
+      expect((await screen.findByTestId('wallet-error')).textContent).toBe(
+        'The activation has been rejected by the provider.',
+      );
+      expect(screen.getByTestId('wallet-option-org.example.wallet')).toBeTruthy();
+      expect(afterSignIn).not.toHaveBeenCalled();
+    } finally {
+      stop();
+    }
+  });
+
+  it('falls back to window.ethereum when no wallet announces itself', () => {
+    const w = window as unknown as { ethereum?: unknown };
+    w.ethereum = { request: async () => null };
+    try {
+      render(<ConnectWalletButton />);
+      fireEvent.click(screen.getByTestId('connect-wallet'));
+      expect(screen.getByTestId('wallet-option-injected').textContent).toContain('Browser wallet');
+      expect(screen.queryByTestId('wallet-download')).toBeNull();
+    } finally {
+      delete w.ethereum;
     }
   });
 });

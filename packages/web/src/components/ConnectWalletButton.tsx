@@ -1,20 +1,58 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { safeWalletIcon, useDiscoveredWallets, type DiscoveredWallet } from '../lib/eip6963';
+import { toast } from 'sonner';
+import {
+  injectedWallet,
+  safeWalletIcon,
+  useDiscoveredWallets,
+  type DiscoveredWallet,
+} from '../lib/eip6963';
+import { errorText } from '../lib/errors';
 import { WALLET_DOWNLOAD_URL } from '../lib/navigation';
+import { setConnectDialogOpen, useConnectDialogOpen } from '../lib/session';
+import { afterSignIn, signIn, walletErrorText, type SignInStep } from '../lib/wallet';
 import { CloseIcon, WalletIcon } from './icons';
 
+type Attempt =
+  | { state: 'idle' }
+  | { state: 'connecting'; wallet: DiscoveredWallet; step: SignInStep }
+  | { state: 'error'; wallet: DiscoveredWallet; message: string };
+
 /**
- * "Connect wallet": lists the browser wallets found through EIP-6963. Signing in with the
- * chosen wallet arrives with the login feature; for now a choice closes the dialog.
+ * "Connect wallet": lists the browser wallets found through EIP-6963 (or `window.ethereum`),
+ * then signs in with the chosen one (spec section 4). Its open state is the app-wide connect
+ * dialog flag, so any screen can open it (`openConnectDialog`).
  */
 export function ConnectWalletButton() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const open = useConnectDialogOpen();
+  const [attempt, setAttempt] = useState<Attempt>({ state: 'idle' });
+  const busy = attempt.state === 'connecting';
+
+  const start = (wallet: DiscoveredWallet) => {
+    setAttempt({ state: 'connecting', wallet, step: 'connecting' });
+    signIn(wallet, (step) => setAttempt({ state: 'connecting', wallet, step }))
+      .then((address) => {
+        toast.success(t('wallet.signedIn'));
+        afterSignIn(address);
+      })
+      .catch((error: unknown) => {
+        const text = walletErrorText(error);
+        const message = text ? t(text.key, text.values ?? {}) : errorText(error, t);
+        setAttempt({ state: 'error', wallet, message });
+      });
+  };
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (busy && !next) return;
+        setConnectDialogOpen(next);
+        if (!next) setAttempt({ state: 'idle' });
+      }}
+    >
       <Dialog.Trigger asChild>
         <button
           type="button"
@@ -29,18 +67,43 @@ export function ConnectWalletButton() {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
         <Dialog.Content
           data-testid="connect-wallet-dialog"
+          data-state-connection={attempt.state === 'idle' ? 'disconnected' : attempt.state}
           className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-white/10 bg-ink-900 p-6 text-slate-100 shadow-2xl shadow-black/50"
         >
           <Dialog.Title className="text-lg font-semibold">{t('wallet.title')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-400">
             {t('wallet.description')}
           </Dialog.Description>
-          <WalletList onChoose={() => setOpen(false)} />
+          {attempt.state === 'connecting' ? (
+            <div
+              data-testid="wallet-connecting"
+              role="status"
+              className="mt-6 flex flex-col items-center gap-4 rounded-xl border border-white/10 bg-white/5 p-6 text-center"
+            >
+              <span className="size-9 animate-spin rounded-full border-4 border-white/15 border-t-brand-400" />
+              <p className="font-medium">{attempt.wallet.info.name}</p>
+              <p className="text-sm text-slate-300">{t(`wallet.steps.${attempt.step}`)}</p>
+            </div>
+          ) : (
+            <>
+              {attempt.state === 'error' && (
+                <p
+                  data-testid="wallet-error"
+                  role="alert"
+                  className="mt-5 rounded-xl border border-red-400/30 bg-red-500/10 px-4 py-3 text-sm text-red-200"
+                >
+                  {attempt.message}
+                </p>
+              )}
+              <WalletList onChoose={start} />
+            </>
+          )}
           <Dialog.Close asChild>
             <button
               type="button"
+              disabled={busy}
               aria-label={t('wallet.close')}
-              className="absolute top-4 right-4 rounded-full p-1.5 text-slate-400 hover:bg-white/10 hover:text-white"
+              className="absolute top-4 right-4 rounded-full p-1.5 text-slate-400 hover:bg-white/10 hover:text-white disabled:opacity-40"
             >
               <CloseIcon />
             </button>
@@ -53,7 +116,9 @@ export function ConnectWalletButton() {
 
 function WalletList({ onChoose }: { onChoose: (wallet: DiscoveredWallet) => void }) {
   const { t } = useTranslation();
-  const wallets = useDiscoveredWallets();
+  const discovered = useDiscoveredWallets();
+  const fallback = discovered.length === 0 ? injectedWallet() : null;
+  const wallets = fallback ? [fallback] : discovered;
 
   if (wallets.length === 0) {
     return (

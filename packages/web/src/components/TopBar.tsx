@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@aiamarket/shared';
 import { cx } from '../lib/cx';
 import { useScrolledPast } from '../lib/useScrolledPast';
+import { isSignedIn, useSession } from '../lib/session';
+import { AccountMenu } from './AccountMenu';
 import { ConnectWalletButton } from './ConnectWalletButton';
 import { LanguageMenu } from './LanguageMenu';
 import { CloseIcon, LogoMark, MenuIcon } from './icons';
@@ -26,6 +28,7 @@ export function TopBar() {
   const { t } = useTranslation();
   const scrolled = useScrolledPast(LAYOUT.topBarDarkAfterPx);
   const [menuOpen, setMenuOpen] = useState(false);
+  const session = useSession();
   const solid = scrolled || menuOpen;
 
   return (
@@ -88,7 +91,7 @@ export function TopBar() {
 
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           <LanguageMenu />
-          <ConnectWalletButton />
+          {isSignedIn(session) ? <AccountMenu session={session} /> : <ConnectWalletButton />}
           <button
             type="button"
             data-testid="nav-menu-button"

@@ -11,6 +11,7 @@ import {
   type ErrorDef,
 } from '@aiamarket/shared';
 import { readCookie } from './cookies';
+import { beginLoading } from './loading';
 
 /** Every call goes to the same origin under this prefix. */
 export const API_PREFIX = '/v1/api';
@@ -38,6 +39,8 @@ export interface ApiRequestOptions {
   timeoutMs?: number;
   /** Origin to call (tests, tools); the app leaves it empty: same origin. */
   baseUrl?: string;
+  /** Show the global loading overlay until the call settles (spec section 7). */
+  loading?: boolean;
 }
 
 type SessionInvalidHandler = (error: ApiError) => void;
@@ -99,6 +102,16 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<T> {
+  if (!options.loading) return request<T>(path, options);
+  const end = beginLoading();
+  try {
+    return await request<T>(path, options);
+  } finally {
+    end();
+  }
+}
+
+async function request<T>(path: string, options: ApiRequestOptions): Promise<T> {
   const { body, query, signal, timeoutMs = TIMING.requestTimeoutMs, baseUrl = '' } = options;
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
   if (body !== undefined && method === 'GET') {

@@ -15,3 +15,18 @@ export function readCookie(name: string): string | null {
   }
   return null;
 }
+
+/** Sets a cookie for the whole site (SameSite=Lax; Secure on https). */
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  if (typeof document === 'undefined') return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  document.cookie =
+    `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}` +
+    `; SameSite=Lax${secure}`;
+}
+
+/** Removes a cookie set by writeCookie. */
+export function deleteCookie(name: string): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+}

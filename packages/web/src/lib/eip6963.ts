@@ -70,3 +70,49 @@ export function safeWalletIcon(icon: string): string | undefined {
 export function resetDiscoveredWallets(): void {
   wallets = EMPTY;
 }
+
+/** The wallets announced so far (outside React). */
+export function getDiscoveredWallets(): readonly DiscoveredWallet[] {
+  return wallets;
+}
+
+/** The identifier stored for the legacy `window.ethereum` wallet. */
+export const INJECTED_WALLET_ID = 'injected';
+
+/**
+ * `window.ethereum` as a wallet choice, for wallets that do not announce themselves through
+ * EIP-6963 (spec: "the injected provider as fallback"). Null without one.
+ */
+export function injectedWallet(): DiscoveredWallet | null {
+  const provider = (globalThis as { ethereum?: unknown }).ethereum as EIP1193Provider | undefined;
+  if (!provider || typeof provider.request !== 'function') return null;
+  return {
+    info: { uuid: INJECTED_WALLET_ID, name: 'Browser wallet', icon: '', rdns: INJECTED_WALLET_ID },
+    provider,
+  };
+}
+
+/** Waits up to `timeoutMs` for the wallet with this rdns (or the injected one) to be present. */
+export function findWallet(id: string, timeoutMs: number): Promise<DiscoveredWallet | null> {
+  const pick = () =>
+    id === INJECTED_WALLET_ID
+      ? injectedWallet()
+      : (wallets.find((w) => w.info.rdns === id) ?? null);
+  const now = pick();
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    let unsubscribe = () => {};
+    const timer = setTimeout(() => {
+      unsubscribe();
+      resolve(pick());
+    }, timeoutMs);
+    unsubscribe = subscribe(() => {
+      const found = pick();
+      if (found) {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(found);
+      }
+    });
+  });
+}

@@ -1,0 +1,410 @@
+// Gas report: our marketplace and launchpads against Seaport 1.6 on one anvil.
+//   npm run bench:gas -w @aiamarket/contracts   (runs `npm run build` first if needed)
+// Seaport comes from the seaport-core npm package, built with solc 0.8.24, via-IR and
+// optimizer_runs 4294967295 (the `seaport` foundry profile; ~2 minutes the first time, cached).
+// Both sides trade the same ERC721 (GameItems721) with the same fee (2.5 %) and royalty (5 %)
+// recipients, and every party already holds a balance of the token and coin involved, so
+// neither side pays for first-time storage the other does not.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  gameItems1155Abi,
+  gameItems721Abi,
+  launchpad721Abi,
+  marketplaceAbi,
+  stableCoinAbi,
+} from '@aiamarket/shared/abis';
+import { chainFor } from '@aiamarket/shared';
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  getAddress,
+  http,
+  maxUint256,
+  parseEther,
+  parseUnits,
+  zeroAddress,
+  zeroHash,
+} from 'viem';
+import type { Abi, Address, Hex, TransactionReceipt } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { ANVIL_MNEMONIC, deployContracts, priceHash, startAnvil } from '../ts/index.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function forgeBinary(): string {
+  let dir = root;
+  for (;;) {
+    const candidate = join(dir, 'node_modules', '.bin', 'forge');
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('forge not found');
+    dir = parent;
+  }
+}
+
+interface Artifact {
+  abi: Abi;
+  bytecode: { object: Hex };
+}
+function seaportArtifacts(): { seaport: Artifact; controller: Artifact } {
+  const file = (name: string) => join(root, 'out-seaport', `${name}.sol`, `${name}.json`);
+  if (!existsSync(file('Seaport')) || !existsSync(file('ConduitController'))) {
+    console.log('building Seaport 1.6 (solc 0.8.24, via-IR, 4294967295 runs; about 2 minutes)...');
+  }
+  // forge's cache makes this instant once built.
+  execFileSync(forgeBinary(), ['build'], {
+    cwd: root,
+    env: { ...process.env, FOUNDRY_PROFILE: 'seaport' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const read = (name: string) => JSON.parse(readFileSync(file(name), 'utf8')) as Artifact;
+  return { seaport: read('Seaport'), controller: read('ConduitController') };
+}
+
+const accounts = Array.from({ length: 10 }, (_, addressIndex) =>
+  mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex }),
+);
+const [deployer, seller, buyer, feeAccount, royaltyAccount] = accounts as [
+  (typeof accounts)[number],
+  (typeof accounts)[number],
+  (typeof accounts)[number],
+  (typeof accounts)[number],
+  (typeof accounts)[number],
+];
+
+async function main() {
+  const artifacts = seaportArtifacts();
+  const anvil = await startAnvil({ extraArgs: ['--base-fee', '0', '--gas-price', '0'] });
+  try {
+    const chain = chainFor(anvil.chainId, anvil.rpcUrl);
+    const transport = http(anvil.rpcUrl);
+    const publicClient = createPublicClient({ chain, transport, pollingInterval: 20 });
+    const wallet = (account: (typeof accounts)[number]) =>
+      createWalletClient({ account, chain, transport, pollingInterval: 20 });
+
+    async function send(
+      from: (typeof accounts)[number],
+      to: Address,
+      abi: Abi,
+      functionName: string,
+      args: readonly unknown[],
+      value = 0n,
+    ): Promise<TransactionReceipt> {
+      const hash = await wallet(from).sendTransaction({
+        to,
+        data: encodeFunctionData({ abi, functionName, args } as never),
+        value,
+        gas: 5_000_000n,
+        maxFeePerGas: 0n,
+        maxPriorityFeePerGas: 0n,
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`${functionName} reverted`);
+      return receipt;
+    }
+    async function deploy(artifact: Artifact, args: readonly unknown[]): Promise<Address> {
+      const hash = await wallet(deployer).deployContract({
+        abi: artifact.abi,
+        bytecode: artifact.bytecode.object,
+        args,
+        gas: 29_000_000n,
+      } as never);
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (!receipt.contractAddress) throw new Error('deploy failed');
+      return getAddress(receipt.contractAddress);
+    }
+
+    const deployment = await deployContracts({
+      rpcUrl: anvil.rpcUrl,
+      privateKey: `0x${Buffer.from(deployer.getHdKey().privateKey!).toString('hex')}`,
+      chainId: anvil.chainId,
+    });
+    const at = (name: string) => deployment.contracts[name]!.address as Address;
+    const market = at('Marketplace');
+    const usdt = at('StableCoin');
+    const nft = at('GameItems721');
+    const nft1155 = at('GameItems1155');
+    const lp721 = at('Launchpad721');
+    const controller = await deploy(artifacts.controller, []);
+    const seaport = await deploy(artifacts.seaport, [controller]);
+
+    // Same recipients on both sides; everyone already holds the coin and the NFT.
+    await send(deployer, market, marketplaceAbi, 'setFeeAddress', [feeAccount.address]);
+    await send(deployer, market, marketplaceAbi, 'setRoyaltyRate', [
+      nft,
+      royaltyAccount.address,
+      500n,
+    ]);
+    await send(deployer, nft, gameItems721Abi, 'mint', [seller.address, 20n]); // ids 1..20
+    await send(deployer, nft, gameItems721Abi, 'mint', [buyer.address, 1n]); // id 21
+    await send(deployer, nft1155, gameItems1155Abi, 'mint', [seller.address, 1n, 100n]);
+    await send(deployer, nft1155, gameItems1155Abi, 'mint', [buyer.address, 1n, 1n]);
+    for (const a of [seller, buyer, feeAccount, royaltyAccount]) {
+      await send(deployer, usdt, stableCoinAbi, 'mint', [a.address, parseUnits('1000', 6)]);
+    }
+    for (const operator of [market, seaport, lp721]) {
+      await send(seller, nft, gameItems721Abi, 'setApprovalForAll', [operator, true]);
+      await send(buyer, nft, gameItems721Abi, 'setApprovalForAll', [operator, true]);
+      await send(seller, nft1155, gameItems1155Abi, 'setApprovalForAll', [operator, true]);
+      await send(buyer, usdt, stableCoinAbi, 'approve', [operator, maxUint256]);
+    }
+
+    const rows: { op: string; ours?: bigint; seaport?: bigint; note?: string }[] = [];
+    const gas = (r: TransactionReceipt) => r.gasUsed;
+    const price = parseEther('1');
+    const usdtPrice = parseUnits('10', 6);
+    const itemIdOf = (r: TransactionReceipt) => BigInt(r.logs.at(-1)!.topics[1]!);
+
+    // --- ours
+    const list721 = await send(seller, market, marketplaceAbi, 'createMarketItem', [
+      nft,
+      1n,
+      1n,
+      price,
+      zeroAddress,
+    ]);
+    rows.push({
+      op: 'list 721 (createMarketItem)',
+      ours: gas(list721),
+      note: 'Seaport: off-chain signature',
+    });
+    const list1155 = await send(seller, market, marketplaceAbi, 'createMarketItem', [
+      nft1155,
+      1n,
+      10n,
+      price,
+      zeroAddress,
+    ]);
+    rows.push({
+      op: 'list 1155 (10 units)',
+      ours: gas(list1155),
+      note: 'Seaport: off-chain signature',
+    });
+    const buyAia = await send(
+      buyer,
+      market,
+      marketplaceAbi,
+      'createMarketSale',
+      [itemIdOf(list721), 1n, priceHash(nft, 1n, price)],
+      price,
+    );
+    const listUsdt = await send(seller, market, marketplaceAbi, 'createMarketItem', [
+      nft,
+      2n,
+      1n,
+      usdtPrice,
+      usdt,
+    ]);
+    const buyUsdt = await send(buyer, market, marketplaceAbi, 'createMarketSale', [
+      itemIdOf(listUsdt),
+      1n,
+      priceHash(nft, 2n, usdtPrice),
+    ]);
+    const partial = await send(
+      buyer,
+      market,
+      marketplaceAbi,
+      'createMarketSale',
+      [itemIdOf(list1155), 3n, priceHash(nft1155, 1n, price)],
+      3n * price,
+    );
+    const listC = await send(seller, market, marketplaceAbi, 'createMarketItem', [
+      nft,
+      3n,
+      1n,
+      price,
+      zeroAddress,
+    ]);
+    const modify = await send(seller, market, marketplaceAbi, 'modifyPrice', [
+      itemIdOf(listC),
+      price * 2n,
+    ]);
+    const cancel = await send(seller, market, marketplaceAbi, 'cancelMarketItem', [
+      itemIdOf(listC),
+    ]);
+    const mint1 = await send(
+      buyer,
+      lp721,
+      launchpad721Abi,
+      'mint',
+      [zeroAddress, 1n],
+      parseEther('0.01'),
+    );
+    const mint5 = await send(
+      buyer,
+      lp721,
+      launchpad721Abi,
+      'mint',
+      [zeroAddress, 5n],
+      parseEther('0.05'),
+    );
+    const mintUsdt = await send(buyer, lp721, launchpad721Abi, 'mint', [usdt, 1n]);
+    const swap = await send(seller, lp721, launchpad721Abi, 'swap', [0, nft, [10n, 11n], [1n, 1n]]);
+
+    // --- Seaport fulfillBasicOrder with the same fee and royalty recipients
+    const counter = (await publicClient.readContract({
+      address: seaport,
+      abi: artifacts.seaport.abi,
+      functionName: 'getCounter',
+      args: [seller.address],
+    })) as bigint;
+    async function seaportBuy(tokenId: bigint, coin: Address, total: bigint) {
+      const fee = (total * 25n) / 1000n;
+      const royalty = (total * 500n) / 10000n;
+      const sellerAmount = total - fee - royalty;
+      const itemType = coin === zeroAddress ? 0 : 1;
+      const now = (await publicClient.getBlock()).timestamp;
+      const order = {
+        offerer: seller.address,
+        zone: zeroAddress,
+        offer: [
+          {
+            itemType: 2,
+            token: nft,
+            identifierOrCriteria: tokenId,
+            startAmount: 1n,
+            endAmount: 1n,
+          },
+        ],
+        consideration: [
+          [sellerAmount, seller.address],
+          [fee, feeAccount.address],
+          [royalty, royaltyAccount.address],
+        ].map(([amount, recipient]) => ({
+          itemType,
+          token: coin,
+          identifierOrCriteria: 0n,
+          startAmount: amount as bigint,
+          endAmount: amount as bigint,
+          recipient: recipient as Address,
+        })),
+        orderType: 0,
+        startTime: now - 100n,
+        endTime: now + 100_000n,
+        zoneHash: zeroHash,
+        salt: tokenId,
+        conduitKey: zeroHash,
+        counter,
+      };
+      const signature = await wallet(seller).signTypedData({
+        domain: {
+          name: 'Seaport',
+          version: '1.6',
+          chainId: anvil.chainId,
+          verifyingContract: seaport,
+        },
+        types: {
+          OrderComponents: [
+            { name: 'offerer', type: 'address' },
+            { name: 'zone', type: 'address' },
+            { name: 'offer', type: 'OfferItem[]' },
+            { name: 'consideration', type: 'ConsiderationItem[]' },
+            { name: 'orderType', type: 'uint8' },
+            { name: 'startTime', type: 'uint256' },
+            { name: 'endTime', type: 'uint256' },
+            { name: 'zoneHash', type: 'bytes32' },
+            { name: 'salt', type: 'uint256' },
+            { name: 'conduitKey', type: 'bytes32' },
+            { name: 'counter', type: 'uint256' },
+          ],
+          OfferItem: [
+            { name: 'itemType', type: 'uint8' },
+            { name: 'token', type: 'address' },
+            { name: 'identifierOrCriteria', type: 'uint256' },
+            { name: 'startAmount', type: 'uint256' },
+            { name: 'endAmount', type: 'uint256' },
+          ],
+          ConsiderationItem: [
+            { name: 'itemType', type: 'uint8' },
+            { name: 'token', type: 'address' },
+            { name: 'identifierOrCriteria', type: 'uint256' },
+            { name: 'startAmount', type: 'uint256' },
+            { name: 'endAmount', type: 'uint256' },
+            { name: 'recipient', type: 'address' },
+          ],
+        },
+        primaryType: 'OrderComponents',
+        message: order,
+      });
+      const params = {
+        considerationToken: coin,
+        considerationIdentifier: 0n,
+        considerationAmount: sellerAmount,
+        offerer: seller.address,
+        zone: zeroAddress,
+        offerToken: nft,
+        offerIdentifier: tokenId,
+        offerAmount: 1n,
+        basicOrderType: coin === zeroAddress ? 0 : 8, // ETH_TO_ERC721_FULL_OPEN / ERC20_TO_ERC721_FULL_OPEN
+        startTime: order.startTime,
+        endTime: order.endTime,
+        zoneHash: zeroHash,
+        salt: tokenId,
+        offererConduitKey: zeroHash,
+        fulfillerConduitKey: zeroHash,
+        totalOriginalAdditionalRecipients: 2n,
+        additionalRecipients: [
+          { amount: fee, recipient: feeAccount.address },
+          { amount: royalty, recipient: royaltyAccount.address },
+        ],
+        signature,
+      };
+      return send(
+        buyer,
+        seaport,
+        artifacts.seaport.abi,
+        'fulfillBasicOrder',
+        [params],
+        coin === zeroAddress ? total : 0n,
+      );
+    }
+    const seaAia = await seaportBuy(4n, zeroAddress, price);
+    const seaUsdt = await seaportBuy(5n, usdt, usdtPrice);
+
+    rows.push(
+      {
+        op: 'buy 721 with AIA (+fee +royalty)',
+        ours: gas(buyAia),
+        seaport: gas(seaAia),
+        note: 'Seaport: fulfillBasicOrder ETH_TO_ERC721',
+      },
+      {
+        op: 'buy 721 with the stable coin',
+        ours: gas(buyUsdt),
+        seaport: gas(seaUsdt),
+        note: 'Seaport: fulfillBasicOrder ERC20_TO_ERC721',
+      },
+      { op: 'partial buy 1155 (3 of 10, AIA)', ours: gas(partial) },
+      { op: 'cancel (cancelMarketItem)', ours: gas(cancel) },
+      { op: 'modify price', ours: gas(modify) },
+      { op: 'launchpad 721 mint 1 (AIA, first mint of the wallet)', ours: gas(mint1) },
+      { op: 'launchpad 721 mint 5 (AIA, wallet has minted)', ours: gas(mint5) },
+      { op: 'launchpad 721 mint 1 (stable coin)', ours: gas(mintUsdt) },
+      { op: 'launchpad 721 swap (2 source -> 1)', ours: gas(swap) },
+    );
+
+    const fmt = (v?: bigint) => (v === undefined ? '' : v.toLocaleString('en-US'));
+    const lines = [
+      '| operation | ours (gas) | Seaport 1.6 (gas) | ours / Seaport | note |',
+      '|---|---:|---:|---:|---|',
+      ...rows.map((r) => {
+        const ratio =
+          r.ours !== undefined && r.seaport ? (Number(r.ours) / Number(r.seaport)).toFixed(3) : '';
+        return `| ${r.op} | ${fmt(r.ours)} | ${fmt(r.seaport)} | ${ratio} | ${r.note ?? ''} |`;
+      }),
+    ];
+    console.log(lines.join('\n'));
+    console.log(
+      '\nGas used per transaction (receipt gasUsed: 21,000 base + calldata + execution), anvil, ' +
+        'fee 2.5 % and royalty 5 % to accounts that already hold the coin; our market is called through its ERC1967 proxy.',
+    );
+  } finally {
+    await anvil.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { StartupError } from '../config.js';
+
+const envSchema = z.object({
+  /** 'false' or '0' keeps the server from running the indexer in-process. */
+  INDEXER_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Blocks a block must be buried under before it is indexed (0 locally). */
+  INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1_000).default(0),
+  /** Largest block range read with one eth_getLogs and written in one transaction. */
+  INDEXER_BATCH_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** Pause between polls once the indexer has caught up with the head. */
+  INDEXER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  /** How many recent block hashes are kept to find a fork point (the deepest reorg handled). */
+  INDEXER_REORG_WINDOW: z.coerce.number().int().min(2).max(10_000).default(64),
+  /** First block to index when there is no cursor yet; default: the earliest deployed contract. */
+  INDEXER_START_BLOCK: z.coerce.number().int().min(0).optional(),
+});
+
+export interface IndexerConfig {
+  enabled: boolean;
+  confirmations: number;
+  batchBlocks: number;
+  pollMs: number;
+  reorgWindow: number;
+  startBlock: number | undefined;
+}
+
+/** Reads the INDEXER_* variables; a bad value throws a StartupError naming the variable. */
+export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): IndexerConfig {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k.startsWith('INDEXER_') && v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const got = env[name];
+    throw new StartupError(
+      `${name} ${issue.message}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`,
+    );
+  }
+  const e = parsed.data;
+  return {
+    enabled: e.INDEXER_ENABLED,
+    confirmations: e.INDEXER_CONFIRMATIONS,
+    batchBlocks: e.INDEXER_BATCH_BLOCKS,
+    pollMs: e.INDEXER_POLL_MS,
+    reorgWindow: e.INDEXER_REORG_WINDOW,
+    startBlock: e.INDEXER_START_BLOCK,
+  };
+}

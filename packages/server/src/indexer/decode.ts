@@ -1,0 +1,121 @@
+import { decodeEventLog, type Log } from 'viem';
+import {
+  gameItems1155Abi,
+  gameItems721Abi,
+  launchpadBaseAbi,
+  marketplaceAbi,
+} from '@aiamarket/shared/abis';
+
+/** What an address is to the indexer; one address can be a launchpad and a collection. */
+export interface AddressRole {
+  market: boolean;
+  launchpad: boolean;
+  collection: 'ERC721' | 'ERC1155' | null;
+}
+
+/** A log the indexer uses, decoded through the generated ABIs, with its position. */
+export type IndexedEvent = {
+  address: string;
+  blockNumber: number;
+  blockHash: string;
+  txHash: string;
+  logIndex: number;
+} & (
+  | { source: 'market'; event: MarketEvent }
+  | { source: 'launchpad'; event: LaunchpadEvent }
+  | { source: 'erc721'; event: Erc721Event }
+  | { source: 'erc1155'; event: Erc1155Event }
+);
+
+type Decoded<
+  abi extends
+    | typeof marketplaceAbi
+    | typeof launchpadBaseAbi
+    | typeof gameItems721Abi
+    | typeof gameItems1155Abi,
+> = ReturnType<typeof decodeEventLog<abi>>;
+
+export type MarketEvent = Extract<
+  Decoded<typeof marketplaceAbi>,
+  {
+    eventName:
+      | 'MarketItemCreated'
+      | 'MarketItemSold'
+      | 'MarketItemCancelled'
+      | 'MarketItemPriceChanged'
+      | 'RoyaltyRateSet';
+  }
+>;
+export type LaunchpadEvent = Extract<
+  Decoded<typeof launchpadBaseAbi>,
+  { eventName: 'Minted' | 'Swapped' }
+>;
+export type Erc721Event = Extract<Decoded<typeof gameItems721Abi>, { eventName: 'Transfer' }>;
+export type Erc1155Event = Extract<
+  Decoded<typeof gameItems1155Abi>,
+  { eventName: 'TransferSingle' | 'TransferBatch' }
+>;
+
+const MARKET_EVENTS = new Set([
+  'MarketItemCreated',
+  'MarketItemSold',
+  'MarketItemCancelled',
+  'MarketItemPriceChanged',
+  'RoyaltyRateSet',
+]);
+
+function tryDecode<abi extends Parameters<typeof decodeEventLog>[0]['abi']>(
+  abi: abi,
+  log: Log,
+): ReturnType<typeof decodeEventLog<abi>> | null {
+  try {
+    return decodeEventLog({ abi, data: log.data, topics: log.topics, strict: true }) as never;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Decodes the logs of followed addresses; logs of other events (ownership, configuration...) and
+ * logs that do not decode are dropped. The result keeps the order of `logs`.
+ */
+export function decodeLogs(logs: Log[], roleOf: (address: string) => AddressRole | undefined) {
+  const out: IndexedEvent[] = [];
+  for (const log of logs) {
+    if (log.removed || log.blockNumber === null || log.transactionHash === null) continue;
+    const address = log.address.toLowerCase();
+    const role = roleOf(address);
+    if (!role) continue;
+    const base = {
+      address,
+      blockNumber: Number(log.blockNumber),
+      blockHash: log.blockHash!.toLowerCase(),
+      txHash: log.transactionHash.toLowerCase(),
+      logIndex: log.logIndex!,
+    };
+    if (role.market) {
+      const d = tryDecode(marketplaceAbi, log);
+      if (d && MARKET_EVENTS.has(d.eventName)) {
+        out.push({ ...base, source: 'market', event: d as MarketEvent });
+        continue;
+      }
+    }
+    if (role.launchpad) {
+      const d = tryDecode(launchpadBaseAbi, log);
+      if (d && (d.eventName === 'Minted' || d.eventName === 'Swapped')) {
+        out.push({ ...base, source: 'launchpad', event: d });
+        continue;
+      }
+    }
+    if (role.collection === 'ERC721') {
+      const d = tryDecode(gameItems721Abi, log);
+      if (d?.eventName === 'Transfer') out.push({ ...base, source: 'erc721', event: d });
+    } else if (role.collection === 'ERC1155') {
+      const d = tryDecode(gameItems1155Abi, log);
+      if (d && (d.eventName === 'TransferSingle' || d.eventName === 'TransferBatch')) {
+        out.push({ ...base, source: 'erc1155', event: d });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,320 @@
+import { eq } from 'drizzle-orm';
+import type { Log, PublicClient } from 'viem';
+import type { Deployment } from '@aiamarket/shared';
+import type { AppDb } from '../db/database.js';
+import { collections } from '../db/schema-chain.js';
+import type { IndexerConfig } from './config.js';
+import { launchpadNames, seedCollections } from './collections.js';
+import { decodeLogs, type AddressRole } from './decode.js';
+import { factsOf } from './facts.js';
+import { readCursor, recentBlocks, rollbackTo, writeRange, type BlockRef } from './store.js';
+
+/** The subset of a pino logger the indexer uses. */
+export interface IndexerLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
+}
+
+const silent: IndexerLogger = { info() {}, warn() {}, error() {}, debug() {} };
+
+export interface IndexerDeps {
+  db: AppDb;
+  chain: PublicClient;
+  chainId: number;
+  deployment: Deployment;
+  config: IndexerConfig;
+  log?: IndexerLogger;
+}
+
+export type StepResult = 'range' | 'backfill' | 'reorg' | 'idle' | 'retry';
+
+interface Header extends BlockRef {
+  time: Date;
+}
+
+/** Raised when the chain forked below every block hash the indexer kept. */
+export class ReorgTooDeepError extends Error {
+  constructor(cursor: number) {
+    super(`chain reorganised below the ${cursor} block window the indexer keeps`);
+    this.name = 'ReorgTooDeepError';
+  }
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
+ * Follows the marketplace, the launchpads and every registered collection; see README.md.
+ * `step()` does one unit of work (a reorg rollback, a back-fill range or a main range), each
+ * in its own transaction; `run()` loops over it until stopped.
+ */
+export class Indexer {
+  private readonly db: AppDb;
+  private readonly chain: PublicClient;
+  private readonly chainId: number;
+  private readonly config: IndexerConfig;
+  private readonly log: IndexerLogger;
+  private readonly market: string | null;
+  private readonly launchpads: Set<string>;
+  private readonly deployment: Deployment;
+  private seeded = false;
+  /** Shrinks when the RPC refuses a range as too large. */
+  private batch: number;
+  private lastLagLog = 0;
+  /** Latest known head and indexed block, for logs and metrics. */
+  status = { head: null as number | null, block: null as number | null };
+
+  constructor(deps: IndexerDeps) {
+    this.db = deps.db;
+    this.chain = deps.chain;
+    this.chainId = deps.chainId;
+    this.config = deps.config;
+    this.log = deps.log ?? silent;
+    this.deployment = deps.deployment;
+    this.market = deps.deployment.contracts.Marketplace?.address.toLowerCase() ?? null;
+    this.launchpads = new Set(
+      launchpadNames(deps.deployment).map((n) =>
+        deps.deployment.contracts[n]!.address.toLowerCase(),
+      ),
+    );
+    this.batch = deps.config.batchBlocks;
+  }
+
+  /** The first block to index: INDEXER_START_BLOCK, or the earliest deployed contract. */
+  startBlock(): number {
+    if (this.config.startBlock !== undefined) return this.config.startBlock;
+    const blocks = Object.values(this.deployment.contracts).map((c) => c.blockNumber);
+    return blocks.length > 0 ? Math.min(...blocks) : 0;
+  }
+
+  private async header(number: number): Promise<Header | null> {
+    try {
+      const b = await this.chain.getBlock({ blockNumber: BigInt(number) });
+      return {
+        number,
+        hash: b.hash.toLowerCase(),
+        parentHash: b.parentHash.toLowerCase(),
+        time: new Date(Number(b.timestamp) * 1_000),
+      };
+    } catch (err) {
+      if ((err as Error).name === 'BlockNotFoundError') return null;
+      throw err;
+    }
+  }
+
+  private async headers(numbers: number[]): Promise<Map<number, Header>> {
+    const out = new Map<number, Header>();
+    const queue = [...new Set(numbers)];
+    const worker = async () => {
+      for (let n = queue.pop(); n !== undefined; n = queue.pop()) {
+        const h = await this.header(n);
+        if (!h) throw new Error(`block ${n} not found`);
+        out.set(n, h);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
+    return out;
+  }
+
+  private async roles() {
+    const rows = await this.db
+      .select({
+        address: collections.address,
+        type: collections.contractType,
+        synced: collections.syncedBlock,
+      })
+      .from(collections)
+      .where(eq(collections.chainId, this.chainId));
+    const roles = new Map<string, AddressRole>();
+    const role = (a: string) => {
+      let r = roles.get(a);
+      if (!r) roles.set(a, (r = { market: false, launchpad: false, collection: null }));
+      return r;
+    };
+    if (this.market) role(this.market).market = true;
+    for (const l of this.launchpads) role(l).launchpad = true;
+    const lagging: { address: string; synced: number }[] = [];
+    for (const c of rows) {
+      role(c.address).collection = c.type === 'ERC1155' ? 'ERC1155' : 'ERC721';
+      if (c.synced !== null) lagging.push({ address: c.address, synced: c.synced });
+    }
+    return { roles, lagging };
+  }
+
+  private async getLogs(addresses: string[], from: number, to: number): Promise<Log[] | null> {
+    try {
+      return await this.chain.getLogs({
+        address: addresses as `0x${string}`[],
+        fromBlock: BigInt(from),
+        toBlock: BigInt(to),
+      });
+    } catch (err) {
+      if (to > from) {
+        this.batch = Math.max(1, Math.floor((to - from + 1) / 2));
+        this.log.warn({ from, to, err: (err as Error).message }, 'getLogs failed; smaller ranges');
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  /** One unit of work. */
+  async step(): Promise<StepResult> {
+    if (!this.seeded) {
+      await seedCollections(this.db, this.chain, this.chainId, this.deployment);
+      this.seeded = true;
+    }
+    const cursor = await readCursor(this.db, this.chainId);
+
+    // 1. Is the block we stopped at still canonical?
+    if (cursor) {
+      const onChain = await this.header(cursor.number);
+      if (!onChain || onChain.hash !== cursor.hash) {
+        await this.rollback(cursor);
+        return 'reorg';
+      }
+    }
+
+    const { roles, lagging } = await this.roles();
+    const roleOf = (a: string) => roles.get(a);
+
+    // 2. Back-fill a newly registered collection up to the cursor.
+    const behind = cursor ? lagging.find((c) => c.synced < cursor.number) : undefined;
+    if (cursor && behind) {
+      const from = behind.synced + 1;
+      const to = Math.min(behind.synced + this.batch, cursor.number);
+      const logs = await this.getLogs([behind.address], from, to);
+      if (!logs) return 'retry';
+      const events = decodeLogs(logs, (a) =>
+        a === behind.address ? { ...roleOf(a)!, market: false, launchpad: false } : undefined,
+      );
+      const heads = await this.headers(events.map((e) => e.blockNumber));
+      if (events.some((e) => heads.get(e.blockNumber)!.hash !== e.blockHash)) return 'retry';
+      const facts = factsOf(this.chainId, events, (n) => heads.get(n)!.time);
+      await writeRange(this.db, {
+        chainId: this.chainId,
+        facts,
+        launchpads: this.launchpads,
+        backfill: {
+          address: behind.address,
+          prev: behind.synced,
+          to,
+          complete: to >= cursor.number,
+        },
+      });
+      this.log.info({ collection: behind.address, from, to }, 'indexer back-filled');
+      return 'backfill';
+    }
+    // Caught up (or registered in the same block as the cursor): join the main ranges.
+    for (const c of lagging) {
+      if (!cursor || c.synced >= cursor.number) {
+        await writeRange(this.db, {
+          chainId: this.chainId,
+          facts: { transfers: [], market: [], launchpad: [], royalties: [] },
+          launchpads: this.launchpads,
+          backfill: { address: c.address, prev: c.synced, to: c.synced, complete: true },
+        });
+      }
+    }
+
+    // 3. The next main range.
+    const head = Number(await this.chain.getBlockNumber({ cacheTime: 0 }));
+    this.status.head = head;
+    const safe = head - this.config.confirmations;
+    const from = cursor ? cursor.number + 1 : this.startBlock();
+    if (from > safe) {
+      this.status.block = cursor?.number ?? null;
+      return 'idle';
+    }
+    const to = Math.min(from + this.batch - 1, safe);
+    const before = await this.header(to);
+    if (!before) return 'retry';
+    const addresses = [...roles.entries()]
+      .filter(([a, r]) => r.market || r.launchpad || !lagging.some((l) => l.address === a))
+      .map(([a]) => a);
+    const logs = await this.getLogs(addresses, from, to);
+    if (!logs) return 'retry';
+    const events = decodeLogs(logs, (a) => {
+      const r = roleOf(a);
+      if (!r) return undefined;
+      const backfilling = lagging.some((l) => l.address === a);
+      return backfilling ? { ...r, collection: null } : r;
+    });
+    const heads = await this.headers([from, to, ...events.map((e) => e.blockNumber)]);
+    // The range is consistent: `to` did not change while reading, it descends from the cursor,
+    // and every log comes from the block we have the header of.
+    if (heads.get(to)!.hash !== before.hash) return 'retry';
+    if (cursor && heads.get(from)!.parentHash !== cursor.hash) return 'retry';
+    if (events.some((e) => heads.get(e.blockNumber)!.hash !== e.blockHash)) return 'retry';
+
+    const facts = factsOf(this.chainId, events, (n) => heads.get(n)!.time);
+    await writeRange(this.db, {
+      chainId: this.chainId,
+      facts,
+      launchpads: this.launchpads,
+      cursor: {
+        prev: cursor,
+        next: { number: to, hash: before.hash },
+        blocks: [...heads.values()],
+        window: this.config.reorgWindow,
+      },
+    });
+    this.batch = Math.min(this.config.batchBlocks, this.batch * 2);
+    this.status.block = to;
+    const now = Date.now();
+    const lag = head - to;
+    if (now - this.lastLagLog > 10_000) {
+      this.lastLagLog = now;
+      this.log.info({ from, to, head, lag, events: events.length }, 'indexer range');
+    } else {
+      this.log.debug({ from, to, head, lag, events: events.length }, 'indexer range');
+    }
+    return 'range';
+  }
+
+  /** Finds the newest kept block still on the chain and rolls back to it. */
+  private async rollback(cursor: { number: number; hash: string }) {
+    for (const b of await recentBlocks(this.db, this.chainId)) {
+      const onChain = await this.header(b.number);
+      if (onChain?.hash === b.hash) {
+        this.log.warn({ from: cursor.number, to: b.number }, 'indexer: reorg, rolling back');
+        await rollbackTo(this.db, this.chainId, cursor, { number: b.number, hash: b.hash });
+        return;
+      }
+    }
+    throw new ReorgTooDeepError(this.config.reorgWindow);
+  }
+
+  /** Steps until the indexer has caught up with the head (tests, scripts). */
+  async catchUp(maxSteps = 100_000): Promise<void> {
+    for (let i = 0; i < maxSteps; i++) {
+      if ((await this.step()) === 'idle') return;
+    }
+    throw new Error(`indexer did not catch up in ${maxSteps} steps`);
+  }
+
+  /** Loops until `signal` aborts; errors are logged and retried with back-off. */
+  async run(signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        const result = await this.step();
+        failures = 0;
+        if (result === 'idle') await sleep(this.config.pollMs, signal);
+      } catch (err) {
+        failures++;
+        const wait = Math.min(this.config.pollMs * 2 ** Math.min(failures, 10), 30_000);
+        this.log.error({ err: (err as Error).message, retryInMs: wait }, 'indexer step failed');
+        await sleep(wait, signal);
+      }
+    }
+  }
+}

@@ -1,0 +1,437 @@
+// Pure functions: decoded logs -> fact rows, and the fold of a listing's events into an order.
+import { ACTIVITY_METHOD, CONTRACT_TYPE, ORDER_STATUS } from '@aiamarket/shared';
+import type {
+  activities,
+  launchpadEvents,
+  marketEvents,
+  nftTransfers,
+  orders,
+  royaltyPayments,
+} from '../db/schema-chain.js';
+import type { IndexedEvent } from './decode.js';
+
+export type TransferRow = typeof nftTransfers.$inferInsert;
+export type MarketRow = typeof marketEvents.$inferInsert;
+export type LaunchpadRow = typeof launchpadEvents.$inferInsert;
+export type ActivityRow = typeof activities.$inferInsert;
+export type RoyaltyRow = typeof royaltyPayments.$inferInsert;
+export type OrderRow = typeof orders.$inferInsert;
+
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+const lower = (a: string) => a.toLowerCase();
+const str = (n: bigint | number) => n.toString();
+
+export interface RangeFacts {
+  transfers: TransferRow[];
+  market: MarketRow[];
+  launchpad: LaunchpadRow[];
+  royalties: RoyaltyRow[];
+}
+
+/** Turns decoded events into fact rows; `timeOf` gives a block's time. */
+export function factsOf(
+  chainId: number,
+  events: IndexedEvent[],
+  timeOf: (block: number) => Date,
+): RangeFacts {
+  const facts: RangeFacts = { transfers: [], market: [], launchpad: [], royalties: [] };
+  for (const e of events) {
+    const pos = {
+      chainId,
+      blockNumber: e.blockNumber,
+      txHash: e.txHash,
+      logIndex: e.logIndex,
+      blockTime: timeOf(e.blockNumber),
+    };
+    switch (e.source) {
+      case 'erc721': {
+        const a = e.event.args;
+        facts.transfers.push({
+          ...pos,
+          subIndex: 0,
+          contractAddr: e.address,
+          tokenId: str(a.tokenId),
+          fromAddr: lower(a.from),
+          toAddr: lower(a.to),
+          amount: '1',
+          batch: false,
+        });
+        break;
+      }
+      case 'erc1155': {
+        if (e.event.eventName === 'TransferSingle') {
+          const a = e.event.args;
+          facts.transfers.push({
+            ...pos,
+            subIndex: 0,
+            contractAddr: e.address,
+            tokenId: str(a.id),
+            fromAddr: lower(a.from),
+            toAddr: lower(a.to),
+            amount: str(a.value),
+            batch: false,
+          });
+        } else {
+          const a = e.event.args;
+          a.ids.forEach((id, i) => {
+            facts.transfers.push({
+              ...pos,
+              subIndex: i,
+              contractAddr: e.address,
+              tokenId: str(id),
+              fromAddr: lower(a.from),
+              toAddr: lower(a.to),
+              amount: str(a.values[i] ?? 0n),
+              batch: true,
+            });
+          });
+        }
+        break;
+      }
+      case 'market': {
+        const base = { ...pos, marketAddr: e.address };
+        const ev = e.event;
+        switch (ev.eventName) {
+          case 'MarketItemCreated':
+            facts.market.push({
+              ...base,
+              kind: 'created',
+              itemId: str(ev.args.itemId),
+              contractAddr: lower(ev.args.nftContract),
+              tokenId: str(ev.args.tokenId),
+              seller: lower(ev.args.seller),
+              coin: lower(ev.args.coin),
+              price: str(ev.args.price),
+              amount: str(ev.args.amount),
+              leftAmount: str(ev.args.amount),
+              code: ev.args.contractType,
+            });
+            break;
+          case 'MarketItemSold': {
+            const a = ev.args;
+            facts.market.push({
+              ...base,
+              kind: 'sold',
+              itemId: str(a.itemId),
+              contractAddr: lower(a.nftContract),
+              tokenId: str(a.tokenId),
+              seller: lower(a.seller),
+              buyer: lower(a.buyer),
+              coin: lower(a.coin),
+              price: str(a.price),
+              amount: str(a.amount),
+              leftAmount: str(a.leftAmount),
+              fee: str(a.fee),
+              royalty: str(a.royalty),
+              royaltyReceiver: lower(a.royaltyReceiver),
+            });
+            if (a.royalty > 0n) {
+              facts.royalties.push({
+                ...pos,
+                marketAddr: e.address,
+                orderId: str(a.itemId),
+                contractAddr: lower(a.nftContract),
+                tokenId: str(a.tokenId),
+                receiver: lower(a.royaltyReceiver),
+                coin: lower(a.coin),
+                price: str(a.price),
+                amount: str(a.amount),
+                totalTrans: str(a.price * a.amount),
+                royalty: str(a.royalty),
+              });
+            }
+            break;
+          }
+          case 'MarketItemCancelled':
+            facts.market.push({
+              ...base,
+              kind: 'cancelled',
+              itemId: str(ev.args.itemId),
+              contractAddr: lower(ev.args.nftContract),
+              tokenId: str(ev.args.tokenId),
+              seller: lower(ev.args.seller),
+              buyer: lower(ev.args.canceller),
+              code: ev.args.status,
+            });
+            break;
+          case 'MarketItemPriceChanged':
+            facts.market.push({
+              ...base,
+              kind: 'price',
+              itemId: str(ev.args.itemId),
+              contractAddr: lower(ev.args.nftContract),
+              tokenId: str(ev.args.tokenId),
+              seller: lower(ev.args.seller),
+              price: str(ev.args.newPrice),
+              oldPrice: str(ev.args.oldPrice),
+            });
+            break;
+          case 'RoyaltyRateSet':
+            facts.market.push({
+              ...base,
+              kind: 'royaltyRate',
+              contractAddr: lower(ev.args.nftContract),
+              seller: lower(ev.args.setter),
+              royaltyReceiver: lower(ev.args.receiver),
+              price: str(ev.args.rate),
+            });
+            break;
+        }
+        break;
+      }
+      case 'launchpad': {
+        const ev = e.event;
+        if (ev.eventName === 'Minted') {
+          facts.launchpad.push({
+            ...pos,
+            kind: 'mint',
+            launchpadAddr: e.address,
+            saleId: str(ev.args.tokenId),
+            userAddr: lower(ev.args.minter),
+            coinOrSource: lower(ev.args.coin),
+            count: str(ev.args.count),
+            cost: str(ev.args.cost),
+            totalSupply: str(ev.args.totalSupply),
+          });
+        } else {
+          facts.launchpad.push({
+            ...pos,
+            kind: 'swap',
+            launchpadAddr: e.address,
+            saleId: str(ev.args.tokenId),
+            userAddr: lower(ev.args.user),
+            coinOrSource: lower(ev.args.source),
+            count: str(ev.args.received),
+            cost: null,
+            totalSupply: str(ev.args.totalSupply),
+          });
+        }
+        break;
+      }
+    }
+  }
+  return facts;
+}
+
+/** Sorts facts by chain position. */
+export interface Position {
+  blockNumber: number;
+  logIndex: number;
+}
+
+export function byPosition(a: Position, b: Position) {
+  return a.blockNumber - b.blockNumber || a.logIndex - b.logIndex;
+}
+
+/** What happened to a listing up to some point: the fold of its market events. */
+export interface ListingState {
+  marketAddr: string;
+  orderId: string;
+  chainStatus: number;
+  price: string;
+  moneyAddr: string;
+  contractAddr: string;
+  tokenId: string;
+  contractType: string;
+  amount: string;
+  leftAmount: string;
+  ownerAddr: string;
+  createdBlock: number;
+  createdTx: string;
+  createdAt: Date;
+  createdLogIndex: number;
+  updatedBlock: number;
+  updatedAt: Date;
+}
+
+/** Folds a listing's events (sorted by position); null when its creation is not among them. */
+export function foldListing(events: MarketRow[]): ListingState | null {
+  let s: ListingState | null = null;
+  for (const e of events) {
+    if (e.kind === 'created') {
+      s = {
+        marketAddr: e.marketAddr,
+        orderId: e.itemId!,
+        chainStatus: ORDER_STATUS.listed,
+        price: e.price!,
+        moneyAddr: e.coin!,
+        contractAddr: e.contractAddr,
+        tokenId: e.tokenId!,
+        contractType: e.code === 1 ? CONTRACT_TYPE.erc1155 : CONTRACT_TYPE.erc721,
+        amount: e.amount!,
+        leftAmount: e.amount!,
+        ownerAddr: e.seller!,
+        createdBlock: e.blockNumber,
+        createdTx: e.txHash,
+        createdAt: e.blockTime,
+        createdLogIndex: e.logIndex,
+        updatedBlock: e.blockNumber,
+        updatedAt: e.blockTime,
+      };
+      continue;
+    }
+    if (!s) continue;
+    if (e.kind === 'sold') {
+      s.leftAmount = e.leftAmount!;
+      if (BigInt(s.leftAmount) === 0n) s.chainStatus = ORDER_STATUS.sold;
+    } else if (e.kind === 'price') {
+      s.price = e.price!;
+    } else if (e.kind === 'cancelled') {
+      s.chainStatus =
+        e.code === ORDER_STATUS.forceCancel ? ORDER_STATUS.forceCancel : ORDER_STATUS.cancelled;
+      s.leftAmount = '0';
+    } else {
+      continue;
+    }
+    s.updatedBlock = e.blockNumber;
+    s.updatedAt = e.blockTime;
+  }
+  return s;
+}
+
+/**
+ * The order row of a listing: a listed order whose seller holds less than the amount left is
+ * "force cancel" (3) until the amount returns; `sellerHolds` is null when the holdings of the
+ * collection are not known (not indexed), and then the chain status stands.
+ */
+export function orderOf(
+  chainId: number,
+  s: ListingState,
+  sellerHolds: bigint | null,
+  royalty: number | null,
+): OrderRow {
+  const short = sellerHolds !== null && sellerHolds < BigInt(s.leftAmount);
+  const status =
+    s.chainStatus === ORDER_STATUS.listed && short ? ORDER_STATUS.forceCancel : s.chainStatus;
+  return {
+    chainId,
+    marketAddr: s.marketAddr,
+    orderId: s.orderId,
+    status,
+    chainStatus: s.chainStatus,
+    price: s.price,
+    moneyAddr: s.moneyAddr,
+    contractAddr: s.contractAddr,
+    tokenId: s.tokenId,
+    contractType: s.contractType,
+    amount: s.amount,
+    leftAmount: s.leftAmount,
+    ownerAddr: s.ownerAddr,
+    royalty,
+    createdBlock: s.createdBlock,
+    createdTx: s.createdTx,
+    createdAt: s.createdAt,
+    updatedBlock: s.updatedBlock,
+    updatedAt: s.updatedAt,
+  };
+}
+
+/** The activity row of a market event; `before` is the listing just before the event. */
+export function marketActivity(e: MarketRow, before: ListingState | null): ActivityRow | null {
+  const pos = {
+    chainId: e.chainId,
+    blockNumber: e.blockNumber,
+    txHash: e.txHash,
+    logIndex: e.logIndex,
+    subIndex: 0,
+    blockTime: e.blockTime,
+    contractAddr: e.contractAddr,
+    tokenId: e.tokenId!,
+    orderId: e.itemId ?? null,
+  };
+  switch (e.kind) {
+    case 'created':
+      return {
+        ...pos,
+        method: ACTIVITY_METHOD.listing,
+        price: e.price!,
+        coin: e.coin!,
+        amount: e.amount!,
+        fromAddr: e.seller!,
+        toAddr: null,
+      };
+    case 'sold':
+      return {
+        ...pos,
+        method: ACTIVITY_METHOD.trade,
+        price: e.price!,
+        coin: e.coin!,
+        amount: e.amount!,
+        fromAddr: e.seller!,
+        toAddr: e.buyer!,
+      };
+    case 'cancelled':
+      return {
+        ...pos,
+        method: ACTIVITY_METHOD.cancel,
+        price: before?.price ?? null,
+        coin: before?.moneyAddr ?? null,
+        amount: before?.leftAmount ?? '0',
+        fromAddr: e.seller!,
+        toAddr: e.buyer ?? null,
+      };
+    case 'price':
+      return {
+        ...pos,
+        method: ACTIVITY_METHOD.priceUpdate,
+        price: e.price!,
+        coin: before?.moneyAddr ?? null,
+        amount: before?.leftAmount ?? '0',
+        fromAddr: e.seller!,
+        toAddr: null,
+      };
+    default:
+      return null;
+  }
+}
+
+/** What a transaction did besides its transfers (for the transfer's activity method). */
+export interface TxContext {
+  /** Sales: contract|tokenId|seller|buyer. */
+  sales: Set<string>;
+  /** Swaps: source collection|user. */
+  swaps: Set<string>;
+}
+
+export const saleKey = (contract: string, tokenId: string, seller: string, buyer: string) =>
+  `${contract}|${tokenId}|${seller}|${buyer}`;
+export const swapKey = (source: string, user: string) => `${source}|${user}`;
+
+/**
+ * The activity row of a transfer, or null when a trade activity already stands for it (the NFT
+ * moved by a market sale). 8 mint (from zero), 7 burn (to zero), 10 swap-in (given to a
+ * launchpad swap, or sent to a launchpad), 3 ERC721, 4 ERC1155 single, 6 ERC1155 batch.
+ */
+export function transferActivity(
+  t: TransferRow,
+  contractType: string,
+  tx: TxContext | undefined,
+  launchpads: ReadonlySet<string>,
+): ActivityRow | null {
+  if (tx?.sales.has(saleKey(t.contractAddr, t.tokenId, t.fromAddr, t.toAddr))) return null;
+  let method: number;
+  if (t.fromAddr === ZERO_ADDRESS) method = ACTIVITY_METHOD.mint;
+  else if (t.toAddr === ZERO_ADDRESS) method = ACTIVITY_METHOD.burn;
+  else if (tx?.swaps.has(swapKey(t.contractAddr, t.fromAddr)) || launchpads.has(t.toAddr))
+    method = ACTIVITY_METHOD.swapIn;
+  else if (contractType === CONTRACT_TYPE.erc721) method = ACTIVITY_METHOD.transfer721;
+  else method = t.batch ? ACTIVITY_METHOD.transfer1155Batch : ACTIVITY_METHOD.transfer1155;
+  return {
+    chainId: t.chainId,
+    blockNumber: t.blockNumber,
+    txHash: t.txHash,
+    logIndex: t.logIndex,
+    subIndex: t.subIndex,
+    method,
+    contractAddr: t.contractAddr,
+    tokenId: t.tokenId,
+    orderId: null,
+    price: null,
+    coin: null,
+    amount: t.amount,
+    fromAddr: t.fromAddr,
+    toAddr: t.toAddr,
+    blockTime: t.blockTime,
+  };
+}

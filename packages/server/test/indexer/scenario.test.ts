@@ -1,0 +1,319 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_METHOD as M, ORDER_STATUS } from '@aiamarket/shared';
+import { indexerCursor } from '../../src/db/schema.js';
+import { freshDatabase } from '../support/database.js';
+import {
+  ACTORS,
+  dumpChainTables,
+  newIndexer,
+  resetChainTables,
+  SCENARIO_ORDER,
+  scenarioSteps,
+  startChain,
+  type Chain,
+} from './support.js';
+
+type Dump = Awaited<ReturnType<typeof dumpChainTables>>;
+
+/** Replaces known addresses with their names, for readable expectations. */
+function namer(c: Chain) {
+  const names = new Map<string, string>([['0x0000000000000000000000000000000000000000', 'zero']]);
+  for (const [n, a] of Object.entries(ACTORS)) names.set(a.address.toLowerCase(), n);
+  for (const [n, a] of Object.entries(c.deployment.contracts))
+    names.set(a.address.toLowerCase(), n);
+  return (a: string | null | undefined) => (a ? (names.get(a) ?? a) : a);
+}
+
+describe('indexer: fixture scenario', () => {
+  let c: Chain;
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let final: Dump;
+  let name: ReturnType<typeof namer>;
+  beforeAll(async () => {
+    c = await startChain();
+    name = namer(c);
+    fresh = await freshDatabase();
+    const steps = scenarioSteps(c);
+    const indexer = newIndexer(fresh.database.db, c.publicClient, c.deployment);
+    const orderTwo = async () =>
+      (await dumpChainTables(fresh.database.db)).orders.find((o) => o.orderId === '2')!;
+    for (const step of SCENARIO_ORDER) {
+      await steps[step]();
+      await indexer.catchUp();
+      // Force cancel follows the seller's holding: 3 while bob holds 3 < 4 left, 0 once back.
+      if (step === 'transferAway') {
+        expect(await orderTwo()).toMatchObject({
+          status: ORDER_STATUS.forceCancel,
+          chainStatus: 0,
+        });
+      }
+      if (step === 'transferBack') {
+        expect(await orderTwo()).toMatchObject({ status: ORDER_STATUS.listed, chainStatus: 0 });
+      }
+    }
+    final = await dumpChainTables(fresh.database.db);
+  });
+  afterAll(async () => {
+    await fresh?.drop();
+    await c?.stop();
+  });
+
+  it('registers the deployed collections', () => {
+    expect(
+      final.collections.map((r) => [
+        name(r.address),
+        r.contractType,
+        r.name,
+        r.source,
+        r.syncedBlock,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['GameItems721', 'ERC721', 'AIA Heroes', 'deployment', null],
+        ['GameItems1155', 'ERC1155', 'AIA Game Items', 'deployment', null],
+        ['Launchpad721', 'ERC721', 'AIA Genesis', 'launchpad', null],
+        ['Launchpad1155', 'ERC1155', 'AIA Relics', 'launchpad', null],
+      ]),
+    );
+    expect(final.collections).toHaveLength(4);
+  });
+
+  it('derives the orders', () => {
+    const rows = final.orders.map((o) => ({
+      id: o.orderId,
+      status: o.status,
+      chainStatus: o.chainStatus,
+      price: o.price,
+      coin: name(o.moneyAddr),
+      nft: `${name(o.contractAddr)}#${o.tokenId}`,
+      type: o.contractType,
+      amount: o.amount,
+      left: o.leftAmount,
+      owner: name(o.ownerAddr),
+      market: name(o.marketAddr),
+      royalty: o.royalty,
+    }));
+    const base = { market: 'Marketplace' };
+    expect(rows).toEqual([
+      {
+        ...base,
+        id: '1',
+        status: 1,
+        chainStatus: 1,
+        price: '1000000000000000000',
+        coin: 'zero',
+        nft: 'GameItems721#1',
+        type: 'ERC721',
+        amount: '1',
+        left: '0',
+        owner: 'alice',
+        royalty: 300,
+      },
+      {
+        ...base,
+        id: '2',
+        status: 0,
+        chainStatus: 0,
+        price: '3000000',
+        coin: 'StableCoin',
+        nft: 'GameItems1155#1',
+        type: 'ERC1155',
+        amount: '6',
+        left: '4',
+        owner: 'bob',
+        royalty: null,
+      },
+      {
+        ...base,
+        id: '3',
+        status: 0,
+        chainStatus: 0,
+        price: '100000000000000000',
+        coin: 'zero',
+        nft: 'GameItems1155#3',
+        type: 'ERC1155',
+        amount: '5',
+        left: '4',
+        owner: 'bob',
+        royalty: null,
+      },
+      {
+        ...base,
+        id: '4',
+        status: 2,
+        chainStatus: 2,
+        price: '2000000000000000000',
+        coin: 'zero',
+        nft: 'GameItems721#2',
+        type: 'ERC721',
+        amount: '1',
+        left: '0',
+        owner: 'alice',
+        royalty: 300,
+      },
+    ]);
+  });
+
+  it('derives the holdings', () => {
+    const rows = final.holdings.map(
+      (h) => `${name(h.contractAddr)}#${h.tokenId} ${name(h.ownerAddr)} ${h.amount}`,
+    );
+    expect(rows.sort()).toEqual(
+      [
+        'GameItems721#1 carol 1',
+        'GameItems721#2 alice 1',
+        'GameItems721#3 dave 1',
+        'GameItems721#4 owner 1', // swapped in: the launchpad's bank is the deployer
+        'GameItems721#5 owner 1',
+        'GameItems1155#1 bob 4',
+        'GameItems1155#1 carol 2',
+        'GameItems1155#1 dave 4',
+        'GameItems1155#2 bob 3',
+        'GameItems1155#2 owner 2',
+        'GameItems1155#3 bob 4',
+        'GameItems1155#3 dave 1',
+        'Launchpad721#1 carol 1',
+        'Launchpad721#2 carol 1',
+        'Launchpad721#3 alice 1',
+        'Launchpad1155#0 bob 5',
+      ].sort(),
+    );
+  });
+
+  it('writes one activity per event with the method codes', () => {
+    const rows = final.activities.map((a) =>
+      [
+        a.method,
+        `${name(a.contractAddr)}#${a.tokenId}`,
+        a.orderId,
+        a.price,
+        name(a.coin),
+        a.amount,
+        name(a.fromAddr),
+        name(a.toAddr),
+      ].join(' '),
+    );
+    const e18 = '000000000000000000';
+    expect(rows).toEqual([
+      ...[1, 2, 3, 4, 5].map((id) => `${M.mint} GameItems721#${id}    1 zero alice`),
+      `${M.mint} GameItems1155#1    10 zero bob`,
+      `${M.mint} GameItems1155#2    5 zero bob`,
+      `${M.mint} GameItems1155#3    5 zero bob`,
+      `${M.listing} GameItems721#1 1 1${e18} zero 1 alice `,
+      `${M.listing} GameItems1155#1 2 2000000 StableCoin 6 bob `,
+      `${M.listing} GameItems1155#3 3 1${e18.slice(1)} zero 5 bob `,
+      // The sale's own Transfer is not a second activity.
+      `${M.trade} GameItems721#1 1 1${e18} zero 1 alice carol`,
+      `${M.trade} GameItems1155#1 2 2000000 StableCoin 2 bob carol`,
+      `${M.trade} GameItems1155#3 3 1${e18.slice(1)} zero 1 bob dave`,
+      `${M.priceUpdate} GameItems1155#1 2 3000000 StableCoin 4 bob `,
+      `${M.listing} GameItems721#2 4 2${e18} zero 1 alice `,
+      `${M.cancel} GameItems721#2 4 2${e18} zero 1 alice alice`,
+      `${M.transfer721} GameItems721#3    1 alice dave`,
+      `${M.transfer1155} GameItems1155#1    5 bob dave`,
+      `${M.transfer1155} GameItems1155#1    1 dave bob`,
+      `${M.mint} Launchpad721#1    1 zero carol`,
+      `${M.mint} Launchpad721#2    1 zero carol`,
+      `${M.mint} Launchpad1155#0    3 zero bob`,
+      `${M.swapIn} GameItems721#4    1 alice owner`,
+      `${M.swapIn} GameItems721#5    1 alice owner`,
+      `${M.mint} Launchpad721#3    1 zero alice`,
+      `${M.swapIn} GameItems1155#2    2 bob owner`,
+      `${M.mint} Launchpad1155#0    2 zero bob`,
+    ]);
+    // Every activity has its transaction and block time.
+    for (const a of final.activities) {
+      expect(a.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(a.blockTime.getTime()).toBeGreaterThan(0);
+    }
+  });
+
+  it('writes a royalty row per sale that paid one', () => {
+    expect(
+      final.royaltyPayments.map((r) => [
+        r.orderId,
+        `${name(r.contractAddr)}#${r.tokenId}`,
+        name(r.receiver),
+        name(r.coin),
+        r.price,
+        r.amount,
+        r.totalTrans,
+        r.royalty,
+      ]),
+    ).toEqual([
+      // 3 % set on the market for the heroes; 5 % ERC-2981 for the game items.
+      [
+        '1',
+        'GameItems721#1',
+        'owner',
+        'zero',
+        '1000000000000000000',
+        '1',
+        '1000000000000000000',
+        '30000000000000000',
+      ],
+      ['2', 'GameItems1155#1', 'owner', 'StableCoin', '2000000', '2', '4000000', '200000'],
+      [
+        '3',
+        'GameItems1155#3',
+        'owner',
+        'zero',
+        '100000000000000000',
+        '1',
+        '100000000000000000',
+        '5000000000000000',
+      ],
+    ]);
+  });
+
+  it('counts launchpad mints per project and coin', () => {
+    expect(
+      final.launchpadCounters
+        .map((r) => [name(r.launchpadAddr), r.saleId, name(r.coinAddr), r.kind, r.minted, r.paid])
+        .sort(),
+    ).toEqual(
+      [
+        ['Launchpad721', '0', 'zero', 'mint', '2', '20000000000000000'],
+        ['Launchpad721', '0', 'GameItems721', 'swap', '1', '0'],
+        ['Launchpad1155', '0', 'StableCoin', 'mint', '3', '15000000'],
+        ['Launchpad1155', '0', 'GameItems1155', 'swap', '2', '0'],
+      ].sort(),
+    );
+    expect(
+      final.launchpadSales
+        .map((r) => [name(r.launchpadAddr), r.saleId, r.minted, r.swapped, r.totalSupply])
+        .sort(),
+    ).toEqual(
+      [
+        ['Launchpad721', '0', '2', '1', '3'],
+        ['Launchpad1155', '0', '3', '2', '5'],
+      ].sort(),
+    );
+  });
+
+  it('ends at the head', async () => {
+    const head = Number(await c.publicClient.getBlockNumber());
+    expect(final.cursor).toEqual([{ n: head, h: (await c.publicClient.getBlock()).hash }]);
+  });
+
+  it('replaying ranges changes nothing, whatever the batch size', async () => {
+    const db = fresh.database.db;
+    const deployBlock = c.deployment.contracts.StableCoin!.blockNumber;
+    for (const back of [1, 7, 20]) {
+      const to = Number(await c.publicClient.getBlockNumber()) - back;
+      const block = await c.publicClient.getBlock({ blockNumber: BigInt(to) });
+      await db
+        .update(indexerCursor)
+        .set({ blockNumber: to, blockHash: block.hash })
+        .where(sql`true`);
+      await newIndexer(db, c.publicClient, c.deployment, { batchBlocks: back }).catchUp();
+      expect(await dumpChainTables(db)).toEqual(final);
+    }
+    // From scratch, one block per range.
+    await resetChainTables(db);
+    await newIndexer(db, c.publicClient, c.deployment, { batchBlocks: 1 }).catchUp();
+    expect(await dumpChainTables(db)).toEqual(final);
+    expect(deployBlock).toBeGreaterThan(0);
+  });
+});

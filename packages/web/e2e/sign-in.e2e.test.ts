@@ -1,0 +1,309 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
+import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import { installTestWallet, TEST_WALLET_INFO, type TestWallet } from './test-wallet.js';
+
+// The wallet-and-session journey of issue 8: sign in with a browser wallet (chain switch and
+// add, signature, token cookie), settings with an avatar upload, logout, a forced logout when
+// the session is ended elsewhere, and the wallet's account and chain changes.
+
+let stack: Stack;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  await buildAll(silentSteps);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-signin-'));
+  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS_DIR, `sign-in-${name}.png`) });
+
+/** A real (tiny) PNG: signature, IHDR, IDAT, IEND with their CRCs. */
+function tinyPng(width = 4, height = 4, rgb: [number, number, number] = [34, 211, 238]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(width).fill(rgb).flat())]);
+  const pixels = Buffer.concat(Array(height).fill(row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  wallet: TestWallet;
+  problems: string[];
+}
+
+async function openWithWallet(privateKey: Hex, startChainId = 1): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const wallet = await installTestWallet(context, {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    privateKey,
+    startChainId,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  await page.goto(stack.url);
+  await page.getByTestId('home-hero').waitFor();
+  return { context, page, wallet, problems };
+}
+
+async function tokenCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies(stack.url)).find((c) => c.name === 'web-token')?.value;
+}
+
+async function api<T>(
+  apiPath: string,
+  token?: string,
+): Promise<{ code: number; data: T; message: string }> {
+  const res = await fetch(`${stack.url}/v1/api${apiPath}`, {
+    headers: token ? { token: decodeURIComponent(token) } : {},
+  });
+  return (await res.json()) as { code: number; data: T; message: string };
+}
+
+/** Connect wallet -> Test Wallet -> (chain switch, signature) -> the page reloads signed in. */
+async function signIn(page: Page): Promise<void> {
+  await page.getByTestId('connect-wallet').click();
+  await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
+  await page.getByTestId('account-menu').waitFor({ timeout: 30_000 });
+}
+
+const ACCOUNT_1 = () => stack.accounts[1]!;
+
+describe('wallet sign-in and session', () => {
+  it('signs in: adds and switches to the product chain, signs, keeps the token', async () => {
+    const { context, page, wallet, problems } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    await page.getByTestId('connect-wallet').click();
+    await expect(
+      page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).innerText(),
+    ).resolves.toContain('Test Wallet');
+    await shot(page, 'dialog');
+    await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
+    await page.getByTestId('account-menu').waitFor({ timeout: 30_000 });
+
+    const address = wallet.address.toLowerCase();
+    // The wallet was asked to switch, answered 4902, and was given the chain.
+    expect(wallet.calls).toContain('wallet_switchEthereumChain');
+    expect(wallet.calls).toContain('personal_sign');
+    const app = await api<{ chain: { chainId: number; name: string; rpcUrl: string } }>(
+      '/config/app',
+    );
+    expect(wallet.addedChains).toHaveLength(1);
+    expect(wallet.addedChains[0]).toMatchObject({
+      chainId: `0x${stack.chainId.toString(16)}`,
+      chainName: app.data.chain.name,
+      nativeCurrency: { name: 'AIA', symbol: 'AIA', decimals: 18 },
+      rpcUrls: [app.data.chain.rpcUrl],
+    });
+    expect(wallet.chainId).toBe(stack.chainId);
+
+    const token = await tokenCookie(context);
+    expect(token).toBeTruthy();
+    const current = await api<{ userAddr: string }>('/user/current', token);
+    expect(current.code).toBe(0);
+    expect(current.data.userAddr).toBe(address);
+    const stored = await page.evaluate(() => ({
+      accountAddress: localStorage.getItem('accountAddress'),
+      wallet: localStorage.getItem('wallet'),
+      walletName: localStorage.getItem('walletName'),
+    }));
+    expect(stored).toEqual({
+      accountAddress: address,
+      wallet: TEST_WALLET_INFO.rdns,
+      walletName: 'Test Wallet',
+    });
+    expect(await page.getByTestId('account-menu').getAttribute('data-address')).toBe(address);
+    expect(await page.getByTestId('connect-wallet').count()).toBe(0);
+    await shot(page, 'signed-in');
+
+    // The avatar menu.
+    await page.getByTestId('account-menu').click();
+    for (const id of ['menu-my-nfts', 'menu-my-collections', 'menu-settings', 'menu-logout']) {
+      await page.getByTestId(id).waitFor();
+    }
+    await page.keyboard.press('Escape');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the wallet refusal and stays signed out', async () => {
+    const { context, page, wallet } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    wallet.reject.add('personal_sign');
+    await page.getByTestId('connect-wallet').click();
+    await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
+    const error = page.getByTestId('wallet-error');
+    await error.waitFor();
+    expect(await error.innerText()).toBe('The activation has been rejected by the provider.');
+    expect(await tokenCookie(context)).toBeUndefined();
+    await context.close();
+  });
+
+  it('edits the settings with an avatar upload, then logs out', async () => {
+    const { context, page, problems } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    await signIn(page);
+    const address = (await page.getByTestId('account-menu').getAttribute('data-address'))!;
+
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('menu-settings').click();
+    await page.getByTestId('settings-form').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/user-settings/${address}`);
+
+    // Empty required fields: the message, and Save stays disabled.
+    const save = page.getByTestId('settings-save');
+    await page.getByTestId('settings-username').fill('');
+    await page.getByTestId('settings-email').focus();
+    await page.getByTestId('settings-username-error').waitFor();
+    expect(await page.getByTestId('settings-username-error').innerText()).toBe(
+      'This field must be filled',
+    );
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.getByTestId('settings-username').fill('Ada Player');
+    expect(await save.isDisabled()).toBe(true); // email still empty
+    await page.getByTestId('settings-email').fill('ada@example.com');
+    await page.getByTestId('settings-bio').fill('Collects swords and rare skins.');
+    expect(await save.isDisabled()).toBe(false);
+
+    // Refused before upload: wrong type, too large for an avatar (1 MB).
+    const input = page.getByTestId('settings-avatar-input');
+    await input.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await page.getByText('Uploading image should be JPG/PNG/GIF').first().waitFor();
+    await input.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(1024 * 1024 + 1),
+    });
+    await page.getByText('Uploaded image should be less than 1M').first().waitFor();
+
+    // A real PNG is uploaded and previewed.
+    await input.setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: tinyPng() });
+    const preview = page.locator('[data-testid="settings-avatar"] img');
+    await preview.waitFor();
+    const avatarUrl = await preview.getAttribute('src');
+    expect(avatarUrl).toMatch(/^\/ipfs\/b[a-z2-7]+$/);
+    const image = await fetch(`${stack.url}${avatarUrl}`);
+    expect(image.status).toBe(200);
+
+    await save.click();
+    await page.getByText('Information updated').waitFor();
+    await shot(page, 'settings-saved');
+
+    await page.reload();
+    await page.getByTestId('settings-form').waitFor();
+    expect(await page.getByTestId('settings-username').inputValue()).toBe('Ada Player');
+    expect(await page.getByTestId('settings-email').inputValue()).toBe('ada@example.com');
+    expect(await page.getByTestId('settings-bio').inputValue()).toBe(
+      'Collects swords and rare skins.',
+    );
+    expect(await preview.getAttribute('src')).toBe(avatarUrl);
+    // The top bar shows the new name and picture.
+    expect(await page.getByTestId('account-menu').innerText()).toContain('Ada Player');
+    expect(await page.locator('[data-testid="account-menu"] img').getAttribute('src')).toBe(
+      avatarUrl,
+    );
+    const profile = await api<{ username: string; imageUrl: string }>(`/user/address/${address}`);
+    expect(profile.data).toMatchObject({ username: 'Ada Player', imageUrl: avatarUrl });
+
+    // Log out.
+    const token = await tokenCookie(context);
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.getByTestId('connect-wallet').waitFor();
+    expect(await tokenCookie(context)).toBeUndefined();
+    expect(await page.evaluate(() => localStorage.getItem('accountAddress'))).toBeNull();
+    expect((await api('/user/current', token)).code).toBe(1008);
+    // Settings of that address now ask to sign in.
+    await page.getByTestId('settings-signin').waitFor();
+    await shot(page, 'logged-out');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('logs out by force when the session is ended by a sign-in elsewhere', async () => {
+    const first = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    await signIn(first.page);
+    const second = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    await signIn(second.page);
+    expect(await tokenCookie(second.context)).not.toBe(await tokenCookie(first.context));
+
+    // Any API call of the first page now answers 1008.
+    await first.page.getByTestId('account-menu').click();
+    await first.page.getByTestId('menu-settings').click();
+    await first.page.getByText('You have been logged out, please log in again').waitFor();
+    await shot(first.page, 'forced-logout');
+    expect(await tokenCookie(first.context)).toBeUndefined();
+    await first.page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await first.page.getByTestId('home-hero').waitFor();
+    await first.page.getByTestId('connect-wallet').waitFor();
+    // The other session is untouched.
+    expect((await api('/user/current', await tokenCookie(second.context))).code).toBe(0);
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('logs out when the wallet switches account, and goes to /marketplace', async () => {
+    const { context, page, wallet } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    await signIn(page);
+    await page.locator('[data-testid="account-menu"][data-wallet-status="connected"]').waitFor();
+    const token = await tokenCookie(context);
+    const navigation = page.waitForRequest(
+      (r) => r.resourceType() === 'document' && new URL(r.url()).pathname === '/marketplace',
+    );
+    await wallet.switchAccount(stack.accounts[2]!.privateKey as Hex);
+    await navigation;
+    await page.getByTestId('connect-wallet').waitFor();
+    expect(await tokenCookie(context)).toBeUndefined();
+    expect((await api('/user/current', token)).code).toBe(1008);
+    await context.close();
+  });
+
+  it('warns and logs out when the wallet moves to another chain', async () => {
+    const { context, page, wallet } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    await signIn(page);
+    await page.locator('[data-testid="account-menu"][data-wallet-status="connected"]').waitFor();
+    await wallet.switchChain(1);
+    await page.getByText('Please switch to mainnet!').waitFor();
+    await shot(page, 'wrong-chain');
+    await page.getByTestId('connect-wallet').waitFor({ timeout: 10_000 });
+    expect(await tokenCookie(context)).toBeUndefined();
+    await context.close();
+  });
+});
