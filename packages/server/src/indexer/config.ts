@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StartupError } from '../config.js';
+import type { MetadataOptions } from './metadata.js';
 
 const envSchema = z.object({
   /** 'false' or '0' keeps the server from running the indexer in-process. */
@@ -17,6 +18,14 @@ const envSchema = z.object({
   INDEXER_REORG_WINDOW: z.coerce.number().int().min(2).max(10_000).default(64),
   /** First block to index when there is no cursor yet; default: the earliest deployed contract. */
   INDEXER_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  /** Gateway that ipfs:// token URIs are fetched through ({gateway}/ipfs/...); always allowed. */
+  INDEXER_IPFS_GATEWAY: z
+    .string()
+    .refine((v) => /^https?:\/\/[^/]+/.test(v), { message: 'must be a http:// or https:// URL' })
+    .default('https://ipfs.io'),
+  INDEXER_METADATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  INDEXER_METADATA_MAX_BYTES: z.coerce.number().int().min(1_024).max(50_000_000).default(524_288),
+  INDEXER_METADATA_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
 });
 
 export interface IndexerConfig {
@@ -26,6 +35,7 @@ export interface IndexerConfig {
   pollMs: number;
   reorgWindow: number;
   startBlock: number | undefined;
+  metadata: MetadataOptions;
 }
 
 /** Reads the INDEXER_* variables; a bad value throws a StartupError naming the variable. */
@@ -50,5 +60,12 @@ export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): Indexer
     pollMs: e.INDEXER_POLL_MS,
     reorgWindow: e.INDEXER_REORG_WINDOW,
     startBlock: e.INDEXER_START_BLOCK,
+    metadata: {
+      ipfsGateway: e.INDEXER_IPFS_GATEWAY.replace(/\/+$/, ''),
+      timeoutMs: e.INDEXER_METADATA_TIMEOUT_MS,
+      maxBytes: e.INDEXER_METADATA_MAX_BYTES,
+      attempts: e.INDEXER_METADATA_ATTEMPTS,
+      backoffMs: 500,
+    },
   };
 }

@@ -2,10 +2,46 @@ import type { ServerContext } from '../context.js';
 import { loadIndexerConfig, type IndexerConfig } from './config.js';
 import { Indexer, type IndexerLogger } from './engine.js';
 import { acquireWriterLock } from './lock.js';
+import { fetchPendingMetadata } from './metadata.js';
 
 export { Indexer } from './engine.js';
 export { loadIndexerConfig } from './config.js';
 export { registerCollection, detectContractType } from './collections.js';
+export { refreshTokenMetadata, storedMetadata } from './metadata.js';
+
+/** Fetches missing token metadata in the background (only while holding the writer lock). */
+async function metadataLoop(
+  ctx: ServerContext,
+  config: IndexerConfig,
+  log: IndexerLogger,
+  signal: AbortSignal,
+) {
+  while (!signal.aborted) {
+    let fetched = 0;
+    try {
+      fetched = await fetchPendingMetadata(ctx.database.db, ctx.chain, ctx.config.chainId, {
+        ...config.metadata,
+        signal,
+      });
+    } catch (err) {
+      log.error({ err: (err as Error).message }, 'metadata fetch failed');
+    }
+    if (fetched === 0) await sleep(Math.max(config.pollMs, 2_000), signal);
+  }
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    if (signal?.aborted) done();
+    else signal?.addEventListener('abort', done);
+  });
 
 export interface RunningIndexer {
   indexer: Indexer | null;
@@ -53,12 +89,14 @@ export function startIndexer(
       const inner = new AbortController();
       const onAbort = () => inner.abort();
       abort.signal.addEventListener('abort', onAbort);
+      // stop() may have come while the lock was being acquired.
+      if (abort.signal.aborted) inner.abort();
       void lock.lost.then(() => {
         if (!abort.signal.aborted) log.error({}, 'indexer lost its writer lock; re-acquiring');
         inner.abort();
       });
       log.info({}, 'indexer started');
-      await indexer.run(inner.signal);
+      await Promise.all([indexer.run(inner.signal), metadataLoop(ctx, config, log, inner.signal)]);
       abort.signal.removeEventListener('abort', onAbort);
       await lock.release();
     }

@@ -21,6 +21,8 @@ export interface MetadataOptions {
   backoffMs: number;
   /** Origins allowed even on private addresses (the gateway's is always allowed). */
   trustedOrigins?: string[];
+  /** Aborts fetches in flight (shutdown). */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_METADATA_OPTIONS: MetadataOptions = {
@@ -98,7 +100,10 @@ export function resolveTokenUri(
   try {
     url = new URL(trimmed);
   } catch {
-    throw new MetadataError(`unsupported token URI ${JSON.stringify(trimmed.slice(0, 100))}`, false);
+    throw new MetadataError(
+      `unsupported token URI ${JSON.stringify(trimmed.slice(0, 100))}`,
+      false,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new MetadataError(`unsupported token URI scheme ${url.protocol}`, false);
@@ -173,6 +178,8 @@ function getOnce(url: URL, opts: MetadataOptions, trusted: boolean): Promise<str
         res.on('error', (err) => reject(new MetadataError(err.message, true)));
       },
     );
+    const onAbort = () => req.destroy(new MetadataError('aborted', false));
+    opts.signal?.addEventListener('abort', onAbort);
     const deadline = setTimeout(() => {
       req.destroy(new MetadataError(`timed out after ${opts.timeoutMs} ms`, true));
     }, opts.timeoutMs);
@@ -183,7 +190,10 @@ function getOnce(url: URL, opts: MetadataOptions, trusted: boolean): Promise<str
       clearTimeout(deadline);
       reject(err instanceof MetadataError ? err : new MetadataError(err.message, true));
     });
-    req.on('close', () => clearTimeout(deadline));
+    req.on('close', () => {
+      clearTimeout(deadline);
+      opts.signal?.removeEventListener('abort', onAbort);
+    });
   });
 }
 
@@ -212,7 +222,7 @@ export async function fetchText(rawUrl: string, opts: MetadataOptions): Promise<
     } catch (err) {
       lastError =
         err instanceof MetadataError ? err : new MetadataError((err as Error).message, true);
-      if (!lastError.retryable || attempt === opts.attempts) break;
+      if (!lastError.retryable || attempt === opts.attempts || opts.signal?.aborted) break;
       await new Promise((r) => setTimeout(r, opts.backoffMs * 2 ** (attempt - 1)));
     }
   }
@@ -286,7 +296,10 @@ export async function readTokenUri(
       args: [tokenId],
     });
   } catch (err) {
-    throw new MetadataError(`token URI call failed: ${(err as Error).message.split('\n')[0]}`, true);
+    throw new MetadataError(
+      `token URI call failed: ${(err as Error).message.split('\n')[0]}`,
+      true,
+    );
   }
 }
 
@@ -416,7 +429,7 @@ export async function fetchPendingMetadata(
   const queue = await tokensToFetch(db, chainId, limit);
   const total = queue.length;
   const worker = async () => {
-    for (let t = queue.shift(); t; t = queue.shift()) {
+    for (let t = queue.shift(); t && !opts.signal?.aborted; t = queue.shift()) {
       await refreshTokenMetadata(db, chain, chainId, t, opts);
     }
   };

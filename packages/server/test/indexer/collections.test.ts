@@ -1,8 +1,17 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEther, zeroAddress, type Address } from 'viem';
 import { CONTRACT_TYPE, ORDER_STATUS } from '@aiamarket/shared';
 import { gameItems721Abi, gameItems721Bytecode, marketplaceAbi } from '@aiamarket/shared/abis';
 import { detectContractType, registerCollection } from '../../src/indexer/collections.js';
+import {
+  DEFAULT_METADATA_OPTIONS,
+  fetchPendingMetadata,
+  refreshTokenMetadata,
+  storedMetadata,
+  tokensToFetch,
+} from '../../src/indexer/metadata.js';
 import { freshDatabase } from '../support/database.js';
 import {
   ACTORS,
@@ -121,5 +130,68 @@ describe('indexer: collection registry and back-fill', () => {
     await newIndexer(db, c.publicClient, c.deployment).catchUp();
     const scratch = await dumpChainTables(db);
     expect(scratch).toEqual(dump);
+  });
+
+  it('fetches token metadata; a bad token is stored without it and a refresh fills it', async () => {
+    const db = fresh.database.db;
+    let fixed = false;
+    const hanging: http.ServerResponse[] = [];
+    const gateway = http.createServer((req, res) => {
+      if (req.url === '/ipfs/extra/1') return res.end('{"name":"Extra #1","image":"ipfs://img/1"}');
+      if (req.url === '/ipfs/extra/2' && !fixed) return void hanging.push(res);
+      if (req.url === '/ipfs/extra/3' && !fixed) return res.end('{not json');
+      res.end(
+        JSON.stringify({
+          name: `Fixed ${req.url}`,
+          attributes: [{ trait_type: 'Tier', value: 'A' }],
+        }),
+      );
+    });
+    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+    try {
+      const opts = {
+        ...DEFAULT_METADATA_OPTIONS,
+        ipfsGateway: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
+        timeoutMs: 300,
+        attempts: 1,
+      };
+      expect(await fetchPendingMetadata(db, c.publicClient, CHAIN_ID, opts)).toBe(3);
+      const row = (id: string) => storedMetadata(db, CHAIN_ID, extra, id);
+      expect(await row('1')).toMatchObject({
+        status: 'ok',
+        name: 'Extra #1',
+        imageUrl: 'ipfs://img/1',
+        tokenUri: 'ipfs://extra/1',
+      });
+      expect(await row('2')).toMatchObject({
+        status: 'error',
+        name: null,
+        error: expect.stringMatching(/timed out/),
+      });
+      expect(await row('3')).toMatchObject({ status: 'error', error: 'invalid JSON' });
+      // Failed tokens wait for their retry time; a refresh on demand fills them now.
+      expect(await tokensToFetch(db, CHAIN_ID, 10)).toEqual([]);
+      fixed = true;
+      for (const tokenId of ['2', '3']) {
+        expect(
+          await refreshTokenMetadata(
+            db,
+            c.publicClient,
+            CHAIN_ID,
+            { contractAddr: extra, contractType: 'ERC721', tokenId },
+            opts,
+          ),
+        ).toBe('ok');
+      }
+      expect(await row('3')).toMatchObject({
+        status: 'ok',
+        name: 'Fixed /ipfs/extra/3',
+        properties: [{ name: 'Tier', value: 'A' }],
+        error: null,
+      });
+    } finally {
+      for (const res of hanging) res.destroy();
+      await new Promise((r) => gateway.close(r));
+    }
   });
 });

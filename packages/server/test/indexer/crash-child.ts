@@ -5,6 +5,7 @@ import { createChainClient } from '../../src/chain/client.js';
 import { openDatabase } from '../../src/db/database.js';
 import { Indexer } from '../../src/indexer/engine.js';
 import { acquireWriterLock } from '../../src/indexer/lock.js';
+import { DEFAULT_METADATA_OPTIONS } from '../../src/indexer/metadata.js';
 
 const env = process.env;
 const url = env.CRASH_DATABASE_URL || undefined;
@@ -22,6 +23,7 @@ const indexer = new Indexer({
     pollMs: 20,
     reorgWindow: 64,
     startBlock: undefined,
+    metadata: DEFAULT_METADATA_OPTIONS,
   },
 });
 process.stdout.write('ready\n');

@@ -129,6 +129,13 @@ describe('loadIndexerConfig', () => {
       pollMs: 1_000,
       reorgWindow: 64,
       startBlock: undefined,
+      metadata: {
+        ipfsGateway: 'https://ipfs.io',
+        timeoutMs: 10_000,
+        maxBytes: 524_288,
+        attempts: 3,
+        backoffMs: 500,
+      },
     });
     expect(
       loadIndexerConfig({ INDEXER_ENABLED: 'false', INDEXER_CONFIRMATIONS: '12' }),

@@ -39,6 +39,7 @@ import {
 import { indexerCursor } from '../../src/db/schema.js';
 import type { IndexerConfig } from '../../src/indexer/config.js';
 import { Indexer } from '../../src/indexer/engine.js';
+import { DEFAULT_METADATA_OPTIONS } from '../../src/indexer/metadata.js';
 
 export const CHAIN_ID = 31337;
 
@@ -49,6 +50,7 @@ export const TEST_INDEXER_CONFIG: IndexerConfig = {
   pollMs: 20,
   reorgWindow: 64,
   startBlock: undefined,
+  metadata: DEFAULT_METADATA_OPTIONS,
 };
 
 const account = (i: number) => {
@@ -408,6 +410,7 @@ export async function resetChainTables(db: AppDb) {
         'orders',
         'launchpad_counters',
         'launchpad_sales',
+        'token_metadata',
       ].join(', ')}`,
     ),
   );

@@ -10,7 +10,7 @@ const ITEM =
   'flex cursor-pointer items-center rounded-lg px-3 py-2 outline-none select-none data-highlighted:bg-white/10';
 
 /** The signed-in visitor's menu: My NFTs, My collection, Settings, Log out (spec section 2). */
-export function AccountMenu({ session }: { session: Session }) {
+export default function AccountMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const walletStatus = useWalletStatus();

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@aiamarket/shared';
 import { cx } from '../lib/cx';
 import { useScrolledPast } from '../lib/useScrolledPast';
 import { isSignedIn, useSession } from '../lib/session';
-import { AccountMenu } from './AccountMenu';
 import { ConnectWalletButton } from './ConnectWalletButton';
 import { LanguageMenu } from './LanguageMenu';
 import { CloseIcon, LogoMark, MenuIcon } from './icons';
+
+// Only signed-in visitors need the account menu (and the formatting code it brings along).
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 /** The top bar's links; `name` is also the link's test id suffix (`nav-<name>`). */
 export const NAV_ITEMS = [
@@ -91,7 +93,13 @@ export function TopBar() {
 
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           <LanguageMenu />
-          {isSignedIn(session) ? <AccountMenu session={session} /> : <ConnectWalletButton />}
+          {isSignedIn(session) ? (
+            <Suspense fallback={<span className="size-10 rounded-full bg-white/10" />}>
+              <AccountMenu session={session} />
+            </Suspense>
+          ) : (
+            <ConnectWalletButton />
+          )}
           <button
             type="button"
             data-testid="nav-menu-button"

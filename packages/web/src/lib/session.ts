@@ -55,7 +55,7 @@ function readUserInfo(raw: string | null): UserProfile | null {
 function read(): Session {
   const s = storage();
   return {
-    token: readCookie(TOKEN_COOKIE),
+    token: readCookie(TOKEN_COOKIE) || null,
     address: s?.getItem(STORAGE_KEYS.accountAddress) ?? null,
     wallet: s?.getItem(STORAGE_KEYS.wallet) ?? null,
     walletName: s?.getItem(STORAGE_KEYS.walletName) ?? null,

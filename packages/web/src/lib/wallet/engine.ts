@@ -33,6 +33,7 @@ export function productChain(app: AppConfig): Chain {
 
 interface Current {
   walletId: string;
+  provider: DiscoveredWallet['provider'];
   chainId: number;
   config: Config;
 }
@@ -42,7 +43,12 @@ let current: Current | null = null;
 /** One wagmi config per chosen wallet: its own injected connector aimed at that provider. */
 function configFor(wallet: DiscoveredWallet, app: AppConfig): Current {
   const chain = productChain(app);
-  if (current && current.walletId === wallet.info.rdns && current.chainId === chain.id) {
+  if (
+    current &&
+    current.walletId === wallet.info.rdns &&
+    current.provider === wallet.provider &&
+    current.chainId === chain.id
+  ) {
     return current;
   }
   const config = createConfig({
@@ -55,7 +61,7 @@ function configFor(wallet: DiscoveredWallet, app: AppConfig): Current {
     transports: { [chain.id]: http(app.chain.rpcUrl) },
     multiInjectedProviderDiscovery: false,
   });
-  current = { walletId: wallet.info.rdns, chainId: chain.id, config };
+  current = { walletId: wallet.info.rdns, provider: wallet.provider, chainId: chain.id, config };
   return current;
 }
 
