@@ -18,11 +18,25 @@ import { userRoutes } from './modules/user/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { ipfsGatewayRoutes } from './modules/upload/gateway.js';
 import { installRateLimit } from './http/rate-limit.js';
+import { articleRoutes } from './modules/article/routes.js';
+import { bannerRoutes } from './modules/banner/routes.js';
+import { primarySaleRoutes } from './modules/primary-sale/routes.js';
+import { launchpadRoutes } from './modules/launchpad/routes.js';
 
 export const API_PREFIX = '/v1/api';
 
 /** Every feature module, mounted under /v1/api. A new module is one line here. */
-const MODULES = [healthRoutes, configRoutes, authRoutes, userRoutes, uploadRoutes];
+const MODULES = [
+  healthRoutes,
+  configRoutes,
+  authRoutes,
+  userRoutes,
+  uploadRoutes,
+  articleRoutes,
+  bannerRoutes,
+  primarySaleRoutes,
+  launchpadRoutes,
+];
 
 /** Routes outside /v1/api: the uploaded files at /ipfs/{cid}. */
 const ROOT_MODULES = [ipfsGatewayRoutes];

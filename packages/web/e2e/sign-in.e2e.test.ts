@@ -3,11 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
 import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
-import { installTestWallet, TEST_WALLET_INFO, type TestWallet } from './test-wallet.js';
+import { createPublicClient, http, parseEther, type Hex } from 'viem';
+import {
+  installTestWallet,
+  signInWithTestWallet as signIn,
+  TEST_WALLET_INFO,
+  type TestWallet,
+} from './test-wallet.js';
 
 // The wallet-and-session journey of issue 8: sign in with a browser wallet (chain switch and
 // add, signature, token cookie), settings with an avatar upload, logout, a forced logout when
@@ -95,13 +100,6 @@ async function api<T>(
   return (await res.json()) as { code: number; data: T; message: string };
 }
 
-/** Connect wallet -> Test Wallet -> (chain switch, signature) -> the page reloads signed in. */
-async function signIn(page: Page): Promise<void> {
-  await page.getByTestId('connect-wallet').click();
-  await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
-  await page.getByTestId('account-menu').waitFor({ timeout: 30_000 });
-}
-
 const ACCOUNT_1 = () => stack.accounts[1]!;
 
 describe('wallet sign-in and session', () => {
@@ -114,6 +112,8 @@ describe('wallet sign-in and session', () => {
     await shot(page, 'dialog');
     await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
     await page.getByTestId('account-menu').waitFor({ timeout: 30_000 });
+    // The login success toast, on the reloaded page.
+    await page.getByText('Signed in', { exact: true }).waitFor();
 
     const address = wallet.address.toLowerCase();
     // The wallet was asked to switch, answered 4902, and was given the chain.
@@ -156,6 +156,28 @@ describe('wallet sign-in and session', () => {
       await page.getByTestId(id).waitFor();
     }
     await page.keyboard.press('Escape');
+
+    // The wallet signs transactions with the real key (later journeys buy and list with it).
+    const to = stack.accounts[3]!.address as Hex;
+    const client = createPublicClient({ transport: http(stack.rpcUrl) });
+    const before = await client.getBalance({ address: to });
+    const hash = await page.evaluate(
+      ([from, recipient]) =>
+        (
+          window as unknown as {
+            ethereum: { request(a: { method: string; params: unknown[] }): Promise<string> };
+          }
+        ).ethereum.request({
+          method: 'eth_sendTransaction',
+          params: [{ from, to: recipient, value: '0xde0b6b3a7640000' }],
+        }),
+      [wallet.address, to] as const,
+    );
+    const receipt = await client.waitForTransactionReceipt({ hash: hash as Hex });
+    expect(receipt.status).toBe('success');
+    expect(receipt.from.toLowerCase()).toBe(address);
+    expect((await client.getBalance({ address: to })) - before).toBe(parseEther('1'));
+
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -245,7 +267,9 @@ describe('wallet sign-in and session', () => {
     // Log out.
     const token = await tokenCookie(context);
     await page.getByTestId('account-menu').click();
+    const reloaded = page.waitForEvent('load');
     await page.getByTestId('menu-logout').click();
+    await reloaded;
     await page.getByTestId('connect-wallet').waitFor();
     expect(await tokenCookie(context)).toBeUndefined();
     expect(await page.evaluate(() => localStorage.getItem('accountAddress'))).toBeNull();
@@ -277,6 +301,24 @@ describe('wallet sign-in and session', () => {
     expect((await api('/user/current', await tokenCookie(second.context))).code).toBe(0);
     await first.context.close();
     await second.context.close();
+  });
+
+  it('logs out by force on an unknown or expired token (10003)', async () => {
+    const { context, page, wallet } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    await context.addCookies([{ name: 'web-token', value: 'not-a-session', url: stack.url }]);
+    await page.evaluate((address) => {
+      localStorage.setItem('accountAddress', address);
+      localStorage.setItem('wallet', 'dev.aiamarket.testwallet');
+      localStorage.setItem('walletName', 'Test Wallet');
+    }, wallet.address.toLowerCase());
+    // Any call with the token: the profile refresh of the signed-in shell.
+    await page.goto(`${stack.url}/user-settings/${wallet.address.toLowerCase()}`);
+    await page.getByText('Login has expired, please log in again').waitFor();
+    expect(await tokenCookie(context)).toBeUndefined();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await page.getByTestId('connect-wallet').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('accountAddress'))).toBeNull();
+    await context.close();
   });
 
   it('logs out when the wallet switches account, and goes to /marketplace', async () => {

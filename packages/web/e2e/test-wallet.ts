@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   createWalletClient,
   defineChain,
@@ -311,4 +311,14 @@ export async function installTestWallet(
       await emitEverywhere('chainChanged', numberToHex(id));
     },
   };
+}
+
+/**
+ * Connect wallet -> Test Wallet -> (chain switch, signature) in the app; resolves when the page
+ * has reloaded signed in (the avatar menu shows).
+ */
+export async function signInWithTestWallet(page: Page): Promise<void> {
+  await page.getByTestId('connect-wallet').click();
+  await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
+  await page.getByTestId('account-menu').waitFor({ timeout: 30_000 });
 }

@@ -88,3 +88,4 @@ export const uploads = pgTable('uploads', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-chain.js';
+export * from './schema-content.js';

@@ -124,4 +124,19 @@ describe('ConnectWalletButton', () => {
       delete w.ethereum;
     }
   });
+
+  it('says when window.ethereum has no request method', () => {
+    const w = window as unknown as { ethereum?: unknown };
+    w.ethereum = {};
+    try {
+      render(<ConnectWalletButton />);
+      fireEvent.click(screen.getByTestId('connect-wallet'));
+      expect(screen.getByRole('dialog').textContent).toContain(
+        "The Ethereum provider doesn't seem to provide a request method.",
+      );
+      expect(screen.getByTestId('wallet-download')).toBeTruthy();
+    } finally {
+      delete w.ethereum;
+    }
+  });
 });

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
+  INJECTED_WALLET_ID,
   injectedWallet,
   safeWalletIcon,
   useDiscoveredWallets,
@@ -33,10 +33,7 @@ export function ConnectWalletButton() {
   const start = (wallet: DiscoveredWallet) => {
     setAttempt({ state: 'connecting', wallet, step: 'connecting' });
     signIn(wallet, (step) => setAttempt({ state: 'connecting', wallet, step }))
-      .then((address) => {
-        toast.success(t('wallet.signedIn'));
-        afterSignIn(address);
-      })
+      .then(afterSignIn)
       .catch((error: unknown) => {
         const text = walletErrorText(error);
         const message = text ? t(text.key, text.values ?? {}) : errorText(error, t);
@@ -81,7 +78,11 @@ export function ConnectWalletButton() {
               className="mt-6 flex flex-col items-center gap-4 rounded-xl border border-white/10 bg-white/5 p-6 text-center"
             >
               <span className="size-9 animate-spin rounded-full border-4 border-white/15 border-t-brand-400" />
-              <p className="font-medium">{attempt.wallet.info.name}</p>
+              <p className="font-medium">
+                {attempt.wallet.info.rdns === INJECTED_WALLET_ID
+                  ? t('wallet.browserWallet')
+                  : attempt.wallet.info.name}
+              </p>
               <p className="text-sm text-slate-300">{t(`wallet.steps.${attempt.step}`)}</p>
             </div>
           ) : (
@@ -121,9 +122,13 @@ function WalletList({ onChoose }: { onChoose: (wallet: DiscoveredWallet) => void
   const wallets = fallback ? [fallback] : discovered;
 
   if (wallets.length === 0) {
+    // A `window.ethereum` without a request method cannot be used (spec's wallet errors).
+    const broken = (globalThis as { ethereum?: unknown }).ethereum !== undefined;
     return (
       <div className="mt-6 rounded-xl border border-dashed border-white/15 p-5 text-center">
-        <p className="font-medium">{t('wallet.noWallet')}</p>
+        <p className="font-medium">
+          {broken ? t('wallet.errors.noRequest') : t('wallet.noWallet')}
+        </p>
         <p className="mt-1 text-sm text-slate-400">{t('wallet.noWalletHint')}</p>
         <a
           href={WALLET_DOWNLOAD_URL}
@@ -155,7 +160,9 @@ function WalletList({ onChoose }: { onChoose: (wallet: DiscoveredWallet) => void
               ) : (
                 <WalletIcon className="size-8 p-1 text-slate-400" />
               )}
-              {wallet.info.name}
+              {wallet.info.rdns === INJECTED_WALLET_ID
+                ? t('wallet.browserWallet')
+                : wallet.info.name}
             </button>
           </li>
         );

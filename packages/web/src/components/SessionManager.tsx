@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { apiRequest, onSessionInvalid } from '../lib/api';
 import { errorText } from '../lib/errors';
 import { isSignedIn, setUserInfo, useSession, type UserProfile } from '../lib/session';
-import { forceLogout, watchSessionWallet } from '../lib/wallet';
+import { forceLogout, takeSignedInFlag, watchSessionWallet } from '../lib/wallet';
 
 /**
  * The session's side effects for the whole app: the forced logout on 10003/1008, and for a
@@ -23,6 +23,11 @@ export function SessionManager() {
       }),
     [t],
   );
+
+  useEffect(() => {
+    // The spec's login success toast, on the page the sign-in reloaded into.
+    if (takeSignedInFlag()) toast.success(t('wallet.signedIn'), { id: 'signed-in' });
+  }, [t]);
 
   useEffect(() => {
     if (!signedIn) return;

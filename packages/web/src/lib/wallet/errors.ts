@@ -9,7 +9,6 @@ export interface WalletErrorText {
     | 'wallet.errors.noEthereum'
     | 'wallet.errors.wrongChain'
     | 'wallet.errors.noAccount'
-    | 'wallet.errors.timeout'
     | 'wallet.errors.failed';
   values?: Record<string, string | number>;
 }

@@ -93,8 +93,26 @@ async function signInSteps(
   return lower;
 }
 
+const SIGNED_IN_FLAG = 'aiamarket.signedIn';
+
+/** True once after the page that follows a sign-in has loaded (for the success toast). */
+export function takeSignedInFlag(): boolean {
+  try {
+    const set = sessionStorage.getItem(SIGNED_IN_FLAG) === '1';
+    sessionStorage.removeItem(SIGNED_IN_FLAG);
+    return set;
+  } catch {
+    return false;
+  }
+}
+
 /** Where the page goes after a sign-in: the account page for a sell click, else a reload. */
 export function afterSignIn(address: string): void {
+  try {
+    sessionStorage.setItem(SIGNED_IN_FLAG, '1');
+  } catch {
+    // No session storage: no toast after the reload.
+  }
   if (getLoginType() === LOGIN_TYPE_HOME_SELL) {
     setLoginType(null);
     browser.assign(`/account/0/${address}`);

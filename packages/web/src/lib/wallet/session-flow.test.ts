@@ -5,7 +5,14 @@ import { fakeProvider } from '../../test/provider';
 import { resetAppConfig, type AppConfig } from '../appConfig';
 import { browser } from '../browser';
 import { getSession, isSignedIn, saveSession, setLoginType } from '../session';
-import { afterSignIn, forceLogout, getWalletStatus, logout, signIn } from './index';
+import {
+  afterSignIn,
+  forceLogout,
+  getWalletStatus,
+  logout,
+  signIn,
+  takeSignedInFlag,
+} from './index';
 import * as engine from './engine';
 import { walletErrorText, WalletError } from './errors';
 
@@ -127,6 +134,9 @@ describe('afterSignIn', () => {
     expect(localStorage.getItem('loginType')).toBeNull();
     afterSignIn(LOWER);
     expect(browser.reload).toHaveBeenCalledTimes(1);
+    // The next page shows the login toast once.
+    expect(takeSignedInFlag()).toBe(true);
+    expect(takeSignedInFlag()).toBe(false);
   });
 });
 

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { freshDatabase } from '../../test/support/database.js';
+import { makePng } from '../../test/support/images.js';
+import type { Database } from '../db/database.js';
+import { appConfig, articles, banners, primaryActivityItems, uploads } from '../db/schema.js';
+import { AdminError, runAdminCommand } from './commands.js';
+
+let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+let database: Database;
+let dir: string;
+let run: (...argv: string[]) => Promise<string>;
+
+beforeAll(async () => {
+  fresh = await freshDatabase();
+  database = fresh.database;
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-admin-'));
+  run = (...argv) => runAdminCommand({ db: database.db, dataDir: dir }, argv);
+});
+
+afterAll(async () => {
+  await fresh?.drop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('admin commands', () => {
+  it('creates and updates a category and an article from JSON files', async () => {
+    const catFile = path.join(dir, 'cat.json');
+    fs.writeFileSync(catFile, JSON.stringify({ names: { en: 'Guides', ja: 'ガイド' } }));
+    const cat = JSON.parse(await run('category', 'save', catFile));
+    expect(cat.names).toEqual({ en: 'Guides', ja: 'ガイド' });
+    const art = JSON.parse(
+      await run(
+        'article',
+        'save',
+        JSON.stringify({
+          categoryId: cat.id,
+          titles: { en: 'Connect' },
+          contents: { en: '<p>Hi</p><script>x()</script>', tr: '<b>Merhaba</b>' },
+        }),
+      ),
+    );
+    expect(art.contents).toEqual({ en: '<p>Hi</p>', tr: '<b>Merhaba</b>' });
+    await run(
+      'article',
+      'save',
+      JSON.stringify({
+        id: art.id,
+        categoryId: cat.id,
+        titles: { en: 'Connect a wallet' },
+        contents: { en: '<p>Hello</p>' },
+      }),
+    );
+    const rows = await database.db.select().from(articles).where(eq(articles.id, art.id));
+    expect(rows[0]?.titles).toEqual({ en: 'Connect a wallet' });
+  });
+
+  it('saves a banner, an activity with items and a launchpad project', async () => {
+    await run(
+      'banner',
+      'save',
+      JSON.stringify({ type: 2, imageUrl: '/ipfs/bafy', titles: { en: 'B' }, linkCollection: 'c-1' }),
+    );
+    expect(await database.db.select().from(banners)).toHaveLength(1);
+    const saved = JSON.parse(
+      await run(
+        'activity',
+        'save',
+        JSON.stringify({
+          names: { en: 'Drop' },
+          remarks: { en: 'Soon' },
+          coverUrl: '/ipfs/bafy',
+          startTime: '2030-01-01T00:00:00Z',
+          endTime: '2030-01-02T00:00:00+08:00',
+          items: [{ names: { en: 'Box' }, imageUrl: '/ipfs/bafy', num: 5, price: '1.5' }],
+        }),
+      ),
+    );
+    expect(saved.items).toBe(1);
+    const items = await database.db.select().from(primaryActivityItems);
+    expect(items[0]).toMatchObject({ num: 5, residueNum: 5, price: '1.5' });
+    const project = JSON.parse(
+      await run(
+        'launchpad',
+        'save',
+        JSON.stringify({
+          contractAddr: '0x00000000000000000000000000000000000000aA',
+          contractType: 'ERC721',
+          name: 'P',
+          projectDesc: '<img src=x onerror=alert(1)>',
+        }),
+      ),
+    );
+    expect(project).toMatchObject({
+      contractAddr: '0x00000000000000000000000000000000000000aa',
+      tokenId: '0',
+      projectDesc: '<img src="x">',
+    });
+  });
+
+  it('sets a config value, validating transaction_fee', async () => {
+    expect(await run('config', 'set', 'transaction_fee', '3')).toBe('transaction_fee = 3');
+    const rows = await database.db
+      .select()
+      .from(appConfig)
+      .where(eq(appConfig.name, 'transaction_fee'));
+    expect(rows[0]?.value).toBe('3');
+    await expect(run('config', 'set', 'transaction_fee', 'abc')).rejects.toThrow(AdminError);
+    await expect(run('config', 'set', 'transaction_fee', '101')).rejects.toThrow(/input/);
+  });
+
+  it('stores an image content-addressed and records it', async () => {
+    const file = path.join(dir, 'a.png');
+    fs.writeFileSync(file, makePng({ width: 8, height: 8 }));
+    const url = await run('image', 'add', file);
+    expect(url).toMatch(/^\/ipfs\/baf[a-z0-9]+$/);
+    const cid = url.slice('/ipfs/'.length);
+    expect(fs.existsSync(path.join(dir, 'ipfs', cid))).toBe(true);
+    const rows = await database.db.select().from(uploads).where(eq(uploads.cid, cid));
+    expect(rows[0]?.contentType).toBe('image/png');
+  });
+
+  it('refuses bad input with one clear message', async () => {
+    await expect(run('banner', 'save', '{"type":1,"imageUrl":"/ipfs/x","titles":{"en":"t"}}'))
+      .rejects.toThrow('invalid input: activityId: required for type 1');
+    await expect(run('article', 'save', '{"categoryId":424242,"titles":{"en":"t"},"contents":{"en":"c"}}'))
+      .rejects.toThrow('No article category 424242');
+    await expect(run('category', 'save', '{"names":{}}')).rejects.toThrow(/names\.en/);
+    await expect(run('nope')).rejects.toThrow(/unknown command/);
+    await expect(run('category', 'save', path.join(dir, 'missing.json'))).rejects.toThrow(
+      /cannot read/,
+    );
+  });
+});
+
+describe('admin CLI process', () => {
+  it('prints one error line and exits with 1 on bad input', async () => {
+    const dataDir = path.join(dir, 'cli');
+    const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const cli = path.resolve(import.meta.dirname, 'cli.ts');
+    const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
+    const exec = promisify(execFile);
+    const err = await exec(tsx, [cli, 'banner', 'save', '{"type":9}'], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect('code' in err && err.code).toBe(1);
+    const stderr = (err as { stderr: string }).stderr.trim();
+    expect(stderr.split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^error: invalid input: /);
+  });
+});

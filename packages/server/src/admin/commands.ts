@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ApiError } from '@aiamarket/shared';
+import type { AppDb } from '../db/database.js';
+import { appConfig } from '../db/schema.js';
+import { articleInput, categoryInput } from '../modules/article/input.js';
+import { saveArticle, saveCategory } from '../modules/article/queries.js';
+import { bannerInput } from '../modules/banner/input.js';
+import { saveBanner } from '../modules/banner/queries.js';
+import { activityInput } from '../modules/primary-sale/input.js';
+import { saveActivity } from '../modules/primary-sale/queries.js';
+import { projectInput } from '../modules/launchpad/input.js';
+import { saveProject } from '../modules/launchpad/queries.js';
+import { storeImage } from './images.js';
+
+/** A failure the CLI prints as one line. */
+export class AdminError extends Error {}
+
+export const USAGE = `usage: npm run admin -- <command>
+  category save <file.json | json>   create (no id) or update (id) a help-centre category
+  article save <file.json | json>    create or update an article (contents: HTML, sanitised)
+  banner save <file.json | json>     create or update a home banner (type 0-3 and its target)
+  activity save <file.json | json>   create or update a primary-sale activity (with items)
+  launchpad save <file.json | json>  create or update a launchpad project page
+  config set <name> <value>          set a config value (e.g. transaction_fee 2.5)
+  image add <file>                   store an image; prints its /ipfs/{cid} URL`;
+
+/** Input given as inline JSON (starting with `{`) or as a JSON file path. */
+function readJson(arg: string | undefined): unknown {
+  if (!arg) throw new AdminError('missing input (a JSON file or inline JSON)');
+  const text = arg.trim().startsWith('{') ? arg : readFile(arg);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new AdminError(`invalid JSON: ${(err as Error).message}`);
+  }
+}
+
+function readFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new AdminError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? err}`);
+  }
+}
+
+/** Validates with the routes' schema; the first issue becomes the one-line error. */
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const where = issue.path.length ? issue.path.join('.') : 'input';
+    throw new AdminError(`invalid input: ${where}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+const configName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'lowercase letters, digits, _');
+const CONFIG_RULES: Record<string, z.ZodType> = {
+  transaction_fee: z.coerce.number().min(0).max(100),
+};
+
+export interface AdminDeps {
+  db: AppDb;
+  dataDir: string;
+}
+
+/** Runs one admin command; returns what to print (JSON of the saved row, or a URL). */
+export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<string> {
+  const [group, action, ...rest] = argv;
+  const { db } = deps;
+  const json = (v: unknown) => JSON.stringify(v, null, 2);
+  try {
+    switch (`${group ?? ''} ${action ?? ''}`) {
+      case 'category save':
+        return json(await saveCategory(db, parse(categoryInput, readJson(rest[0]))));
+      case 'article save':
+        return json(await saveArticle(db, parse(articleInput, readJson(rest[0]))));
+      case 'banner save':
+        return json(await saveBanner(db, parse(bannerInput, readJson(rest[0]))));
+      case 'activity save':
+        return json(await saveActivity(db, parse(activityInput, readJson(rest[0]))));
+      case 'launchpad save':
+        return json(await saveProject(db, parse(projectInput, readJson(rest[0]))));
+      case 'config set': {
+        const name = parse(configName, rest[0]);
+        const raw = rest[1];
+        if (raw === undefined) throw new AdminError('missing value');
+        const rule = CONFIG_RULES[name];
+        if (rule) parse(rule, raw);
+        await db
+          .insert(appConfig)
+          .values({ name, value: raw })
+          .onConflictDoUpdate({
+            target: appConfig.name,
+            set: { value: raw, updatedAt: sql`now()` },
+          });
+        return `${name} = ${raw}`;
+      }
+      case 'image add': {
+        if (!rest[0]) throw new AdminError('missing image file');
+        let bytes: Buffer;
+        try {
+          bytes = fs.readFileSync(rest[0]);
+        } catch (err) {
+          throw new AdminError(`cannot read ${rest[0]}: ${(err as NodeJS.ErrnoException).code}`);
+        }
+        try {
+          return await storeImage(db, deps.dataDir, bytes);
+        } catch (err) {
+          throw new AdminError((err as Error).message);
+        }
+      }
+      default:
+        throw new AdminError(`unknown command '${argv.join(' ')}'\n${USAGE}`);
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw new AdminError(err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,12 @@
+// What the local stack's seed uses (package export "./admin"): the same functions as the CLI.
+export { openDatabase, type Database } from '../db/database.js';
+export { AdminError, runAdminCommand, USAGE } from './commands.js';
+export { storeImage } from './images.js';
+export { saveArticle, saveCategory } from '../modules/article/queries.js';
+export { saveBanner } from '../modules/banner/queries.js';
+export { saveActivity } from '../modules/primary-sale/queries.js';
+export { saveProject } from '../modules/launchpad/queries.js';
+export { articleInput, categoryInput } from '../modules/article/input.js';
+export { bannerInput } from '../modules/banner/input.js';
+export { activityInput } from '../modules/primary-sale/input.js';
+export { projectInput } from '../modules/launchpad/input.js';

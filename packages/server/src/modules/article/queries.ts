@@ -1,0 +1,135 @@
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { ApiError, ERRORS } from '@aiamarket/shared';
+import type { AppDb } from '../../db/database.js';
+import { articleCategories, articles, type LocalizedText } from '../../db/schema.js';
+import { sanitizeHtml } from '../../http/html.js';
+import type { ArticleInput, CategoryInput } from './input.js';
+
+export type CategoryRow = typeof articleCategories.$inferSelect;
+export type ArticleRow = typeof articles.$inferSelect;
+export type ArticleSummaryRow = Pick<
+  ArticleRow,
+  'id' | 'categoryId' | 'titles' | 'readCount' | 'updatedAt'
+>;
+
+const summaryColumns = {
+  id: articles.id,
+  categoryId: articles.categoryId,
+  titles: articles.titles,
+  readCount: articles.readCount,
+  updatedAt: articles.updatedAt,
+};
+
+/** One page of categories (sort, then id), each with all its articles (sort, then id). */
+export async function categoryPage(db: AppDb, page: number, size: number) {
+  const [totalRow] = await db.select({ n: count() }).from(articleCategories);
+  const categories = await db
+    .select()
+    .from(articleCategories)
+    .orderBy(asc(articleCategories.sort), asc(articleCategories.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const ids = categories.map((c) => c.id);
+  const list = ids.length
+    ? await db
+        .select(summaryColumns)
+        .from(articles)
+        .where(inArray(articles.categoryId, ids))
+        .orderBy(asc(articles.sort), asc(articles.id))
+    : [];
+  return {
+    total: totalRow?.n ?? 0,
+    categories: categories.map((c) => ({
+      category: c,
+      articles: list.filter((a) => a.categoryId === c.id),
+    })),
+  };
+}
+
+/** One page of articles, of one category or of all. */
+export async function articlePage(
+  db: AppDb,
+  categoryId: number | undefined,
+  page: number,
+  size: number,
+) {
+  const where = categoryId === undefined ? undefined : eq(articles.categoryId, categoryId);
+  const [totalRow] = await db.select({ n: count() }).from(articles).where(where);
+  const rows = await db
+    .select(summaryColumns)
+    .from(articles)
+    .where(where)
+    .orderBy(asc(articles.sort), asc(articles.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return { total: totalRow?.n ?? 0, rows };
+}
+
+export async function findCategory(db: AppDb, id: number): Promise<CategoryRow | undefined> {
+  const rows = await db.select().from(articleCategories).where(eq(articleCategories.id, id));
+  return rows[0];
+}
+
+/** Reads an article and counts the read (one atomic update); undefined when unknown. */
+export async function readArticle(
+  db: AppDb,
+  id: number,
+): Promise<{ article: ArticleRow; categoryNames: LocalizedText } | undefined> {
+  const rows = await db
+    .update(articles)
+    .set({ readCount: sql`${articles.readCount} + 1` })
+    .where(eq(articles.id, id))
+    .returning();
+  const article = rows[0];
+  if (!article) return undefined;
+  const category = await findCategory(db, article.categoryId);
+  return { article, categoryNames: category?.names ?? { en: '' } };
+}
+
+function cleanTexts(texts: Record<string, string | undefined>): LocalizedText {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(texts)) if (v !== undefined && v !== '') out[k] = v;
+  return out as LocalizedText;
+}
+
+/** Creates a category, or replaces the one with `id` (404 when unknown). */
+export async function saveCategory(db: AppDb, input: CategoryInput): Promise<CategoryRow> {
+  const values = { names: cleanTexts(input.names), sort: input.sort ?? 0 };
+  if (input.id === undefined) {
+    const rows = await db.insert(articleCategories).values(values).returning();
+    return rows[0]!;
+  }
+  const rows = await db
+    .update(articleCategories)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(articleCategories.id, input.id))
+    .returning();
+  if (!rows[0]) throw new ApiError(ERRORS.notFound, `No article category ${input.id}`);
+  return rows[0];
+}
+
+/** Creates an article, or replaces the one with `id`; the HTML contents are sanitised. */
+export async function saveArticle(db: AppDb, input: ArticleInput): Promise<ArticleRow> {
+  if (!(await findCategory(db, input.categoryId))) {
+    throw new ApiError(ERRORS.notFound, `No article category ${input.categoryId}`);
+  }
+  const contents = cleanTexts(input.contents);
+  for (const key of Object.keys(contents)) contents[key] = sanitizeHtml(contents[key]!);
+  const values = {
+    categoryId: input.categoryId,
+    titles: cleanTexts(input.titles),
+    contents,
+    sort: input.sort ?? 0,
+  };
+  if (input.id === undefined) {
+    const rows = await db.insert(articles).values(values).returning();
+    return rows[0]!;
+  }
+  const rows = await db
+    .update(articles)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(articles.id, input.id))
+    .returning();
+  if (!rows[0]) throw new ApiError(ERRORS.notFound, `No article ${input.id}`);
+  return rows[0];
+}
