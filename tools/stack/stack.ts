@@ -148,7 +148,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const seededFor = fs.existsSync(seedMarker) ? fs.readFileSync(seedMarker, 'utf8') : '';
     if (seededFor !== deployment.deployedAt) {
       await steps.step('seeding demo data', () =>
-        seedDemoData({ rpcUrl: anvil.rpcUrl, chainId, deployment: deployment! }),
+        seedDemoData({
+          rpcUrl: anvil.rpcUrl,
+          chainId,
+          deployment: deployment!,
+          dataDir,
+          databaseUrl: opts.databaseUrl,
+        }),
       );
       fs.writeFileSync(seedMarker, deployment.deployedAt);
     }

@@ -65,7 +65,7 @@ export const LAUNCHPAD_CONTRACT_ERRORS = {
   },
   SaleNotStarted: { message: 'The sale has not started yet', key: 'launchpad.notStarted' },
   SaleEnded: { message: 'The sale has ended', key: 'launchpad.ended' },
-  SaleDown: { message: 'The sale is closed', key: 'launchpad.closed' },
+  SaleDown: { message: 'The sale is not open', key: 'launchpad.closed' },
   SaleNotConfigured: { message: 'The sale is not open', key: 'launchpad.closed' },
   SwapDisabled: { message: 'Exchange is not open for this sale', key: 'launchpad.swapClosed' },
   WrongSwapSource: {

@@ -17,10 +17,12 @@ export function formatTokenAmount(raw: bigint, tokenDecimals: number): string {
   return formatPrice(formatUnits(raw, tokenDecimals));
 }
 
+// Plain numbers (not Decimals) so that importing this module has no side effect: a chunk that
+// only needs shortenAddress must not pull in decimal.js.
 const SUFFIXES = [
-  { value: new Decimal(1e9), suffix: 'B' },
-  { value: new Decimal(1e6), suffix: 'M' },
-  { value: new Decimal(1e3), suffix: 'K' },
+  { value: 1e9, suffix: 'B' },
+  { value: 1e6, suffix: 'M' },
+  { value: 1e3, suffix: 'K' },
 ] as const;
 
 /** 1234 -> 1.23K, 5_600_000 -> 5.6M, 7e9 -> 7B; below 1000 the number itself (2 decimals max). */

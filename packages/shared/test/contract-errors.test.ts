@@ -90,3 +90,14 @@ describe('contract error messages', () => {
     },
   );
 });
+
+describe('contract error keys', () => {
+  it('one text per key: errors that share an i18n key share its English text', () => {
+    const textOf = new Map<string, string>();
+    for (const [name, info] of Object.entries(CONTRACT_ERRORS)) {
+      const seen = textOf.get(info.key);
+      if (seen !== undefined) expect(info.message, `${name} (${info.key})`).toBe(seen);
+      textOf.set(info.key, info.message);
+    }
+  });
+});

@@ -64,7 +64,12 @@ describe('admin commands', () => {
     await run(
       'banner',
       'save',
-      JSON.stringify({ type: 2, imageUrl: '/ipfs/bafy', titles: { en: 'B' }, linkCollection: 'c-1' }),
+      JSON.stringify({
+        type: 2,
+        imageUrl: '/ipfs/bafy',
+        titles: { en: 'B' },
+        linkCollection: 'c-1',
+      }),
     );
     expect(await database.db.select().from(banners)).toHaveLength(1);
     const saved = JSON.parse(
@@ -126,10 +131,12 @@ describe('admin commands', () => {
   });
 
   it('refuses bad input with one clear message', async () => {
-    await expect(run('banner', 'save', '{"type":1,"imageUrl":"/ipfs/x","titles":{"en":"t"}}'))
-      .rejects.toThrow('invalid input: activityId: required for type 1');
-    await expect(run('article', 'save', '{"categoryId":424242,"titles":{"en":"t"},"contents":{"en":"c"}}'))
-      .rejects.toThrow('No article category 424242');
+    await expect(
+      run('banner', 'save', '{"type":1,"imageUrl":"/ipfs/x","titles":{"en":"t"}}'),
+    ).rejects.toThrow('invalid input: activityId: required for type 1');
+    await expect(
+      run('article', 'save', '{"categoryId":424242,"titles":{"en":"t"},"contents":{"en":"c"}}'),
+    ).rejects.toThrow('No article category 424242');
     await expect(run('category', 'save', '{"names":{}}')).rejects.toThrow(/names\.en/);
     await expect(run('nope')).rejects.toThrow(/unknown command/);
     await expect(run('category', 'save', path.join(dir, 'missing.json'))).rejects.toThrow(

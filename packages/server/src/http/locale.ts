@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, isLocale, LANG_QUERY_PARAM, LOCALES, type Locale } from '@aiamarket/shared';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LANG_QUERY_PARAM,
+  LOCALES,
+  type Locale,
+} from '@aiamarket/shared';
 
 /** Language tags a browser may send, mapped onto the five product locales. */
 function fromTag(tag: string): Locale | null {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, LOCALES, VALIDATION_MESSAGES, type Locale } from '@aiamarket/shared';
+import {
+  CONTRACT_ERRORS,
+  ERRORS,
+  LOCALES,
+  VALIDATION_MESSAGES,
+  type Locale,
+} from '@aiamarket/shared';
 import en from './en.json';
 import ja from './ja.json';
 import tr from './tr.json';
@@ -57,8 +63,8 @@ describe('locale catalogues', () => {
     expect(english['errors.serverError']).toBe('Server request exception');
   });
 
-  it('translates every shared validation message, with its English text', () => {
-    for (const def of Object.values(VALIDATION_MESSAGES)) {
+  it('translates every shared validation message and contract error, with its English text', () => {
+    for (const def of [...Object.values(VALIDATION_MESSAGES), ...Object.values(CONTRACT_ERRORS)]) {
       expect(english[def.key], def.key).toBe(def.message);
     }
   });

@@ -55,7 +55,9 @@ describe('GET /v1/api/articles/{id}', () => {
       readCount: 1,
       categoryName: 'Category 0',
     });
-    const second = (await get(`/v1/api/articles/${id}`, { 'accept-language': 'ja,en;q=0.5' })).json();
+    const second = (
+      await get(`/v1/api/articles/${id}`, { 'accept-language': 'ja,en;q=0.5' })
+    ).json();
     // Japanese is not translated: English, sanitised when it was written.
     expect(second.data.title).toBe('How to 0');
     expect(second.data.inContent).toBe('<p>English 0</p><img src="x">');

@@ -35,7 +35,13 @@ describe('GET /v1/api/collections/banner', () => {
     );
     await saveBanner(
       db,
-      bannerInput.parse({ type: 0, imageUrl: image, titles: { en: 'Guide' }, articleId: 7, sort: 1 }),
+      bannerInput.parse({
+        type: 0,
+        imageUrl: image,
+        titles: { en: 'Guide' },
+        articleId: 7,
+        sort: 1,
+      }),
     );
     await saveBanner(
       db,
@@ -80,8 +86,12 @@ describe('GET /v1/api/collections/banner', () => {
       bannerInput.safeParse({ type: 7, imageUrl: '/ipfs/bafy', titles: { en: 'x' } }).success,
     ).toBe(false);
     expect(
-      bannerInput.safeParse({ type: 0, imageUrl: 'javascript:x', titles: { en: 'x' }, articleId: 1 })
-        .success,
+      bannerInput.safeParse({
+        type: 0,
+        imageUrl: 'javascript:x',
+        titles: { en: 'x' },
+        articleId: 1,
+      }).success,
     ).toBe(false);
   });
 });

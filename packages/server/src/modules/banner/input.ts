@@ -25,14 +25,18 @@ export const bannerInput = z
       .string()
       .regex(/^[A-Za-z0-9-]{1,128}$/, 'letters, digits and hyphens only')
       .optional(),
-    tokenId: z.string().regex(/^\d{1,78}$/, 'a decimal token id').optional(),
+    tokenId: z
+      .string()
+      .regex(/^\d{1,78}$/, 'a decimal token id')
+      .optional(),
     contractAddr: addressSchema.optional(),
     sort: sortInput.optional(),
     enabled: z.boolean().optional(),
   })
   .superRefine((b, issue) => {
     const need = (field: keyof typeof b, ok: boolean) => {
-      if (!ok) issue.addIssue({ code: 'custom', path: [field], message: `required for type ${b.type}` });
+      if (!ok)
+        issue.addIssue({ code: 'custom', path: [field], message: `required for type ${b.type}` });
     };
     if (b.type === BANNER_TYPE.article) need('articleId', b.articleId !== undefined);
     if (b.type === BANNER_TYPE.activity) need('activityId', b.activityId !== undefined);

@@ -223,7 +223,10 @@ describe('/v1/api/collections/getLaunPage', () => {
     const soon = inProgress.records[2];
     expect(soon).toMatchObject({ state: 1, status: 0, chainState: 0, contractType: 1155 });
     const secondsLeft =
-      soon.countdown[0] * 86_400 + soon.countdown[1] * 3_600 + soon.countdown[2] * 60 + soon.countdown[3];
+      soon.countdown[0] * 86_400 +
+      soon.countdown[1] * 3_600 +
+      soon.countdown[2] * 60 +
+      soon.countdown[3];
     expect(Math.abs(secondsLeft - 86_400)).toBeLessThan(120);
 
     const ended = (

@@ -3,13 +3,18 @@ import { localizedInput } from '../../http/locale.js';
 import { addressSchema } from '../../http/schemas.js';
 import { decimalInput, imageUrlInput, linkInput, sortInput } from '../../http/inputs.js';
 
-const when = z.union([z.string().datetime({ offset: true }), z.date()]).transform((v) => new Date(v));
+const when = z
+  .union([z.string().datetime({ offset: true }), z.date()])
+  .transform((v) => new Date(v));
 
 export const activityItemInput = z
   .strictObject({
     names: localizedInput(256),
     blindBoxId: z.number().int().positive().nullable().optional(),
-    tokenId: z.string().regex(/^\d{1,78}$/, 'a decimal token id').optional(),
+    tokenId: z
+      .string()
+      .regex(/^\d{1,78}$/, 'a decimal token id')
+      .optional(),
     contractAddr: addressSchema.optional(),
     imageUrl: imageUrlInput,
     num: z.number().int().min(1).max(1_000_000_000),

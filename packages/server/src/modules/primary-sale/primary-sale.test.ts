@@ -125,9 +125,9 @@ describe('GET /v1/api/activity/detail/{id}', () => {
     const res = await app.inject({ method: 'GET', url: '/v1/api/activity/detail/987654' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 10004, data: null });
-    expect((await app.inject({ method: 'GET', url: '/v1/api/activity/detail/-1' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/v1/api/activity/detail/-1' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -182,15 +182,19 @@ describe('/v1/api/activity/detail/page', () => {
       url: '/v1/api/activity/detail/page?id=99999',
     });
     expect(missing.statusCode).toBe(404);
-    const none = await app.inject({ method: 'POST', url: '/v1/api/activity/detail/page', payload: {} });
+    const none = await app.inject({
+      method: 'POST',
+      url: '/v1/api/activity/detail/page',
+      payload: {},
+    });
     expect(none.statusCode).toBe(400);
   });
 
   it('refuses an activity ending before it starts, and residueNum above num', () => {
     const base = { names: { en: 'x' }, remarks: { en: 'y' }, coverUrl: image };
-    expect(
-      activityInput.safeParse({ ...base, startTime: at(DAY), endTime: at(0) }).success,
-    ).toBe(false);
+    expect(activityInput.safeParse({ ...base, startTime: at(DAY), endTime: at(0) }).success).toBe(
+      false,
+    );
     expect(
       activityInput.safeParse({
         ...base,
