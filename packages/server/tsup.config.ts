@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 // One ESM bundle; workspace packages (TypeScript sources) are inlined, npm packages stay external.
 export default defineConfig({
-  entry: { main: 'src/main.ts', indexer: 'src/indexer/main.ts' },
+  entry: { main: 'src/main.ts', indexer: 'src/indexer/main.ts', admin: 'src/admin/cli.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -60,6 +60,34 @@ describe('admin commands', () => {
     expect(rows[0]?.titles).toEqual({ en: 'Connect a wallet' });
   });
 
+  it('writes an article from Markdown, then adds a language to it', async () => {
+    const cat = JSON.parse(await run('category', 'save', '{"names":{"en":"Md"}}'));
+    const en = path.join(dir, 'a.md');
+    fs.writeFileSync(
+      en,
+      '# Fees\n\nA **2.5 %** fee, see [terms](/privacy).\n\n- one\n- two\n\n<script>x()</script>\n',
+    );
+    const created = JSON.parse(await run('article', 'md', en, '--category', String(cat.id)));
+    expect(created.titles).toEqual({ en: 'Fees' });
+    expect(created.contents.en).toBe(
+      '<p>A <strong>2.5 %</strong> fee, see <a href="/privacy" target="_blank" rel="noopener noreferrer">terms</a>.</p>' +
+        '<ul><li>one</li><li>two</li></ul><p>&lt;script&gt;x()&lt;/script&gt;</p>',
+    );
+    const ja = path.join(dir, 'a.ja.md');
+    fs.writeFileSync(ja, '# 手数料\n\n本文\n');
+    const merged = JSON.parse(
+      await run('article', 'md', ja, '--id', String(created.id), '--lang', 'ja'),
+    );
+    expect(merged.titles).toEqual({ en: 'Fees', ja: '手数料' });
+    expect(merged.contents.ja).toBe('<p>本文</p>');
+    await expect(
+      run('article', 'md', ja, '--lang', 'ja', '--category', String(cat.id)),
+    ).rejects.toThrow(/titles\.en/);
+    await expect(run('article', 'md', en, '--bogus', '1')).rejects.toThrow(
+      'unknown option --bogus',
+    );
+  });
+
   it('saves a banner, an activity with items and a launchpad project', async () => {
     await run(
       'banner',
@@ -116,7 +144,9 @@ describe('admin commands', () => {
       .where(eq(appConfig.name, 'transaction_fee'));
     expect(rows[0]?.value).toBe('3');
     await expect(run('config', 'set', 'transaction_fee', 'abc')).rejects.toThrow(AdminError);
-    await expect(run('config', 'set', 'transaction_fee', '101')).rejects.toThrow(/input/);
+    await expect(run('config', 'set', 'transaction_fee', '101')).rejects.toThrow(
+      'invalid value for transaction_fee: "101" (a percent from 0 to 100, e.g. 2.5)',
+    );
   });
 
   it('stores an image content-addressed and records it', async () => {

@@ -5,7 +5,7 @@ import { ApiError } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { appConfig } from '../db/schema.js';
 import { articleInput, categoryInput } from '../modules/article/input.js';
-import { saveArticle, saveCategory } from '../modules/article/queries.js';
+import { findArticle, saveArticle, saveCategory } from '../modules/article/queries.js';
 import { bannerInput } from '../modules/banner/input.js';
 import { saveBanner } from '../modules/banner/queries.js';
 import { activityInput } from '../modules/primary-sale/input.js';
@@ -13,6 +13,7 @@ import { saveActivity } from '../modules/primary-sale/queries.js';
 import { projectInput } from '../modules/launchpad/input.js';
 import { saveProject } from '../modules/launchpad/queries.js';
 import { storeImage } from './images.js';
+import { markdownToHtml } from './markdown.js';
 
 /** A failure the CLI prints as one line. */
 export class AdminError extends Error {}
@@ -20,6 +21,9 @@ export class AdminError extends Error {}
 export const USAGE = `usage: npm run admin -- <command>
   category save <file.json | json>   create (no id) or update (id) a help-centre category
   article save <file.json | json>    create or update an article (contents: HTML, sanitised)
+  article md <file.md> [--category <id>] [--id <id>] [--lang <locale>] [--sort <n>]
+                                     an article from Markdown (first '# ' line is the title);
+                                     with --id, sets one language of an existing article
   banner save <file.json | json>     create or update a home banner (type 0-3 and its target)
   activity save <file.json | json>   create or update a primary-sale activity (with items)
   launchpad save <file.json | json>  create or update a launchpad project page
@@ -57,8 +61,14 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 }
 
 const configName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'lowercase letters, digits, _');
-const CONFIG_RULES: Record<string, z.ZodType> = {
-  transaction_fee: z.coerce.number().min(0).max(100),
+const CONFIG_RULES: Record<string, { schema: z.ZodType; hint: string }> = {
+  transaction_fee: {
+    schema: z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,4})?$/)
+      .refine((v) => Number(v) <= 100),
+    hint: 'a percent from 0 to 100, e.g. 2.5',
+  },
 };
 
 export interface AdminDeps {
@@ -77,6 +87,8 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
         return json(await saveCategory(db, parse(categoryInput, readJson(rest[0]))));
       case 'article save':
         return json(await saveArticle(db, parse(articleInput, readJson(rest[0]))));
+      case 'article md':
+        return json(await articleFromMarkdown(db, rest));
       case 'banner save':
         return json(await saveBanner(db, parse(bannerInput, readJson(rest[0]))));
       case 'activity save':
@@ -88,7 +100,9 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
         const raw = rest[1];
         if (raw === undefined) throw new AdminError('missing value');
         const rule = CONFIG_RULES[name];
-        if (rule) parse(rule, raw);
+        if (rule && !rule.schema.safeParse(raw).success) {
+          throw new AdminError(`invalid value for ${name}: ${JSON.stringify(raw)} (${rule.hint})`);
+        }
         await db
           .insert(appConfig)
           .values({ name, value: raw })
@@ -119,4 +133,53 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
     if (err instanceof ApiError) throw new AdminError(err.message);
     throw err;
   }
+}
+
+/** `--name value` options after the positional arguments. */
+function options(
+  args: string[],
+  allowed: string[],
+): { positional: string[]; opts: Map<string, string> } {
+  const positional: string[] = [];
+  const opts = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const name = arg.slice(2);
+    const value = args[++i];
+    if (!allowed.includes(name)) throw new AdminError(`unknown option --${name}`);
+    if (value === undefined) throw new AdminError(`missing value for --${name}`);
+    opts.set(name, value);
+  }
+  return { positional, opts };
+}
+
+const intOption = (opts: Map<string, string>, name: string) => {
+  const raw = opts.get(name);
+  if (raw === undefined) return undefined;
+  if (!/^-?\d{1,9}$/.test(raw)) throw new AdminError(`--${name} must be a whole number`);
+  return Number(raw);
+};
+
+async function articleFromMarkdown(db: AppDb, args: string[]) {
+  const { positional, opts } = options(args, ['category', 'id', 'lang', 'sort']);
+  const file = positional[0];
+  if (!file) throw new AdminError('missing Markdown file');
+  const { title, html } = markdownToHtml(readFile(file));
+  if (!title) throw new AdminError(`${file}: the first line must be a '# ' title`);
+  const lang = opts.get('lang') ?? 'en';
+  const id = intOption(opts, 'id');
+  const existing = id === undefined ? undefined : await findArticle(db, id);
+  if (id !== undefined && !existing) throw new AdminError(`No article ${id}`);
+  const input = {
+    ...(id === undefined ? {} : { id }),
+    categoryId: intOption(opts, 'category') ?? existing?.categoryId,
+    titles: { ...(existing?.titles ?? {}), [lang]: title },
+    contents: { ...(existing?.contents ?? {}), [lang]: html },
+    sort: intOption(opts, 'sort') ?? existing?.sort,
+  };
+  return saveArticle(db, parse(articleInput, input));
 }

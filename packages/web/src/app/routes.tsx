@@ -7,6 +7,8 @@ import { AppLayout } from './AppLayout';
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const LaunchpadListPage = lazy(() => import('../features/launchpad/LaunchpadListPage'));
+const LaunchpadDetailPage = lazy(() => import('../features/launchpad/LaunchpadDetailPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -19,6 +21,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: '404', element: <NotFoundPage /> },
           { path: 'user-settings/:walletAddress', element: <SettingsPage /> },
+          { path: 'launchpad', element: <LaunchpadListPage /> },
+          { path: 'launchpad/:id', element: <LaunchpadDetailPage /> },
           // Unknown paths land on home (spec doc 1, section 2).
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -70,6 +70,12 @@ export async function findCategory(db: AppDb, id: number): Promise<CategoryRow |
   return rows[0];
 }
 
+/** An article without counting a read (admin edits). */
+export async function findArticle(db: AppDb, id: number): Promise<ArticleRow | undefined> {
+  const rows = await db.select().from(articles).where(eq(articles.id, id));
+  return rows[0];
+}
+
 /** Reads an article and counts the read (one atomic update); undefined when unknown. */
 export async function readArticle(
   db: AppDb,

@@ -249,6 +249,24 @@ describe('/v1/api/collections/getLaunPage', () => {
     expect(byName.total).toBe(4);
   });
 
+  it('reads every project of a page in one chain call, then serves it from a 5 s cache', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
+    const spy = vi.spyOn(t.ctx.chain, 'multicall');
+    try {
+      expect((await laun({})).json().data.total).toBe(5);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy.mock.calls[0]![0].contracts).toHaveLength(10);
+      await laun({ state: 2 });
+      expect(spy).toHaveBeenCalledTimes(1);
+      vi.setSystemTime(Date.now() + 6_000);
+      await laun({ state: 1 });
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('answers an empty page for an unknown id and 400 for bad input', async () => {
     expect((await laun({ id: 999_999 })).json().data).toMatchObject({ total: 0, records: [] });
     const bad = await laun({ state: 9 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Address } from 'viem';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, CONTRACT_TYPE, ERRORS, NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
+import { ApiError, CONTRACT_TYPE, DEFAULT_COIN_DECIMALS, ERRORS } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { isChainUnreachable } from '../../chain/errors.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
@@ -148,16 +148,16 @@ export function launchpadRoutes(
         const coinAddrs = new Set<string>();
         for (const sale of sales.values()) sale?.coins.forEach((c) => coinAddrs.add(c.coinAddr));
         const onChainMeta = new Map<string, { symbol: string; decimals: number }>();
+        // Decimals always come from the coin contract (read once per coin and kept).
         await chainCall(() =>
           Promise.all(
             [...coinAddrs].map(async (a) => {
-              const stored = rows.flatMap((r) => r.coins).find((c) => c.address === a);
-              if (!stored || a === NATIVE_COIN_ADDRESS) {
-                onChainMeta.set(
-                  a,
-                  await reader.coin(a).catch(() => ({ symbol: '?', decimals: 18 })),
-                );
-              }
+              onChainMeta.set(
+                a,
+                await reader
+                  .coin(a)
+                  .catch(() => ({ symbol: '?', decimals: DEFAULT_COIN_DECIMALS })),
+              );
             }),
           ),
         );
@@ -168,7 +168,7 @@ export function launchpadRoutes(
             const chain = onChainMeta.get(a);
             return {
               symbol: stored?.symbol ?? chain?.symbol ?? '?',
-              decimals: chain?.decimals ?? stored?.decimals ?? 18,
+              decimals: chain?.decimals ?? DEFAULT_COIN_DECIMALS,
               iconUrl: stored?.iconUrl ?? null,
             };
           };

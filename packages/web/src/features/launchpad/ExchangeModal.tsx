@@ -1,0 +1,286 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { CONTRACT_TYPE, LAYOUT } from '@aiamarket/shared';
+import { beginLoading } from '../../lib/loading';
+import { useSession } from '../../lib/session';
+import { fetchContractInfo } from './api';
+import {
+  chainErrorMessage,
+  connectedWallet,
+  loadUserSourceAssets,
+  readSupply,
+  readUserMinted,
+  swap,
+  type SourceAsset,
+} from './chain';
+import { LaunchpadModal, SuccessView } from './Modal';
+import { useMessage } from './parts';
+import {
+  checkExchange,
+  checkHeldAmount,
+  formatCount,
+  parseCount,
+  receivedFor,
+  remainingSupply,
+  selectedTotal,
+  stepCount,
+  type RuleMessage,
+} from './rules';
+import type { LaunchpadProject } from './types';
+
+/** The exchange modal (550 wide): the user's source NFTs, the tip, approval then swap. */
+export function ExchangeModal({
+  project,
+  onClose,
+  onExchanged,
+}: {
+  project: LaunchpadProject;
+  onClose: () => void;
+  onExchanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const session = useSession();
+  const vo = project.collectionsVO;
+  const source = project.exchangeAddr ?? '';
+  const [busy, setBusy] = useState(false);
+  const [received, setReceived] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<Record<string, number>>({});
+  const [error, setError] = useState<RuleMessage | null>(null);
+
+  const info = useQuery({
+    queryKey: ['launchpad', 'contract', source],
+    queryFn: () => fetchContractInfo(source),
+    enabled: !!source,
+  });
+  const sourceType: 721 | 1155 = info.data?.contractType === CONTRACT_TYPE.erc1155 ? 1155 : 721;
+  const sourceName = info.data?.name ?? '';
+  const assets = useQuery({
+    queryKey: ['launchpad', 'sourceAssets', source, session.address, sourceType],
+    enabled: !!info.data && !!session.address,
+    queryFn: () => loadUserSourceAssets(source, sourceType, session.address!, sourceName),
+  });
+  const list = assets.data ?? [];
+  const buyPath = `/collection/${encodeURIComponent(sourceName)}`;
+  const selected = selectedTotal(Object.values(chosen));
+  const preview = receivedFor(selected, project.newNum, project.oldNum);
+  const receivedText = Number.isFinite(preview) ? Math.floor(preview) : 0;
+
+  const choose = (a: SourceAsset, amount: number) => {
+    const checked = checkHeldAmount(amount, a.amount);
+    setError(checked.message);
+    if (checked.message) toast.error(message(checked.message));
+    setChosen((all) => ({ ...all, [a.tokenId]: checked.amount }));
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    const wallet = await connectedWallet();
+    if (!wallet) return;
+    let before: number;
+    let check;
+    try {
+      const [supply, mine] = await Promise.all([
+        readSupply(project),
+        readUserMinted(project, wallet.account),
+      ]);
+      before = mine.minted;
+      check = checkExchange(
+        selected,
+        { newNum: project.newNum, oldNum: project.oldNum },
+        {
+          remainingSupply: remainingSupply(supply.collectionSize, supply.totalSupply),
+          mintMaxLimit: project.mintMaxLimit,
+          userRemaining: mine.remaining,
+        },
+      );
+    } catch (e) {
+      console.error('launchpad state read failed', e);
+      toast.error(t('launchpad.transactionErr'));
+      return;
+    }
+    if (!check.ok) {
+      setError(check.message);
+      toast.error(message(check.message));
+      return;
+    }
+    setError(null);
+    const selection = list
+      .filter((a) => (chosen[a.tokenId] ?? 0) > 0)
+      .map((a) => ({ tokenId: a.tokenId, amount: chosen[a.tokenId]! }));
+    setBusy(true);
+    const end = beginLoading();
+    try {
+      await swap(wallet, project, sourceType, selection);
+      const after = await readUserMinted(project, wallet.account);
+      const num = Math.max(0, after.minted - before);
+      toast.success(t('launchpad.exchangeSuccess', { num }));
+      setReceived(num);
+      setChosen({});
+      onExchanged();
+      void assets.refetch();
+    } catch (e) {
+      console.error('launchpad swap failed', e);
+      toast.error(message(chainErrorMessage(e)));
+    } finally {
+      end();
+      setBusy(false);
+    }
+  };
+
+  const title = (
+    <>
+      {t('launchpad.exchangeModal.title')}{' '}
+      <span className="text-sm font-normal text-slate-400" data-testid="exchange-ratio">
+        ({t('launchpad.exchangeTip', { oldNum: project.oldNum, newNum: project.newNum })})
+      </span>
+    </>
+  );
+
+  if (received !== null) {
+    return (
+      <LaunchpadModal title={title} onClose={onClose} testId="exchange-modal">
+        <SuccessView
+          title={`${t('launchpad.exchangeModal.successTitle')} · ${t('launchpad.exchangeSuccess', { num: received })}`}
+          image={vo.boxUrl || vo.coverUrl}
+          name={vo.name}
+          address={session.address}
+          onClose={onClose}
+        />
+      </LaunchpadModal>
+    );
+  }
+
+  return (
+    <LaunchpadModal title={title} onClose={onClose} busy={busy} testId="exchange-modal">
+      <div className="mt-4 flex items-center justify-between text-sm">
+        <span className="text-slate-300">{t('launchpad.exchangeModal.toSelect')}</span>
+        {sourceName && (
+          <Link
+            to={buyPath}
+            onClick={onClose}
+            data-testid="exchange-go-buy"
+            className="font-semibold text-brand-300 hover:text-brand-200"
+          >
+            {t('launchpad.exchangeModal.goToBuy')}
+          </Link>
+        )}
+      </div>
+      <div
+        data-testid="exchange-list"
+        className="mt-3 overflow-y-auto rounded-xl border border-white/10 bg-white/5"
+        style={{ height: LAYOUT.nftListHeightPx }}
+      >
+        {assets.isPending && session.address ? (
+          <p className="p-6 text-center text-sm text-slate-400">
+            {t('launchpad.exchangeModal.loading')}
+          </p>
+        ) : list.length === 0 ? (
+          <div
+            data-testid="exchange-empty"
+            className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center text-sm text-slate-400"
+          >
+            <p>{t('launchpad.exchangeModal.noNft')}</p>
+            {sourceName && (
+              <Link
+                to={buyPath}
+                onClick={onClose}
+                data-testid="exchange-to-buy"
+                className="font-semibold text-brand-300"
+              >
+                {t('launchpad.exchangeModal.toBuy')}
+              </Link>
+            )}
+          </div>
+        ) : (
+          <ul className="divide-y divide-white/5">
+            {list.map((a) => {
+              const amount = chosen[a.tokenId] ?? 0;
+              return (
+                <li
+                  key={a.tokenId}
+                  data-testid="exchange-item"
+                  className="flex items-center gap-3 p-3"
+                >
+                  {a.imageUrl ? (
+                    <img src={a.imageUrl} alt="" className="size-12 rounded-lg object-cover" />
+                  ) : (
+                    <div className="size-12 rounded-lg bg-gradient-to-br from-brand-500/30 to-violet-500/30" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-white">{a.name}</p>
+                    {sourceType === 1155 && <p className="text-xs text-slate-400">x {a.amount}</p>}
+                  </div>
+                  {sourceType === 721 ? (
+                    <input
+                      type="checkbox"
+                      data-testid="exchange-check"
+                      aria-label={t('launchpad.exchangeModal.select', { name: a.name })}
+                      checked={amount > 0}
+                      disabled={busy}
+                      onChange={(e) => choose(a, e.target.checked ? 1 : 0)}
+                      className="size-5 accent-brand-500"
+                    />
+                  ) : (
+                    <div className="flex items-center rounded-full border border-white/15">
+                      <button
+                        type="button"
+                        aria-label={t('launchpad.mintModal.decrease')}
+                        disabled={busy || amount <= 0}
+                        onClick={() => choose(a, stepCount(amount, -1))}
+                        className="size-8 rounded-l-full hover:bg-white/10 disabled:opacity-40"
+                      >
+                        −
+                      </button>
+                      <input
+                        inputMode="numeric"
+                        data-testid="exchange-amount"
+                        aria-label={t('launchpad.exchangeModal.select', { name: a.name })}
+                        value={formatCount(amount)}
+                        disabled={busy}
+                        onChange={(e) => choose(a, parseCount(e.target.value))}
+                        className="h-8 w-14 bg-transparent text-center tabular-nums outline-none"
+                      />
+                      <button
+                        type="button"
+                        aria-label={t('launchpad.mintModal.increase')}
+                        data-testid="exchange-plus"
+                        disabled={busy}
+                        onClick={() => choose(a, stepCount(amount, 1))}
+                        className="size-8 rounded-r-full hover:bg-white/10 disabled:opacity-40"
+                      >
+                        +
+                      </button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <p className="mt-3 text-sm text-slate-300" data-testid="exchange-tip">
+        {t('launchpad.exchangeModal.tip', { selected, received: receivedText, target: vo.name })}
+      </p>
+      {error && (
+        <p role="alert" data-testid="exchange-error" className="mt-1 text-sm text-red-300">
+          {message(error)}
+        </p>
+      )}
+      <button
+        type="button"
+        data-testid="exchange-confirm"
+        disabled={busy || list.length === 0}
+        onClick={() => void submit()}
+        className="mt-4 h-11 w-full rounded-full bg-brand-500 font-semibold text-ink-950 hover:bg-brand-400 disabled:bg-white/10 disabled:text-slate-400"
+      >
+        {t('launchpad.exchangeModal.confirm')}
+      </button>
+    </LaunchpadModal>
+  );
+}
+
+export default ExchangeModal;

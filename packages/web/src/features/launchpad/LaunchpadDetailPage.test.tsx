@@ -1,0 +1,412 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, type SeenCall } from '../../test/api';
+import { renderApp } from '../../test/render';
+import { saveSession } from '../../lib/session';
+import { project } from './fixtures';
+import type { LaunchpadProject } from './types';
+
+const chain = vi.hoisted(() => ({
+  supply: { totalSupply: 3, collectionSize: 1000 },
+  user: { minted: 0, remaining: 20 },
+  coinMinted: 0,
+  assets: [] as {
+    tokenId: string;
+    name: string;
+    imageUrl: null;
+    amount: number;
+    contractAddr: string;
+  }[],
+  mint: vi.fn(async () => '0xhash'),
+  swap: vi.fn(async () => '0xhash'),
+  wallet: { config: {}, account: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' } as unknown,
+}));
+
+vi.mock('./chain', () => ({
+  readSupply: vi.fn(async () => chain.supply),
+  readUserMinted: vi.fn(async () => chain.user),
+  readCoinMinted: vi.fn(async () => chain.coinMinted),
+  readCoinCaps: vi.fn(async () => new Map()),
+  loadUserSourceAssets: vi.fn(async () => chain.assets),
+  connectedWallet: vi.fn(async () => chain.wallet),
+  mint: chain.mint,
+  mintCost: (c: { number: string }, n: number) =>
+    BigInt(Math.round(Number(c.number) * 100)) * BigInt(n) * 10n ** 16n,
+  swap: chain.swap,
+  chainErrorMessage: () => ({ key: 'launchpad.transactionErr', values: {} }),
+}));
+
+const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+
+function serve(record: LaunchpadProject, extra: Record<string, unknown> = {}) {
+  return mockApi({
+    'POST /v1/api/collections/getLaunPage': (call: SeenCall) => {
+      const { id } = call.body as { id: number };
+      return id === record.id ? { records: [record], total: 1 } : { records: [], total: 0 };
+    },
+    'POST /v1/api/collections/contract': { contractType: 'ERC721', name: 'AIA Heroes' },
+    'GET /v1/api/user/current': null,
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  chain.supply = { totalSupply: 3, collectionSize: 1000 };
+  chain.user = { minted: 0, remaining: 20 };
+  chain.coinMinted = 0;
+  chain.assets = [];
+  chain.mint.mockClear();
+  chain.swap.mockClear();
+});
+
+describe('/launchpad/{id}', () => {
+  it('shows the project: banner, socials present, name link, minted from chain, prices, article', async () => {
+    chain.supply = { totalSupply: 250, collectionSize: 1000 };
+    serve(project());
+    renderApp('/launchpad/1');
+    const page = await screen.findByTestId('launchpad-detail');
+    await waitFor(() =>
+      expect(screen.getByTestId('launchpad-minted').textContent).toBe('250 / 1,000'),
+    );
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('250');
+    expect(screen.getByTestId('launchpad-collection-link').getAttribute('href')).toBe(
+      '/collection/aia-genesis',
+    );
+    const socials = within(screen.getByTestId('launchpad-socials')).getAllByRole('link');
+    expect(socials.map((a) => a.textContent)).toEqual(['Website', 'Twitter']);
+    expect(socials.every((a) => a.getAttribute('target') === '_blank')).toBe(true);
+    expect(screen.getByTestId('launchpad-mint-start').textContent).toContain(
+      '2026-01-01 10:30 (UTC+8)',
+    );
+    expect(within(page).getByTestId('countdown').textContent).toBe('1d 02h 03m 04s');
+    const article = screen.getByTestId('launchpad-article');
+    expect(article.innerHTML).toContain('<h2>Roadmap</h2>');
+    expect(article.innerHTML).not.toContain('script');
+    const toggle = screen.getByTestId('launchpad-description-toggle');
+    expect(toggle.textContent).toBe('More');
+    fireEvent.click(toggle);
+    expect(toggle.textContent).toBe('Put away');
+    expect(screen.getByTestId('launchpad-mint').getAttribute('aria-disabled')).toBe('false');
+    expect(screen.getByTestId('launchpad-exchange')).toBeTruthy();
+  });
+
+  it('hides the exchange button unless isExchange is 1 and socials that are absent', async () => {
+    serve(
+      project({
+        isExchange: 0,
+        collectionsVO: { ...project().collectionsVO, linkSkypegmwcn: null, linkTwitter: null },
+      }),
+    );
+    renderApp('/launchpad/1');
+    await screen.findByTestId('launchpad-mint');
+    expect(screen.queryByTestId('launchpad-exchange')).toBeNull();
+    expect(screen.queryByTestId('launchpad-socials')).toBeNull();
+  });
+
+  it("ended (state 2): a disabled 'End' and a preview to the collection; no countdown", async () => {
+    serve(project({ state: 2, status: 2 }));
+    renderApp('/launchpad/1');
+    const closed = await screen.findByTestId('launchpad-closed');
+    expect(closed.textContent).toBe('End');
+    expect((closed as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('launchpad-preview').getAttribute('href')).toBe(
+      '/collection/aia-genesis',
+    );
+    expect(screen.queryByTestId('launchpad-mint')).toBeNull();
+    expect(screen.queryByTestId('countdown')).toBeNull();
+  });
+
+  it("sold out (minted == mintNum): a disabled 'Sold out' and the preview", async () => {
+    chain.supply = { totalSupply: 1000, collectionSize: 1000 };
+    serve(project());
+    renderApp('/launchpad/1');
+    const closed = await screen.findByTestId('launchpad-closed');
+    expect(closed.textContent).toBe('Sold out');
+    expect(screen.getByTestId('launchpad-preview')).toBeTruthy();
+  });
+
+  it('state 3: mint and exchange are styled disabled and do nothing', async () => {
+    serve(project({ state: 3, status: 2 }));
+    renderApp('/launchpad/1');
+    const mint = await screen.findByTestId('launchpad-mint');
+    expect(mint.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(mint);
+    fireEvent.click(screen.getByTestId('launchpad-exchange'));
+    expect(screen.queryByTestId('mint-modal')).toBeNull();
+    expect(screen.queryByTestId('exchange-modal')).toBeNull();
+    expect(screen.queryByTestId('countdown')).toBeNull();
+  });
+
+  it('shows a message for an unknown project', async () => {
+    serve(project());
+    renderApp('/launchpad/7');
+    expect((await screen.findByTestId('launchpad-not-found')).textContent).toBe(
+      'This project does not exist',
+    );
+  });
+
+  it('reloads the project when the countdown reaches zero', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = serve(project({ countdown: [0, 0, 0, 2] }));
+      renderApp('/launchpad/1');
+      await screen.findByTestId('launchpad-detail');
+      const before = api.filter((c) => c.path.endsWith('getLaunPage')).length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2500);
+      });
+      await waitFor(() =>
+        expect(api.filter((c) => c.path.endsWith('getLaunPage')).length).toBeGreaterThan(before),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('mint modal', () => {
+  async function openMint(record = project()) {
+    saveSession({ token: 'tok', address: ADDRESS, wallet: 'test.wallet', walletName: 'Test' });
+    serve(record);
+    renderApp('/launchpad/1');
+    fireEvent.click(await screen.findByTestId('launchpad-mint'));
+    return screen.findByTestId('mint-modal');
+  }
+
+  it('has a row per coin with stepper, thousands separators, running total and the price line', async () => {
+    const modal = await openMint();
+    const rows = within(modal).getAllByTestId(/^mint-row-/);
+    expect(rows).toHaveLength(2);
+    const aia = within(modal).getByTestId('mint-row-AIA');
+    expect(within(aia).getByTestId('mint-submit').textContent).toBe('Mint with AIA');
+    fireEvent.click(within(aia).getByTestId('mint-plus'));
+    fireEvent.click(within(aia).getByTestId('mint-plus'));
+    expect((within(aia).getByTestId('mint-count') as HTMLInputElement).value).toBe('3');
+    expect(within(aia).getByTestId('mint-total').textContent).toBe('Total 0.03 AIA');
+    fireEvent.click(within(aia).getByTestId('mint-minus'));
+    expect((within(aia).getByTestId('mint-count') as HTMLInputElement).value).toBe('2');
+    expect(within(modal).getByTestId('mint-price-line').textContent).toBe(
+      'Price 0.01 AIA / 5 USDT · at most 20 per wallet',
+    );
+  });
+
+  it('caps typed quantities above mintMaxLimit with maxMintTip', async () => {
+    const modal = await openMint(project({ mintMaxLimit: 1500 }));
+    const aia = within(modal).getByTestId('mint-row-AIA');
+    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1200' } });
+    expect(input.value).toBe('1,200');
+    fireEvent.change(input, { target: { value: '2,000' } });
+    expect(input.value).toBe('1,500');
+    expect(within(aia).getByTestId('mint-error').textContent).toBe(
+      'A single transaction exceeds the maximum (1500)',
+    );
+  });
+
+  it('refuses 0 (enterAmounts) and more than the remaining supply (exceedMintTip)', async () => {
+    chain.supply = { totalSupply: 998, collectionSize: 1000 };
+    const modal = await openMint();
+    const aia = within(modal).getByTestId('mint-row-AIA');
+    fireEvent.click(within(aia).getByTestId('mint-minus'));
+    fireEvent.click(within(aia).getByTestId('mint-submit'));
+    expect((await within(aia).findByTestId('mint-error')).textContent).toBe(
+      'Please enter the amount',
+    );
+    fireEvent.change(within(aia).getByTestId('mint-count'), { target: { value: '5' } });
+    fireEvent.click(within(aia).getByTestId('mint-submit'));
+    await waitFor(() =>
+      expect(within(aia).getByTestId('mint-error').textContent).toBe(
+        'Not enough swappable or mintable NFTs remaining (2 left)',
+      ),
+    );
+    expect(chain.mint).not.toHaveBeenCalled();
+  });
+
+  it("refuses more than the coin's remainder (coinMintTip); a spent coin reads 'Sold out'", async () => {
+    chain.coinMinted = 497;
+    const modal = await openMint();
+    const usdt = within(modal).getByTestId('mint-row-USDT');
+    fireEvent.change(within(usdt).getByTestId('mint-count'), { target: { value: '4' } });
+    fireEvent.click(within(usdt).getByTestId('mint-submit'));
+    await waitFor(() =>
+      expect(within(usdt).getByTestId('mint-error').textContent).toBe(
+        'Coin mint limit exceeded (can mint 3)',
+      ),
+    );
+    chain.coinMinted = 800;
+    const again = await openMintAgain();
+    const aia = within(again).getByTestId('mint-row-AIA');
+    await waitFor(() =>
+      expect(within(aia).getByTestId('mint-submit').textContent).toBe('Sold out'),
+    );
+    expect((within(aia).getByTestId('mint-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  async function openMintAgain() {
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('mint-modal')).toBeNull());
+    // Minting state is cached per project and user: a fresh page reads it again.
+    document.body.innerHTML = '';
+    return openMint();
+  }
+
+  it('mints, then shows the success toast and modal with the account link', async () => {
+    const modal = await openMint();
+    const aia = within(modal).getByTestId('mint-row-AIA');
+    fireEvent.click(within(aia).getByTestId('mint-plus'));
+    fireEvent.click(within(aia).getByTestId('mint-submit'));
+    const success = await screen.findByTestId('launchpad-success');
+    expect(chain.mint).toHaveBeenCalledWith(
+      chain.wallet,
+      expect.objectContaining({ id: 1 }),
+      expect.objectContaining({ coin: 'AIA' }),
+      2,
+    );
+    expect(await screen.findByText('Minted successfully')).toBeTruthy();
+    expect(within(success).getByTestId('launchpad-success-account').getAttribute('href')).toBe(
+      `/account/0/${ADDRESS}`,
+    );
+  });
+
+  it('a failed transaction shows the transaction error and frees the modal', async () => {
+    chain.mint.mockRejectedValueOnce(new Error('boom'));
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const modal = await openMint();
+    fireEvent.click(within(within(modal).getByTestId('mint-row-AIA')).getByTestId('mint-submit'));
+    expect(await screen.findByText('Transaction failed')).toBeTruthy();
+    expect(spy).toHaveBeenCalled();
+    expect(modal.getAttribute('aria-busy')).toBe('false');
+  });
+});
+
+describe('exchange modal', () => {
+  async function openExchange(record = project()) {
+    saveSession({ token: 'tok', address: ADDRESS, wallet: 'test.wallet', walletName: 'Test' });
+    serve(record);
+    renderApp('/launchpad/1');
+    fireEvent.click(await screen.findByTestId('launchpad-exchange'));
+    return screen.findByTestId('exchange-modal');
+  }
+
+  const heroes = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      tokenId: String(i + 1),
+      name: `AIA Heroes #${i + 1}`,
+      imageUrl: null,
+      amount: 1,
+      contractAddr: '0xdc64a140aa3e981100a9beca4e685f962f0cf6c9',
+    }));
+
+  it('asks a visitor to connect instead of opening', async () => {
+    serve(project());
+    renderApp('/launchpad/1');
+    fireEvent.click(await screen.findByTestId('launchpad-exchange'));
+    expect(await screen.findByRole('dialog', { name: 'Connect wallet' })).toBeTruthy();
+    expect(screen.queryByTestId('exchange-modal')).toBeNull();
+  });
+
+  it('with no source NFTs: the no-NFT message, the buy link, confirm disabled', async () => {
+    const modal = await openExchange();
+    const empty = await within(modal).findByTestId('exchange-empty');
+    expect(empty.textContent).toContain('You have no NFTs of this collection to exchange');
+    expect(within(empty).getByTestId('exchange-to-buy').getAttribute('href')).toBe(
+      '/collection/AIA%20Heroes',
+    );
+    expect((within(modal).getByTestId('exchange-confirm') as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(within(modal).getByTestId('exchange-ratio').textContent).toBe('(Exchange 2 for 1)');
+    expect(within(modal).getByTestId('exchange-list').style.height).toBe('310px');
+  });
+
+  it('selects 721 sources, refuses an empty or odd selection, then swaps 2:1', async () => {
+    chain.assets = heroes(3);
+    const modal = await openExchange();
+    const checks = await within(modal).findAllByTestId('exchange-check');
+    expect(checks).toHaveLength(3);
+    fireEvent.click(within(modal).getByTestId('exchange-confirm'));
+    await waitFor(() =>
+      expect(within(modal).getByTestId('exchange-error').textContent).toBe('Please select NFT'),
+    );
+    fireEvent.click(checks[0]!);
+    expect(within(modal).getByTestId('exchange-tip').textContent).toBe(
+      'Selected 1, you will receive 0 Project 1',
+    );
+    fireEvent.click(within(modal).getByTestId('exchange-confirm'));
+    await waitFor(() =>
+      expect(within(modal).getByTestId('exchange-error').textContent).toBe(
+        'The selected count does not meet the swap ratio',
+      ),
+    );
+    fireEvent.click(checks[2]!);
+    expect(within(modal).getByTestId('exchange-tip').textContent).toBe(
+      'Selected 2, you will receive 1 Project 1',
+    );
+    chain.swap.mockImplementationOnce(async () => {
+      chain.user = { minted: 1, remaining: 19 };
+      return '0xhash';
+    });
+    fireEvent.click(within(modal).getByTestId('exchange-confirm'));
+    await screen.findByTestId('launchpad-success');
+    expect(chain.swap).toHaveBeenCalledWith(chain.wallet, expect.objectContaining({ id: 1 }), 721, [
+      { tokenId: '1', amount: 1 },
+      { tokenId: '3', amount: 1 },
+    ]);
+    expect(
+      (await screen.findAllByText(/Exchanged successfully: 1 received/)).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('refuses a received count above the supply, the per-user maximum or the remaining allowance', async () => {
+    chain.assets = heroes(4);
+    chain.supply = { totalSupply: 999, collectionSize: 1000 };
+    const modal = await openExchange();
+    const checks = await within(modal).findAllByTestId('exchange-check');
+    checks.forEach((c) => fireEvent.click(c));
+    fireEvent.click(within(modal).getByTestId('exchange-confirm'));
+    await waitFor(() =>
+      expect(within(modal).getByTestId('exchange-error').textContent).toBe(
+        'Not enough NFTs remaining for this exchange',
+      ),
+    );
+    chain.supply = { totalSupply: 0, collectionSize: 1000 };
+    chain.user = { minted: 19, remaining: 1 };
+    fireEvent.click(within(modal).getByTestId('exchange-confirm'));
+    await waitFor(() =>
+      expect(within(modal).getByTestId('exchange-error').textContent).toBe(
+        'Wallet mint limit reached (you can mint 1 more)',
+      ),
+    );
+    expect(chain.swap).not.toHaveBeenCalled();
+  });
+
+  it('1155 sources: steppers capped at the held amount (beyondTip)', async () => {
+    chain.assets = [
+      { tokenId: '1', name: 'Items #1', imageUrl: null, amount: 2, contractAddr: '0x1' },
+    ];
+    mockApi({
+      'POST /v1/api/collections/getLaunPage': {
+        records: [project({ oldNum: 1, newNum: 1 })],
+        total: 1,
+      },
+      'POST /v1/api/collections/contract': { contractType: 'ERC1155', name: 'AIA Game Items' },
+    });
+    saveSession({ token: 'tok', address: ADDRESS, wallet: 'test.wallet', walletName: 'Test' });
+    renderApp('/launchpad/1');
+    fireEvent.click(await screen.findByTestId('launchpad-exchange'));
+    const modal = await screen.findByTestId('exchange-modal');
+    const item = await within(modal).findByTestId('exchange-item');
+    expect(item.textContent).toContain('x 2');
+    const plus = within(item).getByTestId('exchange-plus');
+    fireEvent.click(plus);
+    fireEvent.click(plus);
+    fireEvent.click(plus);
+    expect((within(item).getByTestId('exchange-amount') as HTMLInputElement).value).toBe('2');
+    expect(within(modal).getByTestId('exchange-error').textContent).toBe(
+      'The selected amount is more than you hold',
+    );
+    expect(within(modal).getByTestId('exchange-tip').textContent).toBe(
+      'Selected 2, you will receive 2 Project 1',
+    );
+  });
+});

@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { formatUnits } from 'viem';
+import { DEFAULT_COIN_DECIMALS, formatPrice } from '@aiamarket/shared';
+import { beginLoading } from '../../lib/loading';
+import { useSession } from '../../lib/session';
+import {
+  chainErrorMessage,
+  connectedWallet,
+  mint,
+  mintCost,
+  readCoinCaps,
+  readCoinMinted,
+  readSupply,
+  readUserMinted,
+} from './chain';
+import { LaunchpadModal, SuccessView } from './Modal';
+import { useMessage } from './parts';
+import {
+  checkMint,
+  coinRemaining,
+  formatCount,
+  isCoinSoldOut,
+  parseCount,
+  remainingSupply,
+  stepCount,
+  type RuleMessage,
+} from './rules';
+import type { LaunchpadProject, MintCoin } from './types';
+
+/** What the chain says when the modal opens (re-read after each mint). */
+export interface MintState {
+  supplyLeft: number;
+  /** coin address (lowercase) -> NFTs that can still be minted with it. */
+  coinLeft: Record<string, number | undefined>;
+  user?: { minted: number; remaining: number };
+}
+
+export async function readMintState(
+  project: LaunchpadProject,
+  user: string | null,
+): Promise<MintState> {
+  const [supply, caps, minted, mine] = await Promise.all([
+    readSupply(project),
+    readCoinCaps(project).catch(() => new Map<string, number>()),
+    Promise.all(
+      project.mintCoin.map((c) => readCoinMinted(project, c.address).catch(() => undefined)),
+    ),
+    user ? readUserMinted(project, user).catch(() => undefined) : Promise.resolve(undefined),
+  ]);
+  const coinLeft: MintState['coinLeft'] = {};
+  project.mintCoin.forEach((c, i) => {
+    const max = caps.get(c.address.toLowerCase()) ?? c.maxAmount;
+    coinLeft[c.address.toLowerCase()] = coinRemaining(max, minted[i]);
+  });
+  return {
+    supplyLeft: remainingSupply(supply.collectionSize, supply.totalSupply),
+    coinLeft,
+    ...(mine ? { user: mine } : {}),
+  };
+}
+
+/** The mint modal (550 wide): one row per coin with a stepper, a mint button and the total. */
+export function MintModal({
+  project,
+  onClose,
+  onMinted,
+}: {
+  project: LaunchpadProject;
+  onClose: () => void;
+  onMinted: () => void;
+}) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const session = useSession();
+  const vo = project.collectionsVO;
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [errors, setErrors] = useState<Record<string, RuleMessage | null>>({});
+  const state = useQuery({
+    queryKey: ['launchpad', 'mintState', project.contractAddr, project.tokenId, session.address],
+    queryFn: () => readMintState(project, session.address),
+  });
+  const image = vo.boxUrl || vo.coverUrl;
+  const countOf = (c: MintCoin) => counts[c.address] ?? 1;
+
+  const setCount = (c: MintCoin, next: number) => {
+    let value = Math.max(0, next);
+    let error: RuleMessage | null = null;
+    if (value > project.mintMaxLimit) {
+      error = { key: 'launchpad.maxMintTip', values: { num: project.mintMaxLimit } };
+      value = project.mintMaxLimit;
+    }
+    setCounts((all) => ({ ...all, [c.address]: value }));
+    setErrors((all) => ({ ...all, [c.address]: error }));
+  };
+
+  const submit = async (c: MintCoin) => {
+    if (busy) return;
+    const wallet = await connectedWallet();
+    if (!wallet) return;
+    const count = countOf(c);
+    const fresh = state.data ?? (await state.refetch()).data;
+    const rule = checkMint(count, {
+      remainingSupply: fresh?.supplyLeft ?? project.mintNum,
+      mintMaxLimit: project.mintMaxLimit,
+      coinRemaining: fresh?.coinLeft[c.address.toLowerCase()],
+      userRemaining: fresh?.user?.remaining,
+    });
+    setErrors((all) => ({ ...all, [c.address]: rule }));
+    if (rule) {
+      toast.error(message(rule));
+      return;
+    }
+    setBusy(true);
+    const end = beginLoading();
+    try {
+      await mint(wallet, project, c, count);
+      toast.success(t('launchpad.mintSuccess'));
+      setDone(true);
+      onMinted();
+      void state.refetch();
+    } catch (error) {
+      console.error('launchpad mint failed', error);
+      toast.error(message(chainErrorMessage(error)));
+    } finally {
+      end();
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <LaunchpadModal title={t('launchpad.mintModal.title')} onClose={onClose} testId="mint-modal">
+        <SuccessView
+          title={t('launchpad.mintModal.successTitle')}
+          image={image}
+          name={vo.name}
+          address={session.address}
+          onClose={onClose}
+        />
+      </LaunchpadModal>
+    );
+  }
+
+  const priceText = project.mintCoin.map((c) => `${c.number} ${c.coin}`).join(' / ');
+  return (
+    <LaunchpadModal
+      title={t('launchpad.mintModal.title')}
+      onClose={onClose}
+      busy={busy}
+      testId="mint-modal"
+    >
+      <div className="mt-4 flex items-center gap-4">
+        {image ? (
+          <img src={image} alt={vo.name} className="size-20 rounded-xl object-cover" />
+        ) : (
+          <div className="size-20 rounded-xl bg-gradient-to-br from-brand-500/30 to-violet-500/30" />
+        )}
+        <div>
+          <p className="font-semibold text-white">{vo.name}</p>
+          <p className="text-sm text-slate-400">{priceText}</p>
+        </div>
+      </div>
+      <ul className="mt-5 space-y-4">
+        {project.mintCoin.map((c) => {
+          const count = countOf(c);
+          const soldOut = state.data
+            ? isCoinSoldOut(state.data.supplyLeft, state.data.coinLeft[c.address.toLowerCase()])
+            : false;
+          const total = formatPrice(
+            formatUnits(mintCost(c, count), c.decimals ?? DEFAULT_COIN_DECIMALS),
+          );
+          const error = errors[c.address];
+          return (
+            <li
+              key={c.address}
+              data-testid={`mint-row-${c.coin}`}
+              className="rounded-xl border border-white/10 bg-white/5 p-3"
+            >
+              <div className="flex flex-wrap items-center gap-3">
+                <div className="flex items-center rounded-full border border-white/15">
+                  <button
+                    type="button"
+                    aria-label={t('launchpad.mintModal.decrease')}
+                    data-testid="mint-minus"
+                    disabled={busy || count <= 0}
+                    onClick={() => setCount(c, stepCount(count, -1))}
+                    className="size-9 rounded-l-full text-lg hover:bg-white/10 disabled:opacity-40"
+                  >
+                    −
+                  </button>
+                  <input
+                    inputMode="numeric"
+                    data-testid="mint-count"
+                    aria-label={t('launchpad.mintModal.quantity', { coin: c.coin })}
+                    value={formatCount(count)}
+                    disabled={busy}
+                    onChange={(e) => setCount(c, parseCount(e.target.value))}
+                    className="h-9 w-20 bg-transparent text-center tabular-nums outline-none"
+                  />
+                  <button
+                    type="button"
+                    aria-label={t('launchpad.mintModal.increase')}
+                    data-testid="mint-plus"
+                    disabled={busy}
+                    onClick={() => setCount(c, stepCount(count, 1))}
+                    className="size-9 rounded-r-full text-lg hover:bg-white/10 disabled:opacity-40"
+                  >
+                    +
+                  </button>
+                </div>
+                <button
+                  type="button"
+                  data-testid="mint-submit"
+                  disabled={busy || soldOut}
+                  onClick={() => void submit(c)}
+                  className="h-9 flex-1 rounded-full bg-brand-500 px-4 text-sm font-semibold text-ink-950 hover:bg-brand-400 disabled:bg-white/10 disabled:text-slate-400"
+                >
+                  {soldOut
+                    ? t('launchpad.page.soldOut')
+                    : t('launchpad.mintModal.mintWith', { coin: c.coin })}
+                </button>
+              </div>
+              <p className="mt-2 text-right text-sm text-slate-300" data-testid="mint-total">
+                {t('launchpad.mintModal.total', { amount: total, coin: c.coin })}
+              </p>
+              {error && (
+                <p role="alert" data-testid="mint-error" className="mt-1 text-sm text-red-300">
+                  {message(error)}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-4 text-sm text-slate-400" data-testid="mint-price-line">
+        {t('launchpad.mintModal.priceLine', { price: priceText, max: project.mintMaxLimit })}
+      </p>
+      {state.data?.user && (
+        <p className="mt-1 text-sm text-slate-400" data-testid="mint-yours">
+          {t('launchpad.mintModal.yours', state.data.user)}
+        </p>
+      )}
+    </LaunchpadModal>
+  );
+}
+
+export default MintModal;

@@ -1,0 +1,145 @@
+import { useTranslation } from 'react-i18next';
+import {
+  ACTIVITY_STATUS,
+  DISPLAY_TIME_ZONE,
+  DISPLAY_TIME_ZONE_LABEL,
+  LAUNCHPAD_STATE,
+} from '@aiamarket/shared';
+import { useCountdown } from './countdown';
+import type { LaunchpadProject, MintCoin } from './types';
+
+/** A message of rules.ts or of the contract error map, in the interface language. */
+export function useMessage() {
+  const { t } = useTranslation();
+  return (m: { key: string; values?: Record<string, string | number> }) =>
+    t(m.key as 'launchpad.transactionErr', m.values ?? {}) as string;
+}
+
+/** "2026-11-22 09:30 (UTC+8)": launchpad times are shown in UTC+8. */
+export function formatMintStart(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '-';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: DISPLAY_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${DISPLAY_TIME_ZONE_LABEL})`;
+}
+
+export function CoinPrices({ coins, className = '' }: { coins: MintCoin[]; className?: string }) {
+  return (
+    <ul className={`flex flex-wrap gap-x-4 gap-y-1 ${className}`} data-testid="mint-prices">
+      {coins.map((c) => (
+        <li key={c.address} className="flex items-center gap-1.5 font-semibold text-white">
+          {c.iconUrl ? (
+            <img
+              src={c.iconUrl}
+              alt=""
+              width={18}
+              height={18}
+              className="size-[18px] rounded-full"
+            />
+          ) : (
+            <span className="size-[18px] rounded-full bg-brand-500/60" aria-hidden />
+          )}
+          <span>
+            {c.number} {c.coin}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'begins in' / 'ends in' with the countdown (hidden for states 2 and 3), or the end status. */
+export function ProjectStatus({
+  project,
+  onEnd,
+}: {
+  project: LaunchpadProject;
+  onEnd?: () => void;
+}) {
+  const { t } = useTranslation();
+  const running = project.state === LAUNCHPAD_STATE.inProgress;
+  const [days, hours, minutes, seconds] = useCountdown(project.countdown, running, onEnd);
+  if (!running) {
+    return (
+      <p data-testid="project-status" className="text-sm font-medium text-slate-400">
+        {project.status === ACTIVITY_STATUS.soldOut
+          ? t('launchpad.page.soldOut')
+          : t('launchpad.page.ended')}
+      </p>
+    );
+  }
+  const waiting = project.status === ACTIVITY_STATUS.waiting;
+  return (
+    <p data-testid="project-status" className="text-sm text-slate-300">
+      <span className={waiting ? 'text-amber-300' : 'text-emerald-300'}>
+        {waiting ? t('launchpad.page.beginsIn') : t('launchpad.page.endsIn')}
+      </span>{' '}
+      <span data-testid="countdown" className="font-mono text-white tabular-nums">
+        {t('launchpad.page.countdown', {
+          days,
+          hours: String(hours).padStart(2, '0'),
+          minutes: String(minutes).padStart(2, '0'),
+          seconds: String(seconds).padStart(2, '0'),
+        })}
+      </span>
+    </p>
+  );
+}
+
+export function EmptyIllustration({ label }: { label: string }) {
+  return (
+    <div
+      data-testid="launchpad-empty"
+      className="flex flex-col items-center gap-3 py-12 text-slate-400"
+    >
+      <svg viewBox="0 0 120 80" className="w-32" role="img" aria-label={label}>
+        <rect
+          x="14"
+          y="18"
+          width="92"
+          height="54"
+          rx="8"
+          fill="none"
+          stroke="#475569"
+          strokeWidth="3"
+        />
+        <path d="M14 34h92" stroke="#475569" strokeWidth="3" />
+        <circle cx="60" cy="10" r="5" fill="#22d3ee" opacity=".6" />
+        <path d="M44 52h32" stroke="#64748b" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      <p>{label}</p>
+    </div>
+  );
+}
+
+/** A placeholder where an image is missing. */
+export function ImageOrPlaceholder({
+  src,
+  alt,
+  className,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className: string;
+}) {
+  return src ? (
+    <img src={src} alt={alt} className={`${className} object-cover`} />
+  ) : (
+    <div
+      className={`${className} bg-gradient-to-br from-brand-500/30 to-violet-500/30`}
+      role="img"
+      aria-label={alt}
+    />
+  );
+}

@@ -1,0 +1,148 @@
+// The launchpad's validation rules (spec document 2, section 5) as pure functions. Each failed
+// rule answers the i18n key of its message and the values that fill it.
+
+export type RuleKey =
+  | 'launchpad.maxMintTip'
+  | 'marketplace.details.enterAmounts'
+  | 'launchpad.exceedMintTip'
+  | 'launchpad.coinMintTip'
+  | 'launchpad.mintLackTip'
+  | 'launchpad.exchangeLimtTip'
+  | 'launchpad.selectTip'
+  | 'launchpad.exceedTip'
+  | 'launchpad.swapLackTip'
+  | 'launchpad.maxExchangeTip'
+  | 'launchpad.beyondTip'
+  | 'launchpad.transactionErr';
+
+export interface RuleMessage {
+  key: RuleKey;
+  values?: Record<string, number>;
+}
+
+/** What the chain says about a sale when the modal opens. */
+export interface SupplyState {
+  /** collectionSize - totalSupply. */
+  remainingSupply: number;
+  /** Per-user maximum (mintMaxLimit). */
+  mintMaxLimit: number;
+  /** What the user may still mint (numberMinted's remaining); undefined when unknown. */
+  userRemaining?: number;
+}
+
+/** Digits of a typed quantity: "1,2a3" -> 123; empty or nothing numeric -> 0; never negative. */
+export function parseCount(raw: string): number {
+  const trimmed = raw.trim();
+  if (trimmed.startsWith('-')) return 0;
+  const digits = trimmed.replace(/[^\d]/g, '');
+  if (!digits) return 0;
+  const n = Number(digits);
+  return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
+}
+
+/** 1234567 -> "1,234,567" (the stepper's thousands separators). */
+export function formatCount(n: number): string {
+  return Math.max(0, Math.trunc(n)).toLocaleString('en-US');
+}
+
+/** The stepper's next value: never below 0. */
+export function stepCount(current: number, delta: number): number {
+  return Math.max(0, current + delta);
+}
+
+/** Supply left: collection size minus the total minted (never negative). */
+export function remainingSupply(collectionSize: number, totalSupply: number): number {
+  return Math.max(0, collectionSize - totalSupply);
+}
+
+/** What remains of a coin's cap (coinMaxAmount - minted with it), or undefined when unknown. */
+export function coinRemaining(maxAmount: number | undefined, minted: number | undefined) {
+  if (maxAmount === undefined || minted === undefined) return undefined;
+  return Math.max(0, maxAmount - minted);
+}
+
+/** A coin's mint button shows 'sold out' and is disabled with no supply or coin cap left. */
+export function isCoinSoldOut(supplyLeft: number, coinLeft: number | undefined): boolean {
+  return supplyLeft <= 0 || coinLeft === 0;
+}
+
+/**
+ * The mint rules of section 5, in order: negative, above the per-user maximum (maxMintTip),
+ * zero (enterAmounts), no supply left (mintLackTip), above the remaining supply (exceedMintTip),
+ * above the coin's remainder (coinMintTip), above what this wallet may still mint
+ * (exchangeLimtTip). Null: the quantity may be minted.
+ */
+export function checkMint(
+  count: number,
+  state: SupplyState & { coinRemaining?: number },
+): RuleMessage | null {
+  if (!Number.isFinite(count) || count < 0) return { key: 'marketplace.details.enterAmounts' };
+  if (count > state.mintMaxLimit) {
+    return { key: 'launchpad.maxMintTip', values: { num: state.mintMaxLimit } };
+  }
+  if (count === 0) return { key: 'marketplace.details.enterAmounts' };
+  if (state.remainingSupply <= 0) return { key: 'launchpad.mintLackTip' };
+  if (count > state.remainingSupply) {
+    return { key: 'launchpad.exceedMintTip', values: { num: state.remainingSupply } };
+  }
+  if (state.coinRemaining !== undefined && count > state.coinRemaining) {
+    return { key: 'launchpad.coinMintTip', values: { num: state.coinRemaining } };
+  }
+  if (state.userRemaining !== undefined && count > state.userRemaining) {
+    return { key: 'launchpad.exchangeLimtTip', values: { num: state.userRemaining } };
+  }
+  return null;
+}
+
+/** newNum / oldNum x selected (the received count); NaN or Infinity for a broken ratio. */
+export function receivedFor(selected: number, newNum: number, oldNum: number): number {
+  return (newNum / oldNum) * selected;
+}
+
+export type ExchangeCheck = { ok: true; received: number } | { ok: false; message: RuleMessage };
+
+/**
+ * The exchange rules of section 5, in order: something selected (selectTip), divisible by
+ * oldNum (exceedTip), a finite received count, supply (swapLackTip), per-user maximum
+ * (maxExchangeTip), the wallet's remaining allowance (exchangeLimtTip).
+ */
+export function checkExchange(
+  selected: number,
+  ratio: { newNum: number; oldNum: number },
+  state: SupplyState,
+): ExchangeCheck {
+  const fail = (message: RuleMessage): ExchangeCheck => ({ ok: false, message });
+  if (!(selected > 0)) return fail({ key: 'launchpad.selectTip' });
+  if (!(ratio.oldNum > 0) || selected % ratio.oldNum !== 0)
+    return fail({ key: 'launchpad.exceedTip' });
+  const received = receivedFor(selected, ratio.newNum, ratio.oldNum);
+  if (!Number.isFinite(received) || received <= 0) return fail({ key: 'launchpad.exceedTip' });
+  if (received > state.remainingSupply) return fail({ key: 'launchpad.swapLackTip' });
+  if (received > state.mintMaxLimit) {
+    return fail({ key: 'launchpad.maxExchangeTip', values: { num: state.mintMaxLimit } });
+  }
+  if (state.userRemaining !== undefined && received > state.userRemaining) {
+    return fail({ key: 'launchpad.exchangeLimtTip', values: { num: state.userRemaining } });
+  }
+  return { ok: true, received };
+}
+
+/**
+ * A 1155 source's chosen amount: not above what is held (beyondTip, the amount is then capped)
+ * and never negative. A 721 source toggles between 0 and 1.
+ */
+export function checkHeldAmount(
+  amount: number,
+  held: number,
+): { amount: number; message: RuleMessage | null } {
+  if (!Number.isFinite(amount) || amount < 0) return { amount: 0, message: null };
+  if (amount > held) return { amount: held, message: { key: 'launchpad.beyondTip' } };
+  return { amount, message: null };
+}
+
+/** Sum of the chosen amounts (721 entries count 1 when checked). */
+export function selectedTotal(amounts: Iterable<number>): number {
+  let total = 0;
+  for (const a of amounts) total += a;
+  return total;
+}
