@@ -64,6 +64,8 @@ export function ExchangeModal({
     queryFn: () => loadUserSourceAssets(source, sourceType, session.address!, sourceName),
   });
   const list = assets.data ?? [];
+  const loading =
+    !!session.address && !info.isError && !assets.isError && (info.isPending || assets.isPending);
   const buyPath = `/collection/${encodeURIComponent(sourceName)}`;
   const selected = selectedTotal(Object.values(chosen));
   const preview = receivedFor(selected, project.newNum, project.oldNum);
@@ -174,7 +176,7 @@ export function ExchangeModal({
         className="mt-3 overflow-y-auto rounded-xl border border-white/10 bg-white/5"
         style={{ height: LAYOUT.nftListHeightPx }}
       >
-        {assets.isPending && session.address ? (
+        {loading ? (
           <p className="p-6 text-center text-sm text-slate-400">
             {t('launchpad.exchangeModal.loading')}
           </p>

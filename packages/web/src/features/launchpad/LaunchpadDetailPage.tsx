@@ -248,7 +248,7 @@ function ProjectView({
         {article && (
           <article
             data-testid="launchpad-article"
-            className="prose-invert text-sm leading-relaxed text-slate-300 lg:col-span-2 [&_a]:text-brand-300 [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-white [&_img]:max-w-full [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-3"
+            className="text-sm leading-relaxed text-slate-300 lg:col-span-2 [&_a]:text-brand-300 [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-white [&_h3]:mt-5 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-white [&_img]:max-w-full [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-3"
             dangerouslySetInnerHTML={{ __html: article }}
           />
         )}

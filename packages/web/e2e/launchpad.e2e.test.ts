@@ -1,0 +1,269 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublicClient, erc20Abi, erc721Abi, http, type Address, type Hex } from 'viem';
+import { gameItems1155Abi, launchpad1155Abi, launchpad721Abi } from '@aiamarket/shared/abis';
+import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
+import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
+
+// The launchpad journey of issue 9 on the seeded demo chain: the list, the 721 project, a mint
+// with AIA, a mint with the stable coin (approval first), a refused quantity, and a 2:1 swap of
+// the GameItems721 the seed gave demo account 1.
+
+let stack: Stack;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  await buildAll(silentSteps);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-launchpad-'));
+  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS_DIR, `launchpad-${name}.png`) });
+
+const contract = (name: string) => stack.deployment.contracts[name]!.address as Address;
+
+describe('launchpad', () => {
+  it('lists projects, mints with AIA and the stable coin, and swaps 721 sources 2:1', async () => {
+    const account = stack.accounts[1]!;
+    const user = account.address as Address;
+    const client = createPublicClient({ transport: http(stack.rpcUrl) });
+    const launchpad = contract('Launchpad721');
+    const supply = async () =>
+      (
+        await client.readContract({
+          address: launchpad,
+          abi: launchpad721Abi,
+          functionName: 'getState',
+        })
+      )[1];
+    const mintedBy = async () =>
+      (
+        await client.readContract({
+          address: launchpad,
+          abi: launchpad721Abi,
+          functionName: 'numberMinted',
+          args: [user],
+        })
+      )[0];
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await installTestWallet(context, {
+      rpcUrl: stack.rpcUrl,
+      chainId: stack.chainId,
+      privateKey: account.privateKey as Hex,
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    await page.goto(stack.url);
+    await page.getByTestId('home-hero').waitFor();
+    await signInWithTestWallet(page);
+
+    // The list: in-progress and ended sections.
+    await page.goto(`${stack.url}/launchpad`);
+    const inProgress = page.getByTestId('launchpad-in-progress');
+    await inProgress.getByTestId('launchpad-card').first().waitFor();
+    expect(await inProgress.getByTestId('launchpad-card').count()).toBe(2);
+    const ended = page.getByTestId('launchpad-ended');
+    await ended.getByTestId('launchpad-card').first().waitFor();
+    expect(await ended.getByTestId('launchpad-card-start').first().innerText()).toContain('UTC+8');
+    await shot(page, 'list');
+
+    // The 721 project.
+    await inProgress
+      .getByTestId('launchpad-card')
+      .filter({ hasText: 'AIA Genesis' })
+      .getByTestId('launchpad-card-details')
+      .click();
+    await page.getByTestId('launchpad-detail').waitFor();
+    const minted = page.getByTestId('launchpad-minted');
+    const start = await supply();
+    await expect.poll(() => minted.innerText()).toBe(`${start} / 1,000`);
+    expect(await page.getByTestId('launchpad-article').innerText()).toContain('How to take part');
+    await shot(page, 'detail');
+
+    // Mint 2 with AIA.
+    const mintedBefore = await mintedBy();
+    await page.getByTestId('launchpad-mint').click();
+    const modal = page.getByTestId('mint-modal');
+    const aia = modal.getByTestId('mint-row-AIA');
+    await aia.getByTestId('mint-plus').click();
+    expect(await aia.getByTestId('mint-count').inputValue()).toBe('2');
+    expect(await aia.getByTestId('mint-total').innerText()).toBe('Total 0.02 AIA');
+    await shot(page, 'mint-modal');
+    await aia.getByTestId('mint-submit').click();
+    await page.getByTestId('launchpad-success').waitFor({ timeout: 60_000 });
+    await page.getByText('Minted successfully').first().waitFor();
+    expect(await supply()).toBe(start + 2n);
+    expect(await mintedBy()).toBe(mintedBefore + 2n);
+    await expect.poll(() => minted.innerText()).toBe(`${start + 2n} / 1,000`);
+    expect(await page.getByTestId('launchpad-success-account').getAttribute('href')).toBe(
+      `/account/0/${user.toLowerCase()}`,
+    );
+    await shot(page, 'mint-success');
+    await page.keyboard.press('Escape');
+
+    // A quantity above the per-wallet maximum is refused with its message.
+    await page.getByTestId('launchpad-mint').click();
+    const usdt = modal.getByTestId('mint-row-USDT');
+    await usdt.getByTestId('mint-count').fill('25');
+    expect(await usdt.getByTestId('mint-error').innerText()).toBe(
+      'A single transaction exceeds the maximum (20)',
+    );
+    expect(await usdt.getByTestId('mint-count').inputValue()).toBe('20');
+
+    // Mint 1 with the stable coin: approve, then mint.
+    const coin = contract('StableCoin');
+    const balance = () =>
+      client.readContract({
+        address: coin,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [user],
+      });
+    const paidBefore = await balance();
+    await usdt.getByTestId('mint-count').fill('1');
+    await usdt.getByTestId('mint-submit').click();
+    await page.getByTestId('launchpad-success').waitFor({ timeout: 60_000 });
+    expect(await supply()).toBe(start + 3n);
+    expect(paidBefore - (await balance())).toBe(5_000_000n);
+    await page.keyboard.press('Escape');
+
+    // Exchange: the seed gave account 1 four AIA Heroes (ids 1-4); the sale takes 2 for 1.
+    const heroes = contract('GameItems721');
+    await page.getByTestId('launchpad-exchange').click();
+    const exchange = page.getByTestId('exchange-modal');
+    await exchange.getByTestId('exchange-item').first().waitFor({ timeout: 30_000 });
+    expect(await exchange.getByTestId('exchange-item').count()).toBe(4);
+    expect(await exchange.getByTestId('exchange-ratio').innerText()).toBe('(Exchange 2 for 1)');
+    const checks = exchange.getByTestId('exchange-check');
+    await checks.nth(0).check();
+    await exchange.getByTestId('exchange-confirm').click();
+    await expect
+      .poll(() => exchange.getByTestId('exchange-error').innerText())
+      .toBe('The selected count does not meet the swap ratio');
+    await checks.nth(1).check();
+    await checks.nth(2).check();
+    await checks.nth(3).check();
+    expect(await exchange.getByTestId('exchange-tip').innerText()).toBe(
+      'Selected 4, you will receive 2 AIA Genesis',
+    );
+    await shot(page, 'exchange-modal');
+    await exchange.getByTestId('exchange-confirm').click();
+    await page.getByTestId('launchpad-success').waitFor({ timeout: 90_000 });
+    await page.getByText('Exchanged successfully: 2 received').first().waitFor();
+    expect(await supply()).toBe(start + 5n);
+    expect(
+      await client.readContract({
+        address: heroes,
+        abi: erc721Abi,
+        functionName: 'balanceOf',
+        args: [user],
+      }),
+    ).toBe(0n);
+    await shot(page, 'exchange-success');
+
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('in Chinese: swaps 1155 sources 1:1 with steppers, and shows an ended project', async () => {
+    const account = stack.accounts[2]!;
+    const user = account.address as Address;
+    const client = createPublicClient({ transport: http(stack.rpcUrl) });
+    const launchpad = contract('Launchpad1155');
+    const items = contract('GameItems1155');
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await installTestWallet(context, {
+      rpcUrl: stack.rpcUrl,
+      chainId: stack.chainId,
+      privateKey: account.privateKey as Hex,
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    await page.goto(`${stack.url}/?lang=zh-CN`);
+    await page.getByTestId('home-hero').waitFor();
+    await signInWithTestWallet(page);
+
+    await page.goto(`${stack.url}/launchpad`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('发射台');
+    const inProgress = page.getByTestId('launchpad-in-progress');
+    await inProgress
+      .getByTestId('launchpad-card')
+      .filter({ hasText: 'AIA Relics' })
+      .getByTestId('launchpad-card-details')
+      .click();
+    await page.getByTestId('launchpad-detail').waitFor();
+    const supply = async () =>
+      (
+        await client.readContract({
+          address: launchpad,
+          abi: launchpad1155Abi,
+          functionName: 'getState',
+          args: [0n],
+        })
+      )[1];
+    const start = await supply();
+    const held = (id: bigint) =>
+      client.readContract({
+        address: items,
+        abi: gameItems1155Abi,
+        functionName: 'balanceOf',
+        args: [user, id],
+      });
+    const heldBefore = await held(2n);
+
+    // The seed gave account 2 game items 1 (x6), 2 (x3) and 3 (x1).
+    await page.getByTestId('launchpad-exchange').click();
+    const exchange = page.getByTestId('exchange-modal');
+    await exchange.getByTestId('exchange-item').first().waitFor({ timeout: 30_000 });
+    expect(await exchange.getByTestId('exchange-item').count()).toBe(3);
+    const second = exchange.getByTestId('exchange-item').nth(1);
+    expect(await second.innerText()).toContain('x 3');
+    for (let i = 0; i < 4; i++) await second.getByTestId('exchange-plus').click();
+    expect(await second.getByTestId('exchange-amount').inputValue()).toBe('3');
+    expect(await exchange.getByTestId('exchange-error').innerText()).toBe('所选数量超过您的持有量');
+    await exchange.getByTestId('exchange-amount').nth(1).fill('2');
+    expect(await exchange.getByTestId('exchange-tip').innerText()).toBe(
+      '已选 2 个，将获得 2 个 AIA Relics',
+    );
+    await shot(page, 'exchange-1155-zh');
+    await exchange.getByTestId('exchange-confirm').click();
+    await page.getByTestId('launchpad-success').waitFor({ timeout: 90_000 });
+    await page.getByText('兑换成功：获得 2 个').first().waitFor();
+    expect(await supply()).toBe(start + 2n);
+    expect(heldBefore - (await held(2n))).toBe(2n);
+    await page.keyboard.press('Escape');
+
+    // The ended project ("First Light"): a disabled 'end' button and a preview to the collection.
+    await page.goto(`${stack.url}/launchpad`);
+    const ended = page.getByTestId('launchpad-ended');
+    await ended.getByTestId('launchpad-card-details').first().click();
+    const closed = page.getByTestId('launchpad-closed');
+    await closed.waitFor();
+    expect(await closed.isDisabled()).toBe(true);
+    expect(await closed.innerText()).toBe('结束');
+    expect(await page.getByTestId('launchpad-preview').getAttribute('href')).toBe(
+      '/collection/aia-relics',
+    );
+    expect(await page.getByTestId('countdown').count()).toBe(0);
+    await shot(page, 'ended-zh');
+
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 300_000);
+});
