@@ -139,6 +139,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       PUBLIC_URL: `http://localhost:${port}`,
       DATABASE_URL: opts.databaseUrl ?? '',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Token URIs of the demo content point at this server's own /ipfs/ store.
+      INDEXER_IPFS_GATEWAY: `http://127.0.0.1:${port}`,
     };
     await steps.step('migrating the database', () =>
       run(process.execPath, [SERVER_MAIN, 'migrate'], { cwd: dataDir, env }),

@@ -5,6 +5,7 @@ import { loadDeployment } from './chain/deployment.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { openDatabase } from './db/database.js';
+import { loadIndexerConfig, startIndexer } from './indexer/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -28,13 +29,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await checkChain(chain, config.rpcUrl, config.chainId);
     const deployment = loadDeployment(config.deploymentsFile, config.chainId);
     const ctx: ServerContext = { config, database, chain, deployment };
+    const indexerConfig = loadIndexerConfig();
     const app = await buildApp(ctx);
     const address = await app.listen({ host: config.host, port: config.port });
+    // Locally the indexer runs in the server process; production replicas set INDEXER_ENABLED=false
+    // and run `npm run indexer` as its own process (one writer holds the advisory lock).
+    const indexer = startIndexer(ctx, app.log, indexerConfig);
     return {
       app,
       ctx,
       url: address,
       close: async () => {
+        await indexer.stop();
         await app.close();
         await database.close();
       },

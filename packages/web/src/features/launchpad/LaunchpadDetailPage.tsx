@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -93,6 +93,14 @@ function ProjectView({
   const { t } = useTranslation();
   const vo = project.collectionsVO;
   const [expanded, setExpanded] = useState(false);
+  const description = useRef<HTMLParagraphElement>(null);
+  // The toggle shows when the clamped text overflows (or cannot be measured).
+  const [overflows, setOverflows] = useState(true);
+  useLayoutEffect(() => {
+    const el = description.current;
+    if (!el || expanded || el.scrollHeight === 0) return;
+    setOverflows(el.scrollHeight > el.clientHeight + 1);
+  }, [expanded, vo.description]);
   const [modal, setModal] = useState<'mint' | 'exchange' | null>(null);
   const signedIn = isSignedIn(useSession());
   const article = useMemo(() => sanitizeHtml(vo.projectDesc ?? ''), [vo.projectDesc]);
@@ -175,6 +183,7 @@ function ProjectView({
           <ProjectStatus project={project} onEnd={onCountdownEnd} />
           <div>
             <p
+              ref={description}
               data-testid="launchpad-description"
               className="text-sm whitespace-pre-line text-slate-300"
               style={
@@ -190,7 +199,7 @@ function ProjectView({
             >
               {vo.description}
             </p>
-            {vo.description && (
+            {vo.description && (overflows || expanded) && (
               <button
                 type="button"
                 data-testid="launchpad-description-toggle"

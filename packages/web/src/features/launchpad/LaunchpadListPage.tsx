@@ -3,14 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CLAMP_LINES, PAGE_SIZE } from '@aiamarket/shared';
+import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { fetchLaunchpadPage } from './api';
-import {
-  CoinPrices,
-  EmptyIllustration,
-  formatMintStart,
-  ImageOrPlaceholder,
-  ProjectStatus,
-} from './parts';
+import { CoinPrices, formatMintStart, ImageOrPlaceholder, ProjectStatus } from './parts';
 import type { LaunchpadProject } from './types';
 
 /** Where the application form is (a deployment can set VITE_LAUNCHPAD_APPLY_URL). */

@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { countdownSeconds, splitSeconds, useCountdown } from './countdown';
+import { countdownSeconds, splitSeconds, useCountdown } from '../../lib/countdown';
 import { sanitizeHtml } from './sanitize';
 import { formatMintStart } from './parts';
 
