@@ -266,4 +266,42 @@ describe('launchpad', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 300_000);
+
+  it('primary sales in Turkish: the activity list, its detail (also after a reload), its items', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    await page.goto(`${stack.url}/primary?lang=tr`);
+    const card = page.getByTestId('activity-card').filter({ hasText: 'Ejderha yumurtaları' });
+    await card.waitFor();
+    expect(await card.getByTestId('status-ribbon').innerText()).toBe('Devam ediyor');
+    expect(await card.getByTestId('countdown').count()).toBe(1);
+    await shot(page, 'primary-tr');
+    await card.click();
+    await page.getByTestId('activity-detail').waitFor();
+    const id = new URL(page.url()).searchParams.get('id');
+    expect(id).toMatch(/^\d+$/);
+    expect(await page.getByTestId('activity-price').innerText()).toBe('25 USDT');
+    expect(await page.getByTestId('activity-total').innerText()).toBe('400');
+    expect(await page.getByTestId('activity-buy').innerText()).toBe('Hemen satın al');
+    await page.reload();
+    await page.getByTestId('activity-detail').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+      'Yaz satışı: Ejderha yumurtaları',
+    );
+    await shot(page, 'activity-detail-tr');
+
+    await page.goto(`${stack.url}/marketlist/${id}/1`);
+    const items = page.getByTestId('marketlist-item');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(4);
+    const ember = items.filter({ hasText: 'Kor yumurtası' });
+    expect(await ember.getByTestId('status-ribbon').innerText()).toBe('Tükendi');
+    expect(await items.filter({ hasText: 'Gizem kutusu' }).getAttribute('href')).toMatch(
+      /^\/primary-details\/\d+\/1$/,
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
