@@ -178,6 +178,7 @@ export interface Page<T> {
   total: number;
   current: number;
   size: number;
+  pages?: number;
 }
 
 /** Thrown on either side with a catalogue entry; the server turns it into an envelope. */

@@ -8,3 +8,4 @@ export * from './sign-in.js';
 export * from './upload.js';
 export * from './validation/index.js';
 export * from './contract-errors.js';
+export * from './api/index.js';

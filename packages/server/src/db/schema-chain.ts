@@ -16,13 +16,17 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  serial,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
 const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
+/** An amount in coin units (wei / 10^decimals), e.g. a volume or a floor price. */
+const coinAmount = (name: string) => numeric(name, { precision: 78, scale: 18 });
 const address = (name: string) => varchar(name, { length: 42 });
 const txHash = (name: string) => varchar(name, { length: 66 });
 const blockNumber = (name: string) => bigint(name, { mode: 'number' });
@@ -246,6 +250,11 @@ export const orders = pgTable(
     ownerAddr: address('owner_addr').notNull(),
     /** Market royalty rate of the collection when listed (percent x 100), null when none. */
     royalty: integer('royalty'),
+    /** The item's name and image from token_metadata (kept in step by the indexer). */
+    name: text('name'),
+    imageUrl: text('image_url'),
+    /** price in the coin's units (price / 10^decimals), for sorting and price filters. */
+    priceValue: numeric('price_value', { precision: 78, scale: 18 }).notNull().default('0'),
     createdBlock: blockNumber('created_block').notNull(),
     createdTx: txHash('created_tx').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -257,6 +266,9 @@ export const orders = pgTable(
     index('orders_token_idx').on(t.chainId, t.contractAddr, t.tokenId),
     index('orders_owner_idx').on(t.chainId, t.ownerAddr),
     index('orders_status_idx').on(t.chainId, t.status),
+    index('orders_status_created_idx').on(t.chainId, t.status, t.createdAt),
+    index('orders_status_price_idx').on(t.chainId, t.status, t.priceValue),
+    index('orders_contract_price_idx').on(t.chainId, t.contractAddr, t.status, t.priceValue),
   ],
 );
 
@@ -316,5 +328,89 @@ export const tokenMetadata = pgTable(
   (t) => [
     primaryKey({ columns: [t.chainId, t.contractAddr, t.tokenId] }),
     index('token_metadata_retry_idx').on(t.chainId, t.status, t.nextAttemptAt),
+  ],
+);
+
+/**
+ * Per collection, recomputed from the facts for the collections a range touched. Prices and
+ * volumes are in coin units summed across coins (see src/indexer/README.md).
+ */
+export const collectionStats = pgTable(
+  'collection_stats',
+  {
+    chainId: integer('chain_id').notNull(),
+    contractAddr: address('contract_addr').notNull(),
+    /** Lowest price_value of the listed (status 0) orders, null when none. */
+    lowestPrice: coinAmount('lowest_price'),
+    /** All-time traded volume (sum of price x amount of the trades). */
+    totalTransaction: coinAmount('total_transaction').notNull(),
+    /** Trades (sales) all time. */
+    totalTrades: integer('total_trades').notNull(),
+    /** Distinct token ids with a holder. */
+    totalTokens: integer('total_tokens').notNull(),
+    /** Distinct holders. */
+    totalHolder: integer('total_holder').notNull(),
+    /** Listed (status 0) orders. */
+    totalOrder: integer('total_order').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.contractAddr] })],
+);
+
+/** Traded volume per collection and hour (the 1d / 7d / 30d windows and the ranking). */
+export const collectionVolumeHours = pgTable(
+  'collection_volume_hours',
+  {
+    chainId: integer('chain_id').notNull(),
+    contractAddr: address('contract_addr').notNull(),
+    /** The start of the hour (UTC). */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    volume: coinAmount('volume').notNull(),
+    trades: integer('trades').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.contractAddr, t.hour] }),
+    index('collection_volume_hours_hour_idx').on(t.chainId, t.hour),
+  ],
+);
+
+/** Attribute categories of a collection (the trait types of its tokens' metadata). */
+export const attrCategories = pgTable(
+  'attr_categories',
+  {
+    id: serial('id').primaryKey(),
+    chainId: integer('chain_id').notNull(),
+    contractAddr: address('contract_addr').notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+  },
+  (t) => [uniqueIndex('attr_categories_name_idx').on(t.chainId, t.contractAddr, t.name)],
+);
+
+/** The values of an attribute category. */
+export const attrValues = pgTable(
+  'attr_values',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => attrCategories.id),
+    value: varchar('value', { length: 256 }).notNull(),
+  },
+  (t) => [uniqueIndex('attr_values_value_idx').on(t.categoryId, t.value)],
+);
+
+/** Which token has which attribute value (from token_metadata.properties). */
+export const tokenAttributes = pgTable(
+  'token_attributes',
+  {
+    chainId: integer('chain_id').notNull(),
+    contractAddr: address('contract_addr').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    valueId: integer('value_id')
+      .notNull()
+      .references(() => attrValues.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.contractAddr, t.tokenId, t.valueId] }),
+    index('token_attributes_value_idx').on(t.valueId),
   ],
 );

@@ -89,3 +89,4 @@ export const uploads = pgTable('uploads', {
 });
 export * from './schema-chain.js';
 export * from './schema-content.js';
+export * from './schema-market.js';

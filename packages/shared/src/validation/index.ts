@@ -1,2 +1,3 @@
 export * from './messages.js';
 export * from './profile.js';
+export * from './price-range.js';

@@ -12,6 +12,11 @@ export const VALIDATION_MESSAGES = {
     key: 'validation.charactersInvalid',
   },
   addressInvalid: { message: 'Wrong wallet address format', key: 'validation.addressInvalid' },
+  numbersOnly: { message: 'numbers only', key: 'validation.numbersOnly' },
+  priceRange: {
+    message: 'The maximum value of price should be greater than the minimum value',
+    key: 'validation.priceRange',
+  },
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;

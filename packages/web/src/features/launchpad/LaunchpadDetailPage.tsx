@@ -6,7 +6,7 @@ import { CLAMP_LINES, LAUNCHPAD_STATE } from '@aiamarket/shared';
 import { fetchLaunchpadProject } from './api';
 import { CoinPrices, formatMintStart, ImageOrPlaceholder, ProjectStatus } from './parts';
 import { isSignedIn, openConnectDialog, useSession } from '../../lib/session';
-import { sanitizeHtml } from './sanitize';
+import { sanitizeHtml } from '../../lib/sanitize';
 import type { LaunchpadProject } from './types';
 
 const MintModal = lazy(() => import('./MintModal'));

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countdownSeconds, splitSeconds, useCountdown } from '../../lib/countdown';
-import { sanitizeHtml } from './sanitize';
+import { sanitizeHtml } from '../../lib/sanitize';
 import { formatMintStart } from './parts';
 
 describe('countdown', () => {

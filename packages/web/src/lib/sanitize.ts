@@ -1,5 +1,6 @@
-// The project article (projectDesc) is sanitised by the server; the page still renders it through
-// this small allow-list so that a bad record cannot run script in the page.
+// Rich text from the API (launchpad project articles, help-centre articles) is sanitised by the
+// server; pages still render it through this small allow-list so that a bad record cannot run
+// script in the page.
 
 const ALLOWED_TAGS = new Set([
   'a',

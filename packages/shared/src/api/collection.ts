@@ -1,0 +1,90 @@
+// Collection shapes (spec doc 1 section 3). Volumes and prices are human decimal strings.
+import type { ContractType } from '../constants.js';
+
+export interface CollectionStatsVO {
+  /** Floor: lowest listed price, null when nothing is listed. */
+  lowestPrice: string | null;
+  /** All-time traded volume. */
+  totalTransaction: string;
+  totalTokens: number;
+  totalHolder: number;
+  /** Listed orders. */
+  totalOrder: number;
+  day1totalTransaction: string;
+  day7totalTransaction: string;
+  day30totalTransaction: string;
+}
+
+export interface CollectionVO extends CollectionStatsVO {
+  id: number;
+  name: string;
+  linkCollection: string;
+  headUrl: string | null;
+  coverUrl: string | null;
+  backgroundUrl: string | null;
+  description: string | null;
+  contractAddr: string;
+  contractType: ContractType;
+  createAddr: string | null;
+  /** Who may edit it (the contract owner or the address set by the admin). */
+  ownerAddr: string | null;
+  /** Percent with at most one decimal (<= 10), null when none. */
+  royalty: number | null;
+  royaltyAddr: string | null;
+  linkSkypegmwcn: string | null;
+  linkTwitter: string | null;
+  linkDiscord: string | null;
+  linkInstagram: string | null;
+  linkMedium: string | null;
+}
+
+/** POST /v1/api/collections/update (owner only). */
+export interface CollectionUpdateRequest {
+  id: number;
+  name: string;
+  linkCollection: string;
+  description: string;
+  headUrl: string;
+  coverUrl: string;
+  backgroundUrl?: string | null;
+  royalty: string;
+  royaltyAddr: string;
+  linkSkypegmwcn?: string | null;
+  linkTwitter?: string | null;
+  linkDiscord?: string | null;
+  linkInstagram?: string | null;
+  linkMedium?: string | null;
+}
+
+/** GET /v1/api/collections/collectionCount (size 20 or 5): the trading ranking preview row. */
+export interface CollectionCountRow {
+  id: number;
+  name: string;
+  headUrl: string | null;
+  linkCollection: string;
+  /** Volume over the window (default 7 days). */
+  volume: string;
+  lowestPrice: string | null;
+  totalHolder: number;
+  totalTokens: number;
+  /** Percent change of the volume against the previous window, null without history. */
+  change: number | null;
+}
+
+/** Ranking windows of GET /v1/api/collections/ranking. */
+export type RankingWindow = '1d' | '7d' | '30d' | 'all';
+
+/** GET /v1/api/collections/listAndSummary: the current user's collections and royalty totals. */
+export interface CollectionListAndSummary {
+  collections: CollectionVO[];
+  totalTrans: string;
+  totalTransToday: string;
+}
+
+/** GET /v1/api/collections/ranking (window, page, size 20): one row of /rankings. */
+export interface RankingRow extends CollectionCountRow {
+  rank: number;
+  /** Trades in the window. */
+  trades: number;
+  totalOrder: number;
+}
