@@ -21,6 +21,11 @@ export interface StartAnvilOptions {
   stateFile?: string;
   /** Seconds between blocks; omitted means a block is mined for each transaction. */
   blockTime?: number;
+  /**
+   * Unix time (seconds) of the genesis block, e.g. a month ago so that demo history can be
+   * mined at past times. Only meaningful for a new chain: leave it out when loading a state file.
+   */
+  genesisTimestamp?: number;
   /** When false, anvil's own output is forwarded to this process's stdout/stderr. Default true. */
   silent?: boolean;
   /** How long to wait for the RPC to answer, in ms (default 20 000). */
@@ -177,6 +182,9 @@ async function launch(
     args.push('--state', opts.stateFile, '--state-interval', '5');
   }
   if (opts.blockTime !== undefined) args.push('--block-time', String(opts.blockTime));
+  if (opts.genesisTimestamp !== undefined) {
+    args.push('--timestamp', String(Math.floor(opts.genesisTimestamp)));
+  }
   if (opts.extraArgs) args.push(...opts.extraArgs);
   const silent = opts.silent ?? true;
 

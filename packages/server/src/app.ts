@@ -22,6 +22,9 @@ import { articleRoutes } from './modules/article/routes.js';
 import { bannerRoutes } from './modules/banner/routes.js';
 import { primarySaleRoutes } from './modules/primary-sale/routes.js';
 import { launchpadRoutes } from './modules/launchpad/routes.js';
+import { collectionRoutes } from './modules/collection/routes.js';
+import { activityRoutes } from './modules/activity/routes.js';
+import { royaltyRoutes } from './modules/royalty/routes.js';
 
 export const API_PREFIX = '/v1/api';
 
@@ -36,6 +39,9 @@ const MODULES = [
   bannerRoutes,
   primarySaleRoutes,
   launchpadRoutes,
+  collectionRoutes,
+  activityRoutes,
+  royaltyRoutes,
 ];
 
 /** Routes outside /v1/api: the uploaded files at /ipfs/{cid}. */

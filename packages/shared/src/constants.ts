@@ -142,6 +142,24 @@ export const LAUNCHPAD_STATE = { inProgress: 1, ended: 2, inactive: 3 } as const
 export const BANNER_TYPE = { article: 0, activity: 1, collection: 2, item: 3 } as const;
 /** Order status 0 is listed and buyable. */
 export const ORDER_STATUS = { listed: 0, sold: 1, cancelled: 2, forceCancel: 3 } as const;
+/** `type` of nftOrder/selecAssetNftPage: which of an account's items to list. */
+export const ACCOUNT_ITEM_TYPE = {
+  collected: 0,
+  favourited: 1,
+  forSale: 2,
+  forceCancel: 3,
+} as const;
+/** `showType` of nft/findPageByCollectionId: every item, or listed items only. */
+export const COLLECTION_SHOW_TYPE = { all: 0, listed: 1 } as const;
+/** `sort` of nft/findPageByCollectionId. */
+export const COLLECTION_ITEM_SORT = {
+  recentlyListed: 0,
+  priceAsc: 1,
+  priceDesc: 2,
+  tokenId: 3,
+} as const;
+/** Results per group (collections, items, accounts) of the global search. */
+export const SEARCH_RESULTS_PER_GROUP = 5;
 
 export const CONTRACT_TYPE = { erc721: 'ERC721', erc1155: 'ERC1155' } as const;
 export type ContractType = (typeof CONTRACT_TYPE)[keyof typeof CONTRACT_TYPE];

@@ -3,7 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicClient, erc20Abi, erc721Abi, http, type Address, type Hex } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  erc721Abi,
+  http,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { gameItems1155Abi, launchpad1155Abi, launchpad721Abi } from '@aiamarket/shared/abis';
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
 import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
@@ -34,6 +44,21 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOTS_DIR, `launchpad-${name}.png`) });
 
 const contract = (name: string) => stack.deployment.contracts[name]!.address as Address;
+
+/** The launchpads' owner (the deployer, demo account 0) changes a sale's settings on chain. */
+async function asOwner(address: Address, abi: Abi, functionName: string, args: unknown[]) {
+  const account = privateKeyToAccount(stack.accounts[0]!.privateKey as Hex);
+  const client = createPublicClient({ transport: http(stack.rpcUrl) });
+  const owner = (await client.readContract({ address, abi, functionName: 'owner' })) as Address;
+  expect(owner.toLowerCase()).toBe(account.address.toLowerCase());
+  const wallet = createWalletClient({ account, chain: null, transport: http(stack.rpcUrl) });
+  const hash = await wallet.writeContract({ address, abi, functionName, args, chain: null });
+  expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
+}
+
+/** The server reads sales through a 5 s cache: wait it out after an owner change. */
+const SALE_CACHE_MS = 5_500;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('launchpad', () => {
   it('lists projects, mints with AIA and the stable coin, and swaps 721 sources 2:1', async () => {
@@ -116,14 +141,16 @@ describe('launchpad', () => {
     await shot(page, 'mint-success');
     await page.keyboard.press('Escape');
 
-    // A quantity above the per-wallet maximum is refused with its message.
+    // A quantity above the per-transaction cap (maxBatchSize 10, below the per-wallet 20) is
+    // capped with its message.
     await page.getByTestId('launchpad-mint').click();
     const usdt = modal.getByTestId('mint-row-USDT');
+    await modal.getByTestId('mint-yours').waitFor();
     await usdt.getByTestId('mint-count').fill('25');
     expect(await usdt.getByTestId('mint-error').innerText()).toBe(
-      'A single transaction exceeds the maximum (20)',
+      'A single transaction exceeds the maximum (10)',
     );
-    expect(await usdt.getByTestId('mint-count').inputValue()).toBe('20');
+    expect(await usdt.getByTestId('mint-count').inputValue()).toBe('10');
 
     // Mint 1 with the stable coin: approve, then mint.
     const coin = contract('StableCoin');
@@ -141,6 +168,53 @@ describe('launchpad', () => {
     expect(await supply()).toBe(start + 3n);
     expect(paidBefore - (await balance())).toBe(5_000_000n);
     await page.keyboard.press('Escape');
+
+    // The per-coin cap: the owner lets USDT mint only one more; two are refused by the modal.
+    const [, base, , coins] = await client.readContract({
+      address: launchpad,
+      abi: launchpad721Abi,
+      functionName: 'getConfig',
+    });
+    const usdtMinted = await client.readContract({
+      address: launchpad,
+      abi: launchpad721Abi,
+      functionName: 'amountMinted',
+      args: [coin],
+    });
+    const capped = coins.map((c) =>
+      c.coinAddr.toLowerCase() === coin.toLowerCase()
+        ? { ...c, coinMaxAmount: usdtMinted + 1n }
+        : c,
+    );
+    await asOwner(launchpad, launchpad721Abi, 'setCoins', [capped]);
+    await page.getByTestId('launchpad-mint').click();
+    await modal.getByTestId('mint-yours').waitFor();
+    await usdt.getByTestId('mint-count').fill('2');
+    await usdt.getByTestId('mint-submit').click();
+    await expect
+      .poll(() => usdt.getByTestId('mint-error').innerText())
+      .toBe('Coin mint limit exceeded (can mint 1)');
+    await shot(page, 'mint-coin-cap');
+    await page.keyboard.press('Escape');
+
+    // The per-wallet cap: the owner lowers it to what this wallet minted plus one.
+    const mine = await mintedBy();
+    await asOwner(launchpad, launchpad721Abi, 'setBaseConfig', [
+      { ...base, maxUserSize: Number(mine) + 1 },
+    ]);
+    await page.getByTestId('launchpad-mint').click();
+    await expect.poll(() => modal.getByTestId('mint-yours').innerText()).toContain('1 left');
+    await aia.getByTestId('mint-count').fill('3');
+    await aia.getByTestId('mint-submit').click();
+    await expect
+      .poll(() => aia.getByTestId('mint-error').innerText())
+      .toBe('Wallet mint limit reached (you can mint 1 more)');
+    expect(await mintedBy()).toBe(mine);
+    await shot(page, 'mint-wallet-cap');
+    await page.keyboard.press('Escape');
+    // Back to the demo settings for the exchange below.
+    await asOwner(launchpad, launchpad721Abi, 'setBaseConfig', [base]);
+    await asOwner(launchpad, launchpad721Abi, 'setCoins', [coins]);
 
     // Exchange: the seed gave account 1 four AIA Heroes (ids 1-4); the sale takes 2 for 1.
     const heroes = contract('GameItems721');

@@ -1,5 +1,6 @@
 import { loadConfig, StartupError } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { createChainClient } from '../chain/client.js';
 import { AdminError, runAdminCommand, USAGE } from './commands.js';
 
 /**
@@ -20,7 +21,15 @@ async function main() {
   });
   try {
     await database.migrate();
-    const out = await runAdminCommand({ db: database.db, dataDir: config.dataDir }, argv);
+    const out = await runAdminCommand(
+      {
+        db: database.db,
+        dataDir: config.dataDir,
+        chainId: config.chainId,
+        chain: createChainClient(config.rpcUrl, config.chainId),
+      },
+      argv,
+    );
     process.stdout.write(`${out}\n`);
   } finally {
     await database.close();

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ApiError } from '@aiamarket/shared';
+import type { PublicClient } from 'viem';
+import { ApiError, CHAIN_IDS } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { appConfig } from '../db/schema.js';
 import { articleInput, categoryInput } from '../modules/article/input.js';
@@ -14,6 +15,7 @@ import { projectInput } from '../modules/launchpad/input.js';
 import { saveProject } from '../modules/launchpad/queries.js';
 import { storeImage } from './images.js';
 import { markdownToHtml } from './markdown.js';
+import { COLLECTION_USAGE, CollectionAdminError, runCollectionCommand } from './collections.js';
 
 /** A failure the CLI prints as one line. */
 export class AdminError extends Error {}
@@ -28,7 +30,8 @@ export const USAGE = `usage: npm run admin -- <command>
   activity save <file.json | json>   create or update a primary-sale activity (with items)
   launchpad save <file.json | json>  create or update a launchpad project page
   config set <name> <value>          set a config value (e.g. transaction_fee 2.5)
-  image add <file>                   store an image; prints its /ipfs/{cid} URL`;
+  image add <file>                   store an image; prints its /ipfs/{cid} URL
+${COLLECTION_USAGE}`;
 
 /** Input given as inline JSON (starting with `{`) or as a JSON file path. */
 function readJson(arg: string | undefined): unknown {
@@ -74,6 +77,9 @@ const CONFIG_RULES: Record<string, { schema: z.ZodType; hint: string }> = {
 export interface AdminDeps {
   db: AppDb;
   dataDir: string;
+  /** For the collection commands: the chain to read contracts from. */
+  chainId?: number;
+  chain?: PublicClient | null;
 }
 
 /** Runs one admin command; returns what to print (JSON of the saved row, or a URL). */
@@ -112,6 +118,14 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
           });
         return `${name} = ${raw}`;
       }
+      case 'collection add':
+      case 'collection save':
+      case 'collection sync':
+        return await runCollectionCommand(
+          { db, chainId: deps.chainId ?? CHAIN_IDS.local, chain: deps.chain ?? null },
+          action,
+          () => readJson(rest[0]),
+        );
       case 'image add': {
         if (!rest[0]) throw new AdminError('missing image file');
         let bytes: Buffer;
@@ -130,7 +144,9 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
         throw new AdminError(`unknown command '${argv.join(' ')}'\n${USAGE}`);
     }
   } catch (err) {
-    if (err instanceof ApiError) throw new AdminError(err.message);
+    if (err instanceof ApiError || err instanceof CollectionAdminError) {
+      throw new AdminError(err.message);
+    }
     throw err;
   }
 }

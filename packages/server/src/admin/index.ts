@@ -10,3 +10,15 @@ export { articleInput, categoryInput } from '../modules/article/input.js';
 export { bannerInput } from '../modules/banner/input.js';
 export { activityInput } from '../modules/primary-sale/input.js';
 export { projectInput } from '../modules/launchpad/input.js';
+export {
+  addCollection,
+  CollectionAdminError,
+  saveCollectionProfile,
+  syncProfiles,
+} from './collections.js';
+export { collectionAddInput, collectionSaveInput } from '../modules/collection/input.js';
+export {
+  defaultLinkCollection,
+  ensureCollectionProfile,
+  syncCollectionProfiles,
+} from '../modules/collection/profiles.js';

@@ -117,11 +117,17 @@ export const marketEvents = pgTable(
     /** created: contract type (0 ERC721, 1 ERC1155); cancelled: item status (2 or 3). */
     code: smallint('code'),
     blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    /**
+     * created: the collection's ERC-2981 rate (percent x 100, royaltyInfo(tokenId, 10000)) read
+     * at the listing's block; null when the collection does not support ERC-2981.
+     */
+    erc2981Rate: integer('erc2981_rate'),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
     index('market_events_block_idx').on(t.chainId, t.blockNumber),
     index('market_events_item_idx').on(t.chainId, t.marketAddr, t.itemId),
+    index('market_events_contract_idx').on(t.chainId, t.contractAddr, t.kind),
   ],
 );
 
@@ -413,4 +419,18 @@ export const tokenAttributes = pgTable(
     primaryKey({ columns: [t.chainId, t.contractAddr, t.tokenId, t.valueId] }),
     index('token_attributes_value_idx').on(t.valueId),
   ],
+);
+
+/**
+ * Decimals of the coins orders are priced in (AIA = zero address, 18; ERC-20 decimals()), read
+ * once by the indexer. Not a fact: a coin's decimals never change, so reorgs keep them.
+ */
+export const coinDecimals = pgTable(
+  'coin_decimals',
+  {
+    chainId: integer('chain_id').notNull(),
+    address: address('address').notNull(),
+    decimals: smallint('decimals').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
 );

@@ -4,6 +4,7 @@ import type { Deployment } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { collections } from '../db/schema-chain.js';
 import type { IndexerConfig } from './config.js';
+import { ChainReads } from './chain-reads.js';
 import { launchpadNames, seedCollections } from './collections.js';
 import { decodeLogs, type AddressRole } from './decode.js';
 import { factsOf } from './facts.js';
@@ -69,6 +70,7 @@ export class Indexer {
   private readonly market: string | null;
   private readonly launchpads: Set<string>;
   private readonly deployment: Deployment;
+  private readonly reads: ChainReads;
   private seeded = false;
   /** Shrinks when the RPC refuses a range as too large. */
   private batch: number;
@@ -90,6 +92,7 @@ export class Indexer {
       ),
     );
     this.batch = deps.config.batchBlocks;
+    this.reads = new ChainReads(deps.chain);
   }
 
   /** The first block to index: INDEXER_START_BLOCK, or the earliest deployed contract. */
@@ -206,6 +209,7 @@ export class Indexer {
       await writeRange(this.db, {
         chainId: this.chainId,
         facts,
+        coins: await this.reads.complete(facts),
         launchpads: this.launchpads,
         backfill: {
           address: behind.address,
@@ -263,6 +267,7 @@ export class Indexer {
     await writeRange(this.db, {
       chainId: this.chainId,
       facts,
+      coins: await this.reads.complete(facts),
       launchpads: this.launchpads,
       cursor: {
         prev: cursor,

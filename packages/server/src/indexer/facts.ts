@@ -241,6 +241,8 @@ export interface ListingState {
   createdTx: string;
   createdAt: Date;
   createdLogIndex: number;
+  /** The collection's ERC-2981 rate at the listing's block (from the created event). */
+  erc2981Rate: number | null;
   updatedBlock: number;
   updatedAt: Date;
 }
@@ -266,6 +268,7 @@ export function foldListing(events: MarketRow[]): ListingState | null {
         createdTx: e.txHash,
         createdAt: e.blockTime,
         createdLogIndex: e.logIndex,
+        erc2981Rate: e.erc2981Rate ?? null,
         updatedBlock: e.blockNumber,
         updatedAt: e.blockTime,
       };
@@ -290,6 +293,44 @@ export function foldListing(events: MarketRow[]): ListingState | null {
   return s;
 }
 
+/** What an order shows of its item (token_metadata) and its price in coin units. */
+export interface OrderItem {
+  name: string | null;
+  imageUrl: string | null;
+  priceValue: string;
+}
+
+/** A raw amount in a coin's units as a decimal string: unitsOf('1500000', 6) = '1.5'. */
+export function unitsOf(raw: string, decimals: number): string {
+  const negative = raw.startsWith('-');
+  const digits = (negative ? raw.slice(1) : raw).replace(/^0+(?=\d)/, '');
+  if (decimals <= 0) return `${negative ? '-' : ''}${digits}${'0'.repeat(-decimals)}`;
+  const padded = digits.padStart(decimals + 1, '0');
+  const whole = padded.slice(0, padded.length - decimals);
+  const fraction = padded.slice(padded.length - decimals).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * The order's royalty rate (percent x 100): the market rate set for the collection before the
+ * listing was created, else the collection's ERC-2981 rate read at the listing's block, else null.
+ */
+export function orderRoyalty(
+  marketRates: { blockNumber: number; logIndex: number; rate: number }[],
+  listing: { createdBlock: number; createdLogIndex: number },
+  erc2981Rate: number | null,
+): number | null {
+  let rate: number | null = null;
+  for (const r of marketRates) {
+    if (
+      byPosition(r, { blockNumber: listing.createdBlock, logIndex: listing.createdLogIndex }) >= 0
+    )
+      break;
+    rate = r.rate;
+  }
+  return rate ?? erc2981Rate;
+}
+
 /**
  * The order row of a listing: a listed order whose seller holds less than the amount left is
  * "force cancel" (3) until the amount returns; `sellerHolds` is null when the holdings of the
@@ -300,6 +341,7 @@ export function orderOf(
   s: ListingState,
   sellerHolds: bigint | null,
   royalty: number | null,
+  item: OrderItem = { name: null, imageUrl: null, priceValue: '0' },
 ): OrderRow {
   const short = sellerHolds !== null && sellerHolds < BigInt(s.leftAmount);
   const status =
@@ -319,6 +361,9 @@ export function orderOf(
     leftAmount: s.leftAmount,
     ownerAddr: s.ownerAddr,
     royalty,
+    name: item.name,
+    imageUrl: item.imageUrl,
+    priceValue: item.priceValue,
     createdBlock: s.createdBlock,
     createdTx: s.createdTx,
     createdAt: s.createdAt,

@@ -9,7 +9,9 @@ import type { PublicClient } from 'viem';
 import { CONTRACT_TYPE } from '@aiamarket/shared';
 import { gameItems1155Abi, gameItems721Abi } from '@aiamarket/shared/abis';
 import type { AppDb } from '../db/database.js';
-import { tokenMetadata } from '../db/schema-chain.js';
+import { orders, tokenMetadata } from '../db/schema-chain.js';
+import { writeTokenAttributes } from './attributes.js';
+import { lockOrderItems } from './store.js';
 
 export interface MetadataOptions {
   /** Gateway for ipfs:// URIs, e.g. http://127.0.0.1:8080 (requests go to {gateway}/ipfs/...). */
@@ -358,13 +360,28 @@ export async function refreshTokenMetadata(
       nextAttemptAt: null,
       fetchedAt: now,
     };
-    await db
-      .insert(tokenMetadata)
-      .values({ ...key, ...values })
-      .onConflictDoUpdate({
-        target: [tokenMetadata.chainId, tokenMetadata.contractAddr, tokenMetadata.tokenId],
-        set: values,
-      });
+    // The metadata, the token's attributes and its orders' name and image change together.
+    await db.transaction(async (tx) => {
+      await lockOrderItems(tx);
+      await tx
+        .insert(tokenMetadata)
+        .values({ ...key, ...values })
+        .onConflictDoUpdate({
+          target: [tokenMetadata.chainId, tokenMetadata.contractAddr, tokenMetadata.tokenId],
+          set: values,
+        });
+      await writeTokenAttributes(tx, chainId, key.contractAddr, key.tokenId, m.properties);
+      await tx
+        .update(orders)
+        .set({ name: m.name, imageUrl: m.imageUrl })
+        .where(
+          and(
+            eq(orders.chainId, chainId),
+            eq(orders.contractAddr, key.contractAddr),
+            eq(orders.tokenId, key.tokenId),
+          ),
+        );
+    });
     return 'ok';
   } catch (err) {
     const message = (err as Error).message.slice(0, 500);

@@ -5,6 +5,7 @@ import type { AppDb } from '../db/database.js';
 import { indexerCursor } from '../db/schema.js';
 import {
   activities,
+  coinDecimals,
   collections,
   indexerBlocks,
   launchpadEvents,
@@ -18,15 +19,20 @@ import {
   foldListing,
   marketActivity,
   orderOf,
+  orderRoyalty,
   saleKey,
   swapKey,
   transferActivity,
+  unitsOf,
   ZERO_ADDRESS,
   type ActivityRow,
   type MarketRow,
   type RangeFacts,
   type TxContext,
 } from './facts.js';
+import type { CoinDecimals } from './chain-reads.js';
+import { ORDER_ITEMS_LOCK_KEY } from './lock.js';
+import { recomputeStats } from './stats.js';
 
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
@@ -94,20 +100,30 @@ export interface Touched {
   sales: Set<string>;
   /** Contracts whose listed orders must all be re-derived (a back-fill that just completed). */
   contracts: Set<string>;
+  /** Collections whose stats and hourly volumes are recomputed. */
+  stats: Set<string>;
 }
 
 export function emptyTouched(): Touched {
-  return { holdings: new Set(), items: new Set(), sales: new Set(), contracts: new Set() };
+  return {
+    holdings: new Set(),
+    items: new Set(),
+    sales: new Set(),
+    contracts: new Set(),
+    stats: new Set(),
+  };
 }
 
 function touch(
   t: Touched,
   facts: {
     transfers: { contractAddr: string; tokenId: string; fromAddr: string; toAddr: string }[];
-    market: { marketAddr: string; itemId?: string | null }[];
+    market: { marketAddr: string; itemId?: string | null; contractAddr: string }[];
     launchpad: { launchpadAddr: string; saleId: string }[];
   },
 ) {
+  for (const r of facts.transfers) t.stats.add(r.contractAddr);
+  for (const r of facts.market) t.stats.add(r.contractAddr);
   for (const r of facts.transfers) {
     if (r.fromAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.fromAddr}`);
     if (r.toAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.toAddr}`);
@@ -249,6 +265,40 @@ async function recomputeHoldings(tx: Tx, chainId: number, keys: string[]) {
   }
 }
 
+/** See ORDER_ITEMS_LOCK_KEY; released at the end of the transaction. */
+export async function lockOrderItems(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_ITEMS_LOCK_KEY})`);
+}
+
+/** Decimals of the given coins (18, AIA's, for a coin never read: cannot happen for a fact). */
+async function decimalsOf(tx: Tx, chainId: number, coins: string[]) {
+  const out = new Map<string, number>();
+  if (coins.length === 0) return out;
+  const rows = await tx
+    .select({ address: coinDecimals.address, decimals: coinDecimals.decimals })
+    .from(coinDecimals)
+    .where(and(eq(coinDecimals.chainId, chainId), inArray(coinDecimals.address, coins)));
+  for (const r of rows) out.set(r.address, r.decimals);
+  return out;
+}
+
+/** Name and image of the given tokens (contract|tokenId) from token_metadata. */
+async function itemsOf(tx: Tx, chainId: number, tokens: string[]) {
+  const out = new Map<string, { name: string | null; imageUrl: string | null }>();
+  for (const part of chunks(tokens, 500)) {
+    const k = valuesOf(part.map(split), ['varchar', 'numeric']);
+    const rows = rowsOf<{ c: string; t: string; name: string | null; image_url: string | null }>(
+      await tx.execute(sql`
+        select m.contract_addr as c, m.token_id::text as t, m.name, m.image_url
+        from token_metadata m join ${k} as k(c, t) on m.contract_addr = k.c and m.token_id = k.t
+        where m.chain_id = ${chainId}`),
+    );
+    for (const r of rows) out.set(`${r.c}|${r.t}`, { name: r.name, imageUrl: r.image_url });
+  }
+  return out;
+}
+
+/** Re-derives the touched orders; adds their collections to `touched.stats`. */
 async function recomputeOrders(tx: Tx, chainId: number, touched: Touched) {
   const items = new Set(touched.items);
   // Listings whose seller's holding changed, or of a collection whose back-fill completed.
@@ -312,17 +362,30 @@ async function recomputeOrders(tx: Tx, chainId: number, touched: Touched) {
     for (const r of rows) held.set(`${r.c}|${r.t}|${r.o}`, BigInt(r.amount));
   }
 
+  const decimals = await decimalsOf(tx, chainId, uniq(listings.map((l) => l.moneyAddr)));
+  const tokens = await itemsOf(
+    tx,
+    chainId,
+    uniq(listings.map((l) => `${l.contractAddr}|${l.tokenId}`)),
+  );
   const next = listings.map((l) => {
     const collection = info.get(l.contractAddr);
     const known = collection !== undefined && collection.synced === null;
     const holds = known ? (held.get(`${l.contractAddr}|${l.tokenId}|${l.ownerAddr}`) ?? 0n) : null;
-    let royalty: number | null = null;
-    for (const r of rates) {
-      if (r.contractAddr !== l.contractAddr) continue;
-      if (byPosition(r, { blockNumber: l.createdBlock, logIndex: l.createdLogIndex }) >= 0) break;
-      royalty = Number(r.price);
-    }
-    return orderOf(chainId, l, holds, royalty);
+    const royalty = orderRoyalty(
+      rates
+        .filter((r) => r.contractAddr === l.contractAddr)
+        .map((r) => ({ blockNumber: r.blockNumber, logIndex: r.logIndex, rate: Number(r.price) })),
+      l,
+      l.erc2981Rate,
+    );
+    const item = tokens.get(`${l.contractAddr}|${l.tokenId}`);
+    touched.stats.add(l.contractAddr);
+    return orderOf(chainId, l, holds, royalty, {
+      name: item?.name ?? null,
+      imageUrl: item?.imageUrl ?? null,
+      priceValue: unitsOf(l.price, decimals.get(l.moneyAddr) ?? 18),
+    });
   });
 
   for (const part of chunks(keys, 500)) {
@@ -367,6 +430,7 @@ export async function recompute(tx: Tx, chainId: number, touched: Touched) {
   await recomputeHoldings(tx, chainId, [...touched.holdings]);
   await recomputeOrders(tx, chainId, touched);
   await recomputeLaunchpad(tx, chainId, [...touched.sales]);
+  await recomputeStats(tx, chainId, [...touched.stats]);
 }
 
 async function advanceCursor(tx: Tx, chainId: number, prev: Cursor | null, next: Cursor) {
@@ -409,6 +473,8 @@ async function saveBlocks(tx: Tx, chainId: number, blocks: BlockRef[], window: n
 export interface RangeWrite {
   chainId: number;
   facts: RangeFacts;
+  /** Decimals of the coins the range's market events use. */
+  coins?: CoinDecimals[];
   launchpads: ReadonlySet<string>;
   /** Main range: moves the cursor from `prev` to `next` and records block hashes. */
   cursor?: { prev: Cursor | null; next: Cursor; blocks: BlockRef[]; window: number };
@@ -419,6 +485,13 @@ export interface RangeWrite {
 /** Writes one range: facts, activities, derived state and the position, in one transaction. */
 export async function writeRange(db: AppDb, w: RangeWrite): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockOrderItems(tx);
+    if (w.coins && w.coins.length > 0) {
+      await tx
+        .insert(coinDecimals)
+        .values(w.coins.map((c) => ({ chainId: w.chainId, ...c })))
+        .onConflictDoNothing();
+    }
     await insertFacts(tx, w.facts);
     await writeActivities(tx, w.chainId, w.facts, w.launchpads);
     const touched = emptyTouched();
@@ -462,6 +535,7 @@ export async function recentBlocks(db: AppDb, chainId: number) {
  */
 export async function rollbackTo(db: AppDb, chainId: number, prev: Cursor, fork: Cursor) {
   await db.transaction(async (tx) => {
+    await lockOrderItems(tx);
     const above = (col: typeof nftTransfers.blockNumber) => gt(col, fork.number);
     const transfers = await tx
       .delete(nftTransfers)
@@ -475,7 +549,11 @@ export async function rollbackTo(db: AppDb, chainId: number, prev: Cursor, fork:
     const market = await tx
       .delete(marketEvents)
       .where(and(eq(marketEvents.chainId, chainId), gt(marketEvents.blockNumber, fork.number)))
-      .returning({ marketAddr: marketEvents.marketAddr, itemId: marketEvents.itemId });
+      .returning({
+        marketAddr: marketEvents.marketAddr,
+        itemId: marketEvents.itemId,
+        contractAddr: marketEvents.contractAddr,
+      });
     const launchpad = await tx
       .delete(launchpadEvents)
       .where(

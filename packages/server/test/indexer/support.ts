@@ -26,7 +26,10 @@ import {
 import type { AppDb } from '../../src/db/database.js';
 import {
   activities,
+  coinDecimals,
   collections,
+  collectionStats,
+  collectionVolumeHours,
   holdings,
   launchpadCounters,
   launchpadEvents,
@@ -390,6 +393,15 @@ export async function dumpChainTables(db: AppDb) {
       .select()
       .from(launchpadSales)
       .orderBy(asc(launchpadSales.launchpadAddr), asc(launchpadSales.saleId)),
+    coinDecimals: await db.select().from(coinDecimals).orderBy(asc(coinDecimals.address)),
+    collectionStats: await db
+      .select()
+      .from(collectionStats)
+      .orderBy(asc(collectionStats.contractAddr)),
+    collectionVolumeHours: await db
+      .select()
+      .from(collectionVolumeHours)
+      .orderBy(asc(collectionVolumeHours.contractAddr), asc(collectionVolumeHours.hour)),
   };
 }
 
@@ -411,6 +423,12 @@ export async function resetChainTables(db: AppDb) {
         'launchpad_counters',
         'launchpad_sales',
         'token_metadata',
+        'coin_decimals',
+        'collection_stats',
+        'collection_volume_hours',
+        'token_attributes',
+        'attr_values',
+        'attr_categories',
       ].join(', ')}`,
     ),
   );

@@ -21,6 +21,9 @@ export interface OrderPageRequest {
   collectionNames?: string[];
   minPrice?: string;
   maxPrice?: string;
+  /** Attribute value ids (getValPage ids) of category parentId, as on the collection page. */
+  gorySet?: number[];
+  parentId?: number;
 }
 
 /** A listing (spec Order). */

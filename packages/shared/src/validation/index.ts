@@ -1,3 +1,5 @@
 export * from './messages.js';
 export * from './profile.js';
 export * from './price-range.js';
+export * from './trade.js';
+export * from './collection.js';

@@ -17,6 +17,41 @@ export const VALIDATION_MESSAGES = {
     message: 'The maximum value of price should be greater than the minimum value',
     key: 'validation.priceRange',
   },
+  // Trading rules (validation/trade.ts); translated under the web app's `trade.rules`.
+  priceRequired: { message: 'Price must be set', key: 'trade.rules.priceRequired' },
+  aboveZero: { message: 'numbers greater than 0', key: 'trade.rules.aboveZero' },
+  priceDigits: {
+    message: 'At most 18 integer digits and 18 decimals',
+    key: 'trade.rules.priceDigits',
+  },
+  coinDecimals: {
+    message: 'Too many decimals for this coin',
+    key: 'trade.rules.coinDecimals',
+  },
+  integersOnly: { message: 'integers only', key: 'trade.rules.integersOnly' },
+  amountRequired: { message: 'Please enter the amount', key: 'trade.rules.amountRequired' },
+  greaterThanAvailable: {
+    message: 'greater than available',
+    key: 'trade.rules.greaterThanAvailable',
+  },
+  nftAmount: {
+    message: 'NFT amount: more than the listing has left',
+    key: 'trade.rules.nftAmount',
+  },
+  recipientRequired: { message: 'Please enter the address', key: 'trade.rules.recipientRequired' },
+  recipientInvalid: { message: 'Invalid wallet address', key: 'trade.rules.recipientInvalid' },
+  recipientZero: {
+    message: 'The zero address cannot receive NFTs',
+    key: 'trade.rules.recipientZero',
+  },
+  recipientSelf: {
+    message: 'The transfer address is the same as the current address and cannot be transferred',
+    key: 'trade.rules.recipientSelf',
+  },
+  deficitAssets: {
+    message: 'Insufficient NFT assets to transfer',
+    key: 'trade.rules.deficitAssets',
+  },
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;

@@ -9,9 +9,19 @@ const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const PrimaryPage = lazy(() => import('../features/primary/PrimaryPage'));
 const MarketListPage = lazy(() => import('../features/primary/MarketListPage'));
+const PrimaryDetailsPage = lazy(() => import('../features/primary/PrimaryDetailsPage'));
 const ActivityDetailPage = lazy(() => import('../features/primary/ActivityDetailPage'));
 const LaunchpadListPage = lazy(() => import('../features/launchpad/LaunchpadListPage'));
 const LaunchpadDetailPage = lazy(() => import('../features/launchpad/LaunchpadDetailPage'));
+const CollectionPage = lazy(() => import('../features/collection/CollectionPage'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const HelpCenterPage = lazy(() => import('../features/help/HelpCenterPage'));
+const ArticleTypePage = lazy(() => import('../features/help/ArticleTypePage'));
+const ArticleDetailsPage = lazy(() => import('../features/help/ArticleDetailsPage'));
+const LegalPage = lazy(() => import('../features/legal/LegalPage'));
+const MarketplacePage = lazy(() => import('../features/marketplace/MarketplacePage'));
+const ItemPage = lazy(() => import('../features/item/ItemPage'));
+const RankingsPage = lazy(() => import('../features/rankings/RankingsPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -26,9 +36,20 @@ export const routes: RouteObject[] = [
           { path: 'user-settings/:walletAddress', element: <SettingsPage /> },
           { path: 'primary', element: <PrimaryPage /> },
           { path: 'marketlist/:id/:status', element: <MarketListPage /> },
+          { path: 'primary-details/:nftId/:blindBox', element: <PrimaryDetailsPage /> },
           { path: 'activityDetail', element: <ActivityDetailPage /> },
           { path: 'launchpad', element: <LaunchpadListPage /> },
           { path: 'launchpad/:id', element: <LaunchpadDetailPage /> },
+          { path: 'collection/:linkCollection', element: <CollectionPage /> },
+          { path: 'account/0/:userAddr', element: <AccountPage /> },
+          { path: 'helpcenter', element: <HelpCenterPage /> },
+          { path: 'article-type/:name/:id', element: <ArticleTypePage /> },
+          { path: 'article-details/:id', element: <ArticleDetailsPage /> },
+          { path: 'article-details/:name/:id', element: <ArticleDetailsPage /> },
+          { path: 'privacy', element: <LegalPage /> },
+          { path: 'marketplace', element: <MarketplacePage /> },
+          { path: 'asset', element: <ItemPage /> },
+          { path: 'rankings', element: <RankingsPage /> },
           // Unknown paths land on home (spec doc 1, section 2).
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -1,10 +1,13 @@
 /** The empty-list illustration with its message. */
-export function EmptyIllustration({ label }: { label: string }) {
+export function EmptyIllustration({
+  label,
+  testId = 'launchpad-empty',
+}: {
+  label: string;
+  testId?: string;
+}) {
   return (
-    <div
-      data-testid="launchpad-empty"
-      className="flex flex-col items-center gap-3 py-12 text-slate-400"
-    >
+    <div data-testid={testId} className="flex flex-col items-center gap-3 py-12 text-slate-400">
       <svg viewBox="0 0 120 80" className="w-32" role="img" aria-label={label}>
         <rect
           x="14"

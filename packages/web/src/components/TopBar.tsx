@@ -5,6 +5,7 @@ import { LAYOUT } from '@aiamarket/shared';
 import { cx } from '../lib/cx';
 import { useScrolledPast } from '../lib/useScrolledPast';
 import { isSignedIn, useSession } from '../lib/session';
+import { GlobalSearch } from '../features/search/GlobalSearch';
 import { ConnectWalletButton } from './ConnectWalletButton';
 import { LanguageMenu } from './LanguageMenu';
 import { CloseIcon, LogoMark, MenuIcon } from './icons';
@@ -92,6 +93,7 @@ export function TopBar() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+          <GlobalSearch />
           <LanguageMenu />
           {isSignedIn(session) ? (
             <Suspense fallback={<span className="size-10 rounded-full bg-white/10" />}>

@@ -1,6 +1,6 @@
-import { erc20Abi, type Abi, type Address, type PublicClient } from 'viem';
+import type { Abi, Address, PublicClient } from 'viem';
 import { launchpad1155Abi, launchpad721Abi } from '@aiamarket/shared/abis';
-import { NATIVE_COIN, NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
+import { CoinCatalog, type CoinInfo } from '../../chain/coins.js';
 
 /** A sale as the contract reports it (getConfig + getState in one call each). */
 export interface SaleOnChain {
@@ -36,13 +36,15 @@ const keyOf = (k: SaleKey) => `${k.contractAddr}:${k.tokenId}`;
  */
 export class LaunchpadReader {
   private readonly sales = new Map<string, { at: number; value: Promise<SaleOnChain | null> }>();
-  private readonly coinInfo = new Map<string, Promise<{ symbol: string; decimals: number }>>();
+  private readonly coins: CoinCatalog;
 
   constructor(
     private readonly client: PublicClient,
     private readonly ttlMs = 5_000,
     private readonly now: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.coins = new CoinCatalog(client);
+  }
 
   async read(keys: SaleKey[]): Promise<Map<string, SaleOnChain | null>> {
     const t = this.now();
@@ -121,25 +123,7 @@ export class LaunchpadReader {
   }
 
   /** Symbol and decimals of a mint coin (native AIA for the zero address). */
-  coin(address: string): Promise<{ symbol: string; decimals: number }> {
-    if (address === NATIVE_COIN_ADDRESS) {
-      return Promise.resolve({ symbol: NATIVE_COIN.symbol, decimals: NATIVE_COIN.decimals });
-    }
-    let hit = this.coinInfo.get(address);
-    if (!hit) {
-      hit = this.client
-        .multicall({
-          contracts: [
-            { address: address as Address, abi: erc20Abi, functionName: 'symbol' },
-            { address: address as Address, abi: erc20Abi, functionName: 'decimals' },
-          ],
-          allowFailure: false,
-          deployless: true,
-        })
-        .then(([symbol, decimals]) => ({ symbol, decimals: Number(decimals) }));
-      this.coinInfo.set(address, hit);
-      hit.catch(() => this.coinInfo.delete(address));
-    }
-    return hit;
+  coin(address: string): Promise<CoinInfo> {
+    return this.coins.coin(address);
   }
 }

@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorState } from '../../components/nft/ErrorState';
+import { RankingTable } from '../../components/nft/RankingTable';
+import { SkeletonBlock } from '../../components/nft/Skeletons';
+import { fetchBanners, fetchFeatured, fetchRankingPreview } from './api';
+import { BannerCarousel } from './BannerCarousel';
+import { FeaturedCarousel } from './FeaturedCarousel';
 
 const FEATURES = [
   { id: 'ownership', icon: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z' },
@@ -13,46 +20,96 @@ const FEATURES = [
   },
 ] as const;
 
-/** Home. Later issues add the banner and featured-collection carousels and the ranking preview. */
+/**
+ * Home: banner carousel (the hero stands in when there is no banner), featured collections,
+ * the trading ranking preview (5 rows), three feature blurbs and the domain notice.
+ */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const banners = useQuery({
+    queryKey: ['home', 'banners', lang],
+    queryFn: ({ signal }) => fetchBanners(lang, signal),
+  });
+  const featured = useQuery({
+    queryKey: ['home', 'featured'],
+    queryFn: ({ signal }) => fetchFeatured(signal),
+  });
+  const ranking = useQuery({
+    queryKey: ['home', 'ranking'],
+    queryFn: ({ signal }) => fetchRankingPreview(signal),
+  });
+  const bannerList = banners.data?.records ?? [];
 
   return (
     <>
-      <section
-        data-testid="home-hero"
-        aria-labelledby="home-hero-title"
-        className="relative -mt-16 overflow-hidden pt-16"
-      >
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,rgba(34,211,238,0.25),transparent_55%),radial-gradient(ellipse_at_bottom_right,rgba(139,92,246,0.3),transparent_55%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 py-24 sm:px-6 sm:py-32 lg:py-40">
-          <h1
-            id="home-hero-title"
-            className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl"
-          >
-            {t('home.hero.title')}
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-pretty text-slate-300">
-            {t('home.hero.subtitle')}
-          </p>
-          <div className="mt-10 flex flex-wrap gap-3">
-            <Link
-              to="/marketplace"
-              data-testid="home-explore"
-              className="inline-flex h-12 items-center rounded-full bg-brand-500 px-6 font-semibold text-ink-950 shadow-lg shadow-brand-500/25 hover:bg-brand-400"
-            >
-              {t('home.hero.explore')}
-            </Link>
-            <Link
-              to="/launchpad"
-              className="inline-flex h-12 items-center rounded-full border border-white/20 px-6 font-semibold text-white hover:bg-white/10"
-            >
-              {t('home.hero.launchpad')}
-            </Link>
+      {/* The top of home is always `home-hero`: the banners, or the welcome when there are none. */}
+      <div data-testid="home-hero">
+        {bannerList.length > 0 || banners.isPending ? (
+          <h1 className="sr-only">{t('home.hero.title')}</h1>
+        ) : null}
+        {banners.isPending ? (
+          <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">
+            <SkeletonBlock className="aspect-[21/9] w-full rounded-2xl sm:aspect-[3/1]" />
           </div>
+        ) : bannerList.length > 0 ? (
+          <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">
+            <BannerCarousel banners={bannerList} />
+          </div>
+        ) : (
+          <Hero />
+        )}
+      </div>
+
+      <div className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
+        {featured.isPending ? (
+          <div
+            role="status"
+            aria-label={t('app.loading')}
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {[0, 1, 2].map((i) => (
+              <SkeletonBlock
+                key={i}
+                className={i ? 'hidden aspect-[3/2] sm:block' : 'aspect-[3/2]'}
+              />
+            ))}
+          </div>
+        ) : featured.isError ? (
+          <ErrorState error={featured.error} onRetry={() => void featured.refetch()} />
+        ) : featured.data.length > 0 ? (
+          <FeaturedCarousel collections={featured.data} />
+        ) : null}
+      </div>
+
+      <section
+        aria-labelledby="home-ranking-title"
+        className="mx-auto max-w-7xl px-4 pt-14 sm:px-6"
+        data-testid="home-ranking"
+      >
+        <div className="flex items-end justify-between gap-3">
+          <h2 id="home-ranking-title" className="text-2xl font-bold text-white sm:text-3xl">
+            {t('home.ranking')}
+          </h2>
+          <Link
+            to="/rankings"
+            data-testid="home-ranking-all"
+            className="text-sm font-semibold text-brand-300 hover:underline"
+          >
+            {t('home.viewAll')}
+          </Link>
+        </div>
+        <div className="mt-6">
+          {ranking.isError ? (
+            <ErrorState error={ranking.error} onRetry={() => void ranking.refetch()} />
+          ) : (
+            <RankingTable
+              rows={ranking.data?.records}
+              loading={ranking.isPending}
+              caption={t('home.ranking')}
+              compact
+            />
+          )}
         </div>
       </section>
 
@@ -109,6 +166,49 @@ export function HomePage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** The welcome block shown in place of the banners when there are none. */
+function Hero() {
+  const { t } = useTranslation();
+  return (
+    <section
+      data-testid="home-welcome"
+      aria-labelledby="home-hero-title"
+      className="relative -mt-16 overflow-hidden pt-16"
+    >
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,rgba(34,211,238,0.25),transparent_55%),radial-gradient(ellipse_at_bottom_right,rgba(139,92,246,0.3),transparent_55%)]"
+      />
+      <div className="relative mx-auto max-w-7xl px-4 py-24 sm:px-6 sm:py-32 lg:py-40">
+        <h1
+          id="home-hero-title"
+          className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl"
+        >
+          {t('home.hero.title')}
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-pretty text-slate-300">
+          {t('home.hero.subtitle')}
+        </p>
+        <div className="mt-10 flex flex-wrap gap-3">
+          <Link
+            to="/marketplace"
+            data-testid="home-explore"
+            className="inline-flex h-12 items-center rounded-full bg-brand-500 px-6 font-semibold text-ink-950 shadow-lg shadow-brand-500/25 hover:bg-brand-400"
+          >
+            {t('home.hero.explore')}
+          </Link>
+          <Link
+            to="/launchpad"
+            className="inline-flex h-12 items-center rounded-full border border-white/20 px-6 font-semibold text-white hover:bg-white/10"
+          >
+            {t('home.hero.launchpad')}
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }
 

@@ -10,12 +10,13 @@ import { fetchContractInfo } from './api';
 import {
   chainErrorMessage,
   connectedWallet,
-  loadUserSourceAssets,
+  readSaleConfig,
   readSupply,
   readUserMinted,
   swap,
   type SourceAsset,
 } from './chain';
+import { useSourceAssets } from './sourceAssets';
 import { LaunchpadModal, SuccessView } from './Modal';
 import { useMessage } from './parts';
 import {
@@ -30,6 +31,8 @@ import {
   type RuleMessage,
 } from './rules';
 import type { LaunchpadProject } from './types';
+
+type ChainMessage = ReturnType<typeof chainErrorMessage>;
 
 /** The exchange modal (550 wide): the user's source NFTs, the tip, approval then swap. */
 export function ExchangeModal({
@@ -49,7 +52,7 @@ export function ExchangeModal({
   const [busy, setBusy] = useState(false);
   const [received, setReceived] = useState<number | null>(null);
   const [chosen, setChosen] = useState<Record<string, number>>({});
-  const [error, setError] = useState<RuleMessage | null>(null);
+  const [error, setError] = useState<RuleMessage | ChainMessage | null>(null);
 
   const info = useQuery({
     queryKey: ['launchpad', 'contract', source],
@@ -58,12 +61,20 @@ export function ExchangeModal({
   });
   const sourceType: 721 | 1155 = info.data?.contractType === CONTRACT_TYPE.erc1155 ? 1155 : 721;
   const sourceName = info.data?.name ?? '';
-  const assets = useQuery({
-    queryKey: ['launchpad', 'sourceAssets', source, session.address, sourceType],
-    enabled: !!info.data && !!session.address,
-    queryFn: () => loadUserSourceAssets(source, sourceType, session.address!, sourceName),
+  const assets = useSourceAssets({
+    source,
+    type: sourceType,
+    owner: session.address,
+    collectionName: sourceName,
+    enabled: !!info.data,
   });
-  const list = assets.data ?? [];
+  const list = assets.data?.pages.flatMap((p) => p.records) ?? [];
+  // The next 20 when the 310 px list is scrolled near its end.
+  const onListScroll = (e: React.UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    const nearEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 40;
+    if (nearEnd && assets.hasNextPage && !assets.isFetchingNextPage) void assets.fetchNextPage();
+  };
   const loading =
     !!session.address && !info.isError && !assets.isError && (info.isPending || assets.isPending);
   const buyPath = `/collection/${encodeURIComponent(sourceName)}`;
@@ -85,9 +96,13 @@ export function ExchangeModal({
     let before: number;
     let check;
     try {
-      const [supply, mine] = await Promise.all([
+      const [supply, mine, config] = await Promise.all([
         readSupply(project),
         readUserMinted(project, wallet.account),
+        readSaleConfig(project).catch((e: unknown) => {
+          console.error('launchpad config read failed', e);
+          return null;
+        }),
       ]);
       before = mine.minted;
       check = checkExchange(
@@ -95,7 +110,8 @@ export function ExchangeModal({
         { newNum: project.newNum, oldNum: project.oldNum },
         {
           remainingSupply: remainingSupply(supply.collectionSize, supply.totalSupply),
-          mintMaxLimit: project.mintMaxLimit,
+          mintMaxLimit: config?.maxUserSize ?? project.mintMaxLimit,
+          maxBatchSize: config?.maxBatchSize ?? project.maxBatchSize,
           userRemaining: mine.remaining,
         },
       );
@@ -126,7 +142,9 @@ export function ExchangeModal({
       void assets.refetch();
     } catch (e) {
       console.error('launchpad swap failed', e);
-      toast.error(message(chainErrorMessage(e)));
+      const failure = chainErrorMessage(e);
+      setError(failure);
+      toast.error(message(failure));
     } finally {
       end();
       setBusy(false);
@@ -175,6 +193,7 @@ export function ExchangeModal({
         data-testid="exchange-list"
         className="mt-3 overflow-y-auto rounded-xl border border-white/10 bg-white/5"
         style={{ height: LAYOUT.nftListHeightPx }}
+        onScroll={onListScroll}
       >
         {loading ? (
           <p className="p-6 text-center text-sm text-slate-400">
@@ -261,6 +280,11 @@ export function ExchangeModal({
                 </li>
               );
             })}
+            {assets.isFetchingNextPage && (
+              <li className="p-3 text-center text-xs text-slate-400">
+                {t('launchpad.exchangeModal.loading')}
+              </li>
+            )}
           </ul>
         )}
       </div>

@@ -10,6 +10,12 @@ const chain = vi.hoisted(() => ({
   supply: { totalSupply: 3, collectionSize: 1000 },
   user: { minted: 0, remaining: 20 },
   coinMinted: 0,
+  /** getConfig's answer; null: the read fails (the modal then uses the project record). */
+  config: null as null | {
+    coinCaps: Map<string, number>;
+    maxBatchSize: number;
+    maxUserSize: number;
+  },
   assets: [] as {
     tokenId: string;
     name: string;
@@ -26,7 +32,10 @@ vi.mock('./chain', () => ({
   readSupply: vi.fn(async () => chain.supply),
   readUserMinted: vi.fn(async () => chain.user),
   readCoinMinted: vi.fn(async () => chain.coinMinted),
-  readCoinCaps: vi.fn(async () => new Map()),
+  readSaleConfig: vi.fn(async () => {
+    if (!chain.config) throw new Error('getConfig failed');
+    return chain.config;
+  }),
   loadUserSourceAssets: vi.fn(async () => chain.assets),
   connectedWallet: vi.fn(async () => chain.wallet),
   mint: chain.mint,
@@ -54,6 +63,7 @@ beforeEach(() => {
   chain.supply = { totalSupply: 3, collectionSize: 1000 };
   chain.user = { minted: 0, remaining: 20 };
   chain.coinMinted = 0;
+  chain.config = { coinCaps: new Map(), maxBatchSize: 10, maxUserSize: 20 };
   chain.assets = [];
   chain.mint.mockClear();
   chain.swap.mockClear();
@@ -170,7 +180,8 @@ describe('mint modal', () => {
     serve(record);
     renderApp('/launchpad/1');
     fireEvent.click(await screen.findByTestId('launchpad-mint'));
-    return screen.findByTestId('mint-modal');
+    // The modal is its own chunk: the first opening may take a moment on a busy machine.
+    return screen.findByTestId('mint-modal', {}, { timeout: 5_000 });
   }
 
   it('has a row per coin with stepper, thousands separators, running total and the price line', async () => {
@@ -191,7 +202,8 @@ describe('mint modal', () => {
   });
 
   it('caps typed quantities above mintMaxLimit with maxMintTip', async () => {
-    const modal = await openMint(project({ mintMaxLimit: 1500 }));
+    chain.config = null;
+    const modal = await openMint(project({ mintMaxLimit: 1500, maxBatchSize: 5000 }));
     const aia = within(modal).getByTestId('mint-row-AIA');
     const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
     fireEvent.change(input, { target: { value: '1200' } });
@@ -200,6 +212,36 @@ describe('mint modal', () => {
     expect(input.value).toBe('1,500');
     expect(within(aia).getByTestId('mint-error').textContent).toBe(
       'A single transaction exceeds the maximum (1500)',
+    );
+  });
+
+  it("caps quantities at the chain's per-transaction maximum (maxBatchSize) with maxMintTip", async () => {
+    chain.config = { coinCaps: new Map(), maxBatchSize: 4, maxUserSize: 20 };
+    const modal = await openMint();
+    const aia = within(modal).getByTestId('mint-row-AIA');
+    // The chain's config has been read: its caps replace the record's (maxBatchSize 10).
+    await waitFor(() =>
+      expect(within(modal).getByTestId('mint-price-line').textContent).toContain('at most 20'),
+    );
+    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '4' } });
+    expect(within(aia).queryByTestId('mint-error')).toBeNull();
+    fireEvent.click(within(aia).getByTestId('mint-plus'));
+    expect(input.value).toBe('4');
+    expect(within(aia).getByTestId('mint-error').textContent).toBe(
+      'A single transaction exceeds the maximum (4)',
+    );
+  });
+
+  it('without the chain config, caps at the record maxBatchSize (10), below mintMaxLimit', async () => {
+    chain.config = null;
+    const modal = await openMint();
+    const aia = within(modal).getByTestId('mint-row-AIA');
+    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '15' } });
+    expect(input.value).toBe('10');
+    expect(within(aia).getByTestId('mint-error').textContent).toBe(
+      'A single transaction exceeds the maximum (10)',
     );
   });
 
@@ -408,5 +450,55 @@ describe('exchange modal', () => {
     expect(within(modal).getByTestId('exchange-tip').textContent).toBe(
       'Selected 2, you will receive 2 Project 1',
     );
+  });
+  it('lists the source NFTs from /asset/userInfoList, 20 a page, the next page on scroll', async () => {
+    const cards = Array.from({ length: 25 }, (_, i) => ({
+      tokenId: String(i + 1),
+      contractAddr: '0xdc64a140aa3e981100a9beca4e685f962f0cf6c9',
+      contractType: 'ERC721',
+      name: i === 0 ? null : `Hero ${i + 1}`,
+      imageUrl: `/ipfs/hero${i + 1}`,
+      collectionName: 'AIA Heroes',
+      linkCollection: 'aia-heroes',
+      amount: '1',
+      order: null,
+    }));
+    saveSession({ token: 'tok', address: ADDRESS, wallet: 'test.wallet', walletName: 'Test' });
+    const calls = serve(project(), {
+      'POST /v1/api/asset/userInfoList': (call: SeenCall) => {
+        const { page, size } = call.body as { page: number; size: number };
+        return { records: cards.slice((page - 1) * size, page * size), total: cards.length };
+      },
+    });
+    const { loadUserSourceAssets } = await import('./chain');
+    vi.mocked(loadUserSourceAssets).mockClear();
+    renderApp('/launchpad/1');
+    fireEvent.click(await screen.findByTestId('launchpad-exchange'));
+    const modal = await screen.findByTestId('exchange-modal');
+    await waitFor(() => expect(within(modal).getAllByTestId('exchange-item')).toHaveLength(20));
+    const first = calls.find((c) => c.path === '/v1/api/asset/userInfoList')!;
+    expect(first.body).toEqual({
+      contractAddr: '0xdc64a140aa3e981100a9beca4e685f962f0cf6c9',
+      ownerAddr: ADDRESS,
+      page: 1,
+      size: 20,
+    });
+    // A card without a name is shown as "collection #id"; images come from the API.
+    expect(within(modal).getAllByTestId('exchange-item')[0]!.textContent).toContain(
+      'AIA Heroes #1',
+    );
+    const list = within(modal).getByTestId('exchange-list');
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 1000 });
+    Object.defineProperty(list, 'clientHeight', { configurable: true, value: 310 });
+    list.scrollTop = 700;
+    fireEvent.scroll(list);
+    await waitFor(() => expect(within(modal).getAllByTestId('exchange-item')).toHaveLength(25));
+    expect(
+      calls
+        .filter((c) => c.path === '/v1/api/asset/userInfoList')
+        .map((c) => (c.body as { page: number }).page),
+    ).toEqual([1, 2]);
+    // The chain is not scanned when the API answers.
+    expect(loadUserSourceAssets).not.toHaveBeenCalled();
   });
 });

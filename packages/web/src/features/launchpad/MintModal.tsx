@@ -11,8 +11,8 @@ import {
   connectedWallet,
   mint,
   mintCost,
-  readCoinCaps,
   readCoinMinted,
+  readSaleConfig,
   readSupply,
   readUserMinted,
 } from './chain';
@@ -24,11 +24,15 @@ import {
   formatCount,
   isCoinSoldOut,
   parseCount,
+  perTransactionCap,
   remainingSupply,
   stepCount,
   type RuleMessage,
 } from './rules';
 import type { LaunchpadProject, MintCoin } from './types';
+
+/** A rule's message or a decoded contract error, shown under the coin's row. */
+type Message = { key: string; values?: Record<string, string | number> };
 
 /** What the chain says when the modal opens (re-read after each mint). */
 export interface MintState {
@@ -36,15 +40,22 @@ export interface MintState {
   /** coin address (lowercase) -> NFTs that can still be minted with it. */
   coinLeft: Record<string, number | undefined>;
   user?: { minted: number; remaining: number };
+  /** The contract's per-wallet and per-transaction caps; undefined when getConfig failed. */
+  maxUserSize?: number;
+  maxBatchSize?: number;
 }
 
 export async function readMintState(
   project: LaunchpadProject,
   user: string | null,
 ): Promise<MintState> {
-  const [supply, caps, minted, mine] = await Promise.all([
+  const [supply, config, minted, mine] = await Promise.all([
     readSupply(project),
-    readCoinCaps(project).catch(() => new Map<string, number>()),
+    readSaleConfig(project).catch((error: unknown) => {
+      // Spec section 8: a config read failure is only logged.
+      console.error('launchpad config read failed', error);
+      return null;
+    }),
     Promise.all(
       project.mintCoin.map((c) => readCoinMinted(project, c.address).catch(() => undefined)),
     ),
@@ -52,13 +63,14 @@ export async function readMintState(
   ]);
   const coinLeft: MintState['coinLeft'] = {};
   project.mintCoin.forEach((c, i) => {
-    const max = caps.get(c.address.toLowerCase()) ?? c.maxAmount;
+    const max = config?.coinCaps.get(c.address.toLowerCase()) ?? c.maxAmount;
     coinLeft[c.address.toLowerCase()] = coinRemaining(max, minted[i]);
   });
   return {
     supplyLeft: remainingSupply(supply.collectionSize, supply.totalSupply),
     coinLeft,
     ...(mine ? { user: mine } : {}),
+    ...(config ? { maxUserSize: config.maxUserSize, maxBatchSize: config.maxBatchSize } : {}),
   };
 }
 
@@ -79,20 +91,26 @@ export function MintModal({
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [counts, setCounts] = useState<Record<string, number>>({});
-  const [errors, setErrors] = useState<Record<string, RuleMessage | null>>({});
+  const [errors, setErrors] = useState<Record<string, Message | null>>({});
   const state = useQuery({
     queryKey: ['launchpad', 'mintState', project.contractAddr, project.tokenId, session.address],
     queryFn: () => readMintState(project, session.address),
   });
   const image = vo.boxUrl || vo.coverUrl;
   const countOf = (c: MintCoin) => counts[c.address] ?? 1;
+  // The chain's caps when read, else the project record's (the server caches it briefly).
+  const limits = {
+    mintMaxLimit: state.data?.maxUserSize ?? project.mintMaxLimit,
+    maxBatchSize: state.data?.maxBatchSize ?? project.maxBatchSize,
+  };
 
   const setCount = (c: MintCoin, next: number) => {
     let value = Math.max(0, next);
     let error: RuleMessage | null = null;
-    if (value > project.mintMaxLimit) {
-      error = { key: 'launchpad.maxMintTip', values: { num: project.mintMaxLimit } };
-      value = project.mintMaxLimit;
+    const cap = perTransactionCap(limits);
+    if (value > cap) {
+      error = { key: 'launchpad.maxMintTip', values: { num: cap } };
+      value = cap;
     }
     setCounts((all) => ({ ...all, [c.address]: value }));
     setErrors((all) => ({ ...all, [c.address]: error }));
@@ -103,10 +121,12 @@ export function MintModal({
     const wallet = await connectedWallet();
     if (!wallet) return;
     const count = countOf(c);
-    const fresh = state.data ?? (await state.refetch()).data;
+    // The rules run on what the chain says now, not on what it said when the modal opened.
+    const fresh = (await state.refetch()).data ?? state.data;
     const rule = checkMint(count, {
       remainingSupply: fresh?.supplyLeft ?? project.mintNum,
-      mintMaxLimit: project.mintMaxLimit,
+      mintMaxLimit: fresh?.maxUserSize ?? project.mintMaxLimit,
+      maxBatchSize: fresh?.maxBatchSize ?? project.maxBatchSize,
       coinRemaining: fresh?.coinLeft[c.address.toLowerCase()],
       userRemaining: fresh?.user?.remaining,
     });
@@ -125,7 +145,9 @@ export function MintModal({
       void state.refetch();
     } catch (error) {
       console.error('launchpad mint failed', error);
-      toast.error(message(chainErrorMessage(error)));
+      const failure = chainErrorMessage(error);
+      setErrors((all) => ({ ...all, [c.address]: failure }));
+      toast.error(message(failure));
     } finally {
       end();
       setBusy(false);
@@ -238,7 +260,7 @@ export function MintModal({
         })}
       </ul>
       <p className="mt-4 text-sm text-slate-400" data-testid="mint-price-line">
-        {t('launchpad.mintModal.priceLine', { price: priceText, max: project.mintMaxLimit })}
+        {t('launchpad.mintModal.priceLine', { price: priceText, max: limits.mintMaxLimit })}
       </p>
       {state.data?.user && (
         <p className="mt-1 text-sm text-slate-400" data-testid="mint-yours">

@@ -1,4 +1,4 @@
-import type { ContractType } from '@aiamarket/shared';
+import { PAGE_SIZE, type ContractType, type NftCardVO } from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
 import type { LaunchpadProject, Page } from './types';
 
@@ -34,4 +34,17 @@ export function fetchContractInfo(
   contract: string,
 ): Promise<{ contractType: ContractType; name: string }> {
   return apiRequest('/collections/contract', { body: { contract } });
+}
+
+/** POST /v1/api/asset/userInfoList: the user's NFTs of one collection, 20 a page. */
+export function fetchUserAssets(
+  contractAddr: string,
+  ownerAddr: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Page<NftCardVO>> {
+  return apiRequest<Page<NftCardVO>>('/asset/userInfoList', {
+    body: { contractAddr, ownerAddr, page, size: PAGE_SIZE.userAssets },
+    signal,
+  });
 }

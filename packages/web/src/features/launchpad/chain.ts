@@ -76,12 +76,25 @@ export async function readCoinMinted(p: LaunchpadProject, coin: string) {
   return Number(await read<bigint>(p, 'amountMinted', coin));
 }
 
-/** The coin caps of getConfig (coinMaxAmount per coin address, lowercased). */
-export async function readCoinCaps(p: LaunchpadProject): Promise<Map<string, number>> {
-  const [, , , coins] = await read<
-    [unknown, unknown, unknown, readonly { coinAddr: string; coinMaxAmount: bigint }[]]
+/** getConfig: the coin caps (coinMaxAmount per coin address, lowercased) and the base limits. */
+export async function readSaleConfig(p: LaunchpadProject): Promise<{
+  coinCaps: Map<string, number>;
+  maxBatchSize: number;
+  maxUserSize: number;
+}> {
+  const [, base, , coins] = await read<
+    [
+      unknown,
+      { maxBatchSize: number | bigint; maxUserSize: number | bigint },
+      unknown,
+      readonly { coinAddr: string; coinMaxAmount: bigint }[],
+    ]
   >(p, 'getConfig');
-  return new Map(coins.map((c) => [c.coinAddr.toLowerCase(), Number(c.coinMaxAmount)]));
+  return {
+    coinCaps: new Map(coins.map((c) => [c.coinAddr.toLowerCase(), Number(c.coinMaxAmount)])),
+    maxBatchSize: Number(base.maxBatchSize),
+    maxUserSize: Number(base.maxUserSize),
+  };
 }
 
 /** One NFT of the exchange source that the user holds. */

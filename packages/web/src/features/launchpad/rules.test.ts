@@ -8,6 +8,7 @@ import {
   formatCount,
   isCoinSoldOut,
   parseCount,
+  perTransactionCap,
   receivedFor,
   remainingSupply,
   selectedTotal,
@@ -78,6 +79,18 @@ describe('checkMint (section 5, mint quantity)', () => {
     const m = checkMint(21, sale);
     expect(m).toEqual({ key: 'launchpad.maxMintTip', values: { num: 20 } });
     expect(english(m)).toBe('A single transaction exceeds the maximum (20)');
+  });
+  it('refuses more than the per-transaction cap (maxBatchSize): maxMintTip with the cap', () => {
+    const batched = { ...sale, maxBatchSize: 10 };
+    expect(checkMint(10, batched)).toBeNull();
+    const m = checkMint(11, batched);
+    expect(m).toEqual({ key: 'launchpad.maxMintTip', values: { num: 10 } });
+    expect(english(m)).toBe('A single transaction exceeds the maximum (10)');
+    // The smaller of the two caps applies; an unknown (0) batch size leaves mintMaxLimit.
+    expect(perTransactionCap({ mintMaxLimit: 5, maxBatchSize: 10 })).toBe(5);
+    expect(perTransactionCap({ mintMaxLimit: 20, maxBatchSize: 10 })).toBe(10);
+    expect(perTransactionCap({ mintMaxLimit: 20, maxBatchSize: 0 })).toBe(20);
+    expect(perTransactionCap({ mintMaxLimit: 20 })).toBe(20);
   });
   it('refuses 0: enterAmounts', () => {
     const m = checkMint(0, sale);
@@ -160,6 +173,16 @@ describe('checkExchange (section 5, exchange)', () => {
       message: { key: 'launchpad.maxExchangeTip', values: { num: 5 } },
     });
     expect(english(r.ok ? null : r.message)).toBe('Swap exceeds the maximum (5)');
+  });
+  it('refuses a received count above the per-transaction cap: maxExchangeTip', () => {
+    const batched = { ...sale, maxBatchSize: 10 };
+    expect(checkExchange(20, ratio, batched)).toEqual({ ok: true, received: 10 });
+    const r = checkExchange(22, ratio, batched);
+    expect(r).toEqual({
+      ok: false,
+      message: { key: 'launchpad.maxExchangeTip', values: { num: 10 } },
+    });
+    expect(english(r.ok ? null : r.message)).toBe('Swap exceeds the maximum (10)');
   });
   it("refuses more than the wallet's remaining allowance: exchangeLimtTip with the number", () => {
     const r = checkExchange(6, ratio, { ...sale, userRemaining: 2 });

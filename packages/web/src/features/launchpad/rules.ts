@@ -26,6 +26,8 @@ export interface SupplyState {
   remainingSupply: number;
   /** Per-user maximum (mintMaxLimit). */
   mintMaxLimit: number;
+  /** Per-transaction maximum (the contract's maxBatchSize); undefined or 0 when unknown. */
+  maxBatchSize?: number;
   /** What the user may still mint (numberMinted's remaining); undefined when unknown. */
   userRemaining?: number;
 }
@@ -67,7 +69,17 @@ export function isCoinSoldOut(supplyLeft: number, coinLeft: number | undefined):
 }
 
 /**
- * The mint rules of section 5, in order: negative, above the per-user maximum (maxMintTip),
+ * The most one transaction may mint or receive: mintMaxLimit, lowered to the contract's
+ * per-transaction cap (maxBatchSize) when that is known and smaller.
+ */
+export function perTransactionCap(state: Pick<SupplyState, 'mintMaxLimit' | 'maxBatchSize'>) {
+  const batch = state.maxBatchSize;
+  return batch && batch > 0 && batch < state.mintMaxLimit ? batch : state.mintMaxLimit;
+}
+
+/**
+ * The mint rules of section 5, in order: negative, above the per-user maximum or the
+ * per-transaction cap (maxMintTip with the smaller of the two),
  * zero (enterAmounts), no supply left (mintLackTip), above the remaining supply (exceedMintTip),
  * above the coin's remainder (coinMintTip), above what this wallet may still mint
  * (exchangeLimtTip). Null: the quantity may be minted.
@@ -77,9 +89,8 @@ export function checkMint(
   state: SupplyState & { coinRemaining?: number },
 ): RuleMessage | null {
   if (!Number.isFinite(count) || count < 0) return { key: 'marketplace.details.enterAmounts' };
-  if (count > state.mintMaxLimit) {
-    return { key: 'launchpad.maxMintTip', values: { num: state.mintMaxLimit } };
-  }
+  const cap = perTransactionCap(state);
+  if (count > cap) return { key: 'launchpad.maxMintTip', values: { num: cap } };
   if (count === 0) return { key: 'marketplace.details.enterAmounts' };
   if (state.remainingSupply <= 0) return { key: 'launchpad.mintLackTip' };
   if (count > state.remainingSupply) {
@@ -103,8 +114,8 @@ export type ExchangeCheck = { ok: true; received: number } | { ok: false; messag
 
 /**
  * The exchange rules of section 5, in order: something selected (selectTip), divisible by
- * oldNum (exceedTip), a finite received count, supply (swapLackTip), per-user maximum
- * (maxExchangeTip), the wallet's remaining allowance (exchangeLimtTip).
+ * oldNum (exceedTip), a finite received count, supply (swapLackTip), per-user maximum or
+ * per-transaction cap (maxExchangeTip), the wallet's remaining allowance (exchangeLimtTip).
  */
 export function checkExchange(
   selected: number,
@@ -118,9 +129,8 @@ export function checkExchange(
   const received = receivedFor(selected, ratio.newNum, ratio.oldNum);
   if (!Number.isFinite(received) || received <= 0) return fail({ key: 'launchpad.exceedTip' });
   if (received > state.remainingSupply) return fail({ key: 'launchpad.swapLackTip' });
-  if (received > state.mintMaxLimit) {
-    return fail({ key: 'launchpad.maxExchangeTip', values: { num: state.mintMaxLimit } });
-  }
+  const cap = perTransactionCap(state);
+  if (received > cap) return fail({ key: 'launchpad.maxExchangeTip', values: { num: cap } });
   if (state.userRemaining !== undefined && received > state.userRemaining) {
     return fail({ key: 'launchpad.exchangeLimtTip', values: { num: state.userRemaining } });
   }

@@ -54,7 +54,8 @@ export function MarketListPage() {
           {items.map((item) => (
             <Link
               key={item.nftId}
-              to={`/primary-details/${item.nftId}/${item.blindBoxId ? 1 : 0}`}
+              to={`/primary-details/${item.nftId}/${item.blindBoxId ? 1 : 0}?activity=${id}`}
+              state={{ activityId: id }}
               data-testid="marketlist-item"
               className="relative overflow-hidden rounded-2xl border border-white/10 bg-ink-900 hover:border-brand-400/50"
             >

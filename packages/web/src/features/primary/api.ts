@@ -30,6 +30,7 @@ export interface ActivityItem {
   price: string;
   coin?: string | null;
   status: number;
+  contractAddr?: string | null;
 }
 
 export interface Page<T> {
@@ -55,6 +56,24 @@ export function fetchActivityItems(id: number, page: number, lang: string, signa
   });
 }
 
+/**
+ * One item of an activity, found by paging its item list (20 a page) until `nftId` shows;
+ * null when the activity does not hold it. The API has no call for one item.
+ */
+export async function findActivityItem(
+  activityId: number,
+  nftId: number,
+  lang: string,
+  signal?: AbortSignal,
+): Promise<ActivityItem | null> {
+  for (let page = 1; ; page++) {
+    const data = await fetchActivityItems(activityId, page, lang, signal);
+    const found = data.records.find((item) => item.nftId === nftId);
+    if (found) return found;
+    if (data.records.length === 0 || page * PAGE_SIZE.primaryItems >= data.total) return null;
+  }
+}
+
 /** The /marketlist header comes from local storage (spec section 2). */
 export const MARKETLIST_HEADER_KEY = 'primaryActivity';
 
@@ -78,6 +97,19 @@ export function readListHeader(
       'id' | 'inName' | 'inRemark' | 'coverUrl'
     > | null;
     return value && value.id === id ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The activity of the last /marketlist opened (the item page's fallback after a reload). */
+export function readStoredHeaderId(): number | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(MARKETLIST_HEADER_KEY) ?? 'null') as {
+      id?: unknown;
+    } | null;
+    const id = Number(value?.id);
+    return Number.isInteger(id) && id > 0 ? id : null;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../../i18n';
 import { mockApi, type SeenCall } from '../../test/api';
 import { renderApp } from '../../test/render';
 import { itemStatus } from './MarketListPage';
@@ -104,8 +105,8 @@ describe('/primary', () => {
     renderApp('/marketlist/4/1');
     const items = await screen.findAllByTestId('marketlist-item');
     expect(screen.getByTestId('marketlist-header').textContent).toContain('Drop 4');
-    expect(items[0]!.getAttribute('href')).toBe('/primary-details/1/0');
-    expect(items[1]!.getAttribute('href')).toBe('/primary-details/2/1');
+    expect(items[0]!.getAttribute('href')).toBe('/primary-details/1/0?activity=4');
+    expect(items[1]!.getAttribute('href')).toBe('/primary-details/2/1?activity=4');
     expect(within(items[1]!).getByTestId('status-ribbon').textContent).toBe('Sold out');
     expect(within(items[0]!).getByTestId('status-ribbon').textContent).toBe('In progress');
   });
@@ -114,5 +115,87 @@ describe('/primary', () => {
     expect(itemStatus({ residueNum: 0 }, 1)).toBe(3);
     expect(itemStatus({ residueNum: 0 }, 2)).toBe(2);
     expect(itemStatus({ residueNum: 1 }, 1)).toBe(1);
+  });
+});
+
+describe('/primary-details/{nftId}/{0|1}', () => {
+  const items = Array.from({ length: 23 }, (_, i) =>
+    item(i + 1, { contractAddr: '0x5fbdb2315678afecb367f032d93f642f64180aa3' }),
+  );
+  const serveItems = (a: Activity) =>
+    mockApi({
+      [`GET /v1/api/activity/detail/${a.id}`]: a,
+      'GET /v1/api/activity/detail/page': (call: SeenCall) => {
+        expect(call.query.get('id')).toBe(String(a.id));
+        const page = Number(call.query.get('page'));
+        return { records: items.slice((page - 1) * 20, page * 20), total: items.length };
+      },
+    });
+
+  it('opens from /marketlist and shows the item with the buy link of its activity', async () => {
+    serveItems(activity(4));
+    const { router } = renderApp('/marketlist/4/1');
+    fireEvent.click((await screen.findAllByTestId('marketlist-item'))[1]!);
+    const page = await screen.findByTestId('primary-item');
+    expect(router.state.location.pathname).toBe('/primary-details/2/0');
+    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Item 2');
+    expect(screen.getByTestId('primary-item-price').textContent).toBe('1 AIA');
+    expect(screen.getByTestId('primary-item-left').textContent).toBe('5 / 10 left');
+    expect(screen.getByTestId('primary-item-buy').getAttribute('href')).toBe(
+      'https://shop.example/buy',
+    );
+    expect(screen.getByTestId('primary-item-activity').getAttribute('href')).toBe(
+      '/marketlist/4/1',
+    );
+    expect(screen.queryByTestId('primary-item-blind-box')).toBeNull();
+  });
+
+  it('finds an item on a later page after a reload (?activity=), and marks a blind box', async () => {
+    const calls = serveItems(activity(4));
+    renderApp('/primary-details/22/1?activity=4');
+    await screen.findByTestId('primary-item');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Item 22');
+    expect(screen.getByTestId('primary-item-blind-box').textContent).toBe('Blind box');
+    expect(
+      calls
+        .filter((c) => c.path === '/v1/api/activity/detail/page')
+        .map((c) => c.query.get('page')),
+    ).toEqual(['1', '2']);
+  });
+
+  it('shows a sold-out item of a running activity without a buy link', async () => {
+    items[0] = item(1, { residueNum: 0 });
+    serveItems(activity(4));
+    renderApp('/primary-details/1/0?activity=4');
+    const page = await screen.findByTestId('primary-item');
+    expect(page.getAttribute('data-status')).toBe('3');
+    expect(screen.queryByTestId('primary-item-buy')).toBeNull();
+    expect(screen.getByTestId('primary-item-closed').textContent).toBe('Sold out');
+    expect(within(page).getByTestId('status-ribbon').textContent).toBe('Sold out');
+  });
+
+  it('shows a message for an unknown item, a bad segment or no activity', async () => {
+    serveItems(activity(4));
+    renderApp('/primary-details/99/0?activity=4');
+    expect(await screen.findByTestId('primary-item-not-found')).toBeTruthy();
+    cleanup();
+    renderApp('/primary-details/1/7?activity=4');
+    expect(await screen.findByTestId('primary-item-not-found')).toBeTruthy();
+    cleanup();
+    renderApp('/primary-details/1/0');
+    expect((await screen.findByTestId('primary-item-not-found')).textContent).toBe(
+      'This item does not exist',
+    );
+  });
+
+  it('in Japanese', async () => {
+    serveItems(activity(4));
+    await setLanguage('ja', { persist: false });
+    renderApp('/primary-details/3/1?activity=4');
+    await screen.findByTestId('primary-item');
+    await waitFor(() =>
+      expect(screen.getByTestId('primary-item-blind-box').textContent).toBe('ブラインドボックス'),
+    );
+    expect(screen.getByTestId('primary-item-left').textContent).toBe('残り 5 / 10');
   });
 });

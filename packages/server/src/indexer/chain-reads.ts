@@ -1,0 +1,136 @@
+// What the facts need from contract state besides the logs: the decimals of the coins orders are
+// priced in, and the collection's ERC-2981 rate at a listing's block. Both are read before the
+// range's transaction and stored with it, so a replay (crash, reorg) derives the same rows.
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
+  type PublicClient,
+} from 'viem';
+import { DEFAULT_COIN_DECIMALS, NATIVE_COIN, NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
+import { gameItems721Abi, stableCoinAbi } from '@aiamarket/shared/abis';
+import type { MarketRow, RangeFacts } from './facts.js';
+
+/** ERC-165 id of ERC-2981 (royaltyInfo). */
+export const ERC2981_INTERFACE = '0x2a55205a';
+/** royaltyInfo(tokenId, 10000) answers the rate in percent x 100. */
+const RATE_BASE = 10_000n;
+
+/** True when the call reached the contract and it reverted or has no such function. */
+export function isRevert(err: unknown): boolean {
+  return (
+    err instanceof BaseError &&
+    err.walk(
+      (e) =>
+        e instanceof ContractFunctionRevertedError || e instanceof ContractFunctionZeroDataError,
+    ) !== null
+  );
+}
+
+export interface CoinDecimals {
+  address: string;
+  decimals: number;
+}
+
+/** Reads (and caches for the life of the process) coin decimals and ERC-2981 support. */
+export class ChainReads {
+  private readonly decimals = new Map<string, number>([
+    [NATIVE_COIN_ADDRESS, NATIVE_COIN.decimals],
+  ]);
+  private readonly supports2981 = new Map<string, Promise<boolean>>();
+
+  constructor(private readonly chain: PublicClient) {}
+
+  /** Decimals of a coin: 18 for AIA, ERC-20 decimals(), the default when it has none. */
+  async coinDecimals(coin: string): Promise<number> {
+    const known = this.decimals.get(coin);
+    if (known !== undefined) return known;
+    let decimals: number;
+    try {
+      decimals = await this.chain.readContract({
+        address: coin as `0x${string}`,
+        abi: stableCoinAbi,
+        functionName: 'decimals',
+      });
+    } catch (err) {
+      if (!isRevert(err)) throw err; // a network error: the step is retried
+      decimals = DEFAULT_COIN_DECIMALS;
+    }
+    this.decimals.set(coin, decimals);
+    return decimals;
+  }
+
+  private erc2981(contract: string, blockNumber: number): Promise<boolean> {
+    let known = this.supports2981.get(contract);
+    if (!known) {
+      known = this.chain
+        .readContract({
+          address: contract as `0x${string}`,
+          abi: gameItems721Abi,
+          functionName: 'supportsInterface',
+          args: [ERC2981_INTERFACE],
+          blockNumber: BigInt(blockNumber),
+        })
+        .catch((err: unknown) => {
+          if (isRevert(err)) return false;
+          this.supports2981.delete(contract);
+          throw err;
+        });
+      this.supports2981.set(contract, known);
+    }
+    return known;
+  }
+
+  /** royaltyInfo(tokenId, 10000) at `blockNumber` (the latest state when the node pruned it). */
+  async erc2981Rate(
+    contract: string,
+    tokenId: string,
+    blockNumber: number,
+  ): Promise<number | null> {
+    if (!(await this.erc2981(contract, blockNumber))) return null;
+    const call = (at?: bigint) =>
+      this.chain.readContract({
+        address: contract as `0x${string}`,
+        abi: gameItems721Abi,
+        functionName: 'royaltyInfo',
+        args: [BigInt(tokenId), RATE_BASE],
+        ...(at === undefined ? {} : { blockNumber: at }),
+      });
+    let answer: readonly [string, bigint];
+    try {
+      answer = await call(BigInt(blockNumber));
+    } catch (err) {
+      if (isRevert(err)) return null;
+      // A node without the historical state: the current rate is the best there is.
+      try {
+        answer = await call();
+      } catch (again) {
+        if (isRevert(again)) return null;
+        throw again;
+      }
+    }
+    const [receiver, amount] = answer;
+    if (/^0x0{40}$/i.test(receiver) || amount > RATE_BASE) return null;
+    return Number(amount);
+  }
+
+  /**
+   * Completes a range's facts: sets the ERC-2981 rate of each listing creation and returns the
+   * decimals of every coin a listing or sale of the range uses (a few reads at a time).
+   */
+  async complete(facts: RangeFacts): Promise<CoinDecimals[]> {
+    const coins = [...new Set(facts.market.flatMap((m) => (m.coin ? [m.coin] : [])))];
+    const out: CoinDecimals[] = [];
+    for (const coin of coins) out.push({ address: coin, decimals: await this.coinDecimals(coin) });
+    const created: MarketRow[] = facts.market.filter((m) => m.kind === 'created');
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < created.length; i = next++) {
+        const m = created[i]!;
+        m.erc2981Rate = await this.erc2981Rate(m.contractAddr, m.tokenId!, m.blockNumber);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(8, created.length) }, worker));
+    return out;
+  }
+}

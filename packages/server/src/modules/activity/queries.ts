@@ -1,0 +1,84 @@
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppDb } from '../../db/database.js';
+import { activities, tokenMetadata } from '../../db/schema-chain.js';
+import { collectionProfiles } from '../../db/schema-market.js';
+import { users } from '../../db/schema.js';
+
+const a = activities;
+const fromUser = alias(users, 'from_user');
+const toUser = alias(users, 'to_user');
+
+export interface ActivityQuery {
+  chainId: number;
+  /** An item's or a collection's history. */
+  contractAddr?: string | undefined;
+  tokenId?: string | undefined;
+  /** An account's history: rows where it is the sender or the receiver. */
+  userAddr?: string | undefined;
+  /** Method codes to keep; empty or missing = all. */
+  types?: number[] | undefined;
+}
+
+function whereOf(q: ActivityQuery): SQL | undefined {
+  const user = q.userAddr?.toLowerCase();
+  return and(
+    eq(a.chainId, q.chainId),
+    q.contractAddr ? eq(a.contractAddr, q.contractAddr.toLowerCase()) : undefined,
+    q.tokenId !== undefined ? eq(a.tokenId, q.tokenId) : undefined,
+    user ? or(eq(a.fromAddr, user), eq(a.toAddr, user)) : undefined,
+    q.types?.length ? inArray(a.method, q.types) : undefined,
+  );
+}
+
+/** A page of activity rows, newest first, with names, item and collection. */
+export async function findActivities(db: AppDb, q: ActivityQuery, page: number, size: number) {
+  const where = whereOf(q);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        method: a.method,
+        price: sql<string | null>`${a.price}::text`,
+        coin: a.coin,
+        amount: sql<string>`${a.amount}::text`,
+        fromAddr: a.fromAddr,
+        toAddr: a.toAddr,
+        fromName: fromUser.username,
+        toName: toUser.username,
+        blockTime: a.blockTime,
+        txHash: a.txHash,
+        tokenId: sql<string>`${a.tokenId}::text`,
+        contractAddr: a.contractAddr,
+        imageUrl: tokenMetadata.imageUrl,
+        nmName: tokenMetadata.name,
+        collectionName: collectionProfiles.name,
+        linkCollection: collectionProfiles.linkCollection,
+      })
+      .from(a)
+      .leftJoin(fromUser, eq(fromUser.address, a.fromAddr))
+      .leftJoin(toUser, eq(toUser.address, a.toAddr))
+      .leftJoin(
+        tokenMetadata,
+        and(
+          eq(tokenMetadata.chainId, a.chainId),
+          eq(tokenMetadata.contractAddr, a.contractAddr),
+          eq(tokenMetadata.tokenId, a.tokenId),
+        ),
+      )
+      .leftJoin(
+        collectionProfiles,
+        and(
+          eq(collectionProfiles.chainId, a.chainId),
+          eq(collectionProfiles.contractAddr, a.contractAddr),
+        ),
+      )
+      .where(where)
+      .orderBy(desc(a.blockNumber), desc(a.logIndex), desc(a.subIndex))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(a).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export type ActivityRow = Awaited<ReturnType<typeof findActivities>>['rows'][number];

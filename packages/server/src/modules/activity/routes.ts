@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerContext } from '../../context.js';
+import { envelopeOf, ok } from '../../http/envelope.js';
+import { pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
+import { CoinReader } from './coins.js';
+import { activityPageInput, userActivityPageInput } from './input.js';
+import { findActivities, type ActivityQuery } from './queries.js';
+import { activityVOSchema, toActivityVO } from './view.js';
+
+/** The activity (history) lists: of an item or a collection, and of an account. */
+export function activityRoutes(
+  ctx: ServerContext,
+  coins = new CoinReader(ctx.chain),
+): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  const chainId = ctx.config.chainId;
+  const response = { 200: envelopeOf(pageOf(activityVOSchema)) };
+
+  async function answer(q: ActivityQuery, page: number, size: number) {
+    const { rows, total } = await findActivities(db, q, page, size);
+    const known = await coins.many(rows.flatMap((r) => (r.coin && r.price ? [r.coin] : [])));
+    return ok(
+      paged(
+        rows.map((r) => toActivityVO(r, known)),
+        total,
+        page,
+        size,
+      ),
+    );
+  }
+
+  return async (app) => {
+    app.route({
+      method: ['POST', 'GET'],
+      url: '/transaction/page',
+      preValidation: queryOrBodyHook,
+      schema: {
+        tags: ['activity'],
+        summary: "An item's (contractAddr + tokenId) or a collection's (contractAddr) history",
+        description:
+          'Newest first, page size 20. types keeps the given method codes (0 listing, 1 cancel, ' +
+          '2 trade, 3/4/6/7/10 transfer, 5 price update, 8 mint); empty keeps all. Accepts a ' +
+          'JSON body (POST) or a query string (GET).',
+        querystring: activityPageInput,
+        response,
+      },
+      handler: async (request) => {
+        const { contractAddr, tokenId, types, page, size } = request.query;
+        return answer({ chainId, contractAddr, tokenId, types }, page, size);
+      },
+    });
+
+    app.route({
+      method: ['POST', 'GET'],
+      url: '/transaction/userPage',
+      preValidation: queryOrBodyHook,
+      schema: {
+        tags: ['activity'],
+        summary: "An account's history: rows where userAddr is the sender or the receiver",
+        description:
+          'Newest first, page size 20; types as for transaction/page; optional contractAddr.',
+        querystring: userActivityPageInput,
+        response,
+      },
+      handler: async (request) => {
+        const { userAddr, contractAddr, types, page, size } = request.query;
+        return answer({ chainId, userAddr, contractAddr, types }, page, size);
+      },
+    });
+  };
+}

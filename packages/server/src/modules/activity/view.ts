@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { ActivityVO } from '@aiamarket/shared';
+import type { ActivityRow } from './queries.js';
+import { toCoinUnits, type CoinInfo } from './coins.js';
+
+export const activityVOSchema = z.object({
+  method: z.number().int().describe('ACTIVITY_METHOD code'),
+  price: z.string().nullable().describe('unit price in coin units (market methods)'),
+  coin: z.string().nullable().describe('coin symbol (AIA for the native coin)'),
+  amount: z.string(),
+  fromAddr: z.string(),
+  toAddr: z.string().nullable(),
+  fromName: z.string().nullable().describe("sender's username"),
+  toName: z.string().nullable().describe("receiver's username"),
+  createDate: z.string().describe('ISO 8601 block time'),
+  txHash: z.string(),
+  tokenId: z.string(),
+  contractAddr: z.string(),
+  imageUrl: z.string().nullable(),
+  nmName: z.string().nullable().describe('item name'),
+  collectionName: z.string().nullable(),
+  linkCollection: z.string().nullable(),
+}) satisfies z.ZodType<ActivityVO>;
+
+export function toActivityVO(row: ActivityRow, coins: Map<string, CoinInfo>): ActivityVO {
+  const coin = row.coin ? coins.get(row.coin) : undefined;
+  return {
+    method: row.method,
+    price: row.price !== null && coin ? toCoinUnits(row.price, coin.decimals) : null,
+    coin: coin?.symbol ?? null,
+    amount: row.amount,
+    fromAddr: row.fromAddr,
+    toAddr: row.toAddr,
+    fromName: row.fromName,
+    toName: row.toName,
+    createDate: row.blockTime.toISOString(),
+    txHash: row.txHash,
+    tokenId: row.tokenId,
+    contractAddr: row.contractAddr,
+    imageUrl: row.imageUrl,
+    nmName: row.nmName,
+    collectionName: row.collectionName,
+    linkCollection: row.linkCollection,
+  };
+}

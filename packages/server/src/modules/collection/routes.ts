@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import type { Address } from 'viem';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApiError,
+  COLLECTION_EDIT_MESSAGES,
+  collectionUpdateSchema,
+  ERRORS,
+  PAGE_SIZE,
+  royaltyPercentToRate,
+  type CollectionCountRow,
+  type CollectionListAndSummary,
+} from '@aiamarket/shared';
+import type { ServerContext } from '../../context.js';
+import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
+import { envelopeOf, ok } from '../../http/envelope.js';
+import { pageFields, pageOf, paged } from '../../http/paging.js';
+import { CoinReader } from '../activity/coins.js';
+import { royaltySummary } from '../royalty/queries.js';
+import { readChainRoyalty, royaltyMatchesChain } from './chain-royalty.js';
+import { syncCollectionProfiles } from './profiles.js';
+import {
+  findCollectionById,
+  findCollectionByLink,
+  findProfileById,
+  isLinkTaken,
+  listOwnedCollections,
+  listRecommended,
+  updateProfileRow,
+} from './queries.js';
+import { rankCollections } from './ranking.js';
+import { collectionVOSchema, toCollectionVO } from './view.js';
+import { RANKING_WINDOWS } from './windows.js';
+
+const countRowFields = {
+  id: z.number().int(),
+  name: z.string(),
+  headUrl: z.string().nullable(),
+  linkCollection: z.string(),
+  volume: z.string().describe('traded volume over the window (coin units, across coins)'),
+  lowestPrice: z.string().nullable().describe('floor price, null when nothing is listed'),
+  totalHolder: z.number().int().describe('owners'),
+  totalTokens: z.number().int().describe('items'),
+  change: z
+    .number()
+    .nullable()
+    .describe('percent change against the previous window; null for all or without history'),
+};
+const countRowSchema = z.object(countRowFields) satisfies z.ZodType<CollectionCountRow>;
+const rankingRowSchema = z.object({
+  rank: z.number().int().describe('1-based position over all pages'),
+  ...countRowFields,
+  trades: z.number().int().describe('trades in the window'),
+  totalOrder: z.number().int().describe('listed orders'),
+});
+
+/** How often the API gives newly registered collections a page (see syncCollectionProfiles). */
+const PROFILE_SYNC_MS = 5_000;
+
+/** Collection pages, the home carousel, rankings, the creator's collections and their edit. */
+export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  const chainId = ctx.config.chainId;
+  const coins = new CoinReader(ctx.chain);
+
+  return async (app) => {
+    let timer: NodeJS.Timeout | undefined;
+    let syncing: Promise<unknown> = Promise.resolve();
+    const sync = () => {
+      syncing = syncCollectionProfiles(db, chainId, ctx.chain).catch((err: unknown) =>
+        app.log.warn({ err }, 'collection profile sync failed'),
+      );
+      return syncing;
+    };
+    app.addHook('onReady', async () => {
+      await sync();
+      timer = setInterval(() => void sync(), PROFILE_SYNC_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await syncing;
+    });
+
+    app.get(
+      '/collections/link',
+      {
+        schema: {
+          tags: ['collection'],
+          summary: 'A collection page by its linkCollection (any letter case)',
+          querystring: z.object({ linkCollection: z.string().trim().min(1).max(128) }),
+          response: { 200: envelopeOf(collectionVOSchema) },
+        },
+      },
+      async (request) => {
+        const row = await findCollectionByLink(db, chainId, request.query.linkCollection);
+        if (!row) throw new ApiError(ERRORS.notFound, 'Collection not found');
+        return ok(toCollectionVO(row));
+      },
+    );
+
+    app.get(
+      '/collections/recommend',
+      {
+        schema: {
+          tags: ['collection'],
+          summary: 'The home carousel: up to 6 collections (data.records)',
+          description: 'Featured ones first (admin featured rank), then by 7-day volume.',
+          response: {
+            200: envelopeOf(z.object({ records: z.array(collectionVOSchema), total: z.number() })),
+          },
+        },
+      },
+      async () => {
+        const rows = await listRecommended(db, chainId, PAGE_SIZE.featuredCollections);
+        const records = rows.map(toCollectionVO);
+        return ok({ records, total: records.length });
+      },
+    );
+
+    app.get(
+      '/collections/collectionCount',
+      {
+        schema: {
+          tags: ['collection'],
+          summary: 'The trading ranking preview: collections by 7-day volume (size 20, or 5)',
+          querystring: z.object({ ...pageFields(PAGE_SIZE.rankings) }),
+          response: { 200: envelopeOf(pageOf(countRowSchema)) },
+        },
+      },
+      async (request) => {
+        const { page, size } = request.query;
+        const { records, total } = await rankCollections(db, chainId, '7d', page, size);
+        const rows = records.map((r): CollectionCountRow => ({
+          id: r.id,
+          name: r.name,
+          headUrl: r.headUrl,
+          linkCollection: r.linkCollection,
+          volume: r.volume,
+          lowestPrice: r.lowestPrice,
+          totalHolder: r.totalHolder,
+          totalTokens: r.totalTokens,
+          change: r.change,
+        }));
+        return ok(paged(rows, total, page, size));
+      },
+    );
+
+    app.get(
+      '/collections/ranking',
+      {
+        schema: {
+          tags: ['collection'],
+          summary: 'Rankings: collections by traded volume over 1 day, 7 days, 30 days or all time',
+          description:
+            'Not in the spec; designed for /rankings. window: 1d | 7d | 30d | all (default 7d). ' +
+            'Each row: rank, volume over the window (coin units summed across coins), trades in ' +
+            'the window, floor (lowestPrice, listed orders only), owners (totalHolder), items ' +
+            '(totalTokens), listed (totalOrder) and change = percent change of the volume against ' +
+            'the previous window of the same length (null for all, or when that window had no ' +
+            'volume). Windows are hourly buckets ending with the current hour. Ties keep the ' +
+            'collection id order. Page size 20.',
+          querystring: z.object({
+            window: z.enum(RANKING_WINDOWS).default('7d'),
+            ...pageFields(PAGE_SIZE.rankings),
+          }),
+          response: { 200: envelopeOf(pageOf(rankingRowSchema)) },
+        },
+      },
+      async (request) => {
+        const { window, page, size } = request.query;
+        const { records, total } = await rankCollections(db, chainId, window, page, size);
+        return ok(paged(records, total, page, size));
+      },
+    );
+
+    app.get(
+      '/collections/listAndSummary',
+      {
+        schema: {
+          tags: ['collection'],
+          summary: "The signed-in user's collections (ownerAddr) and royalty totals",
+          security: TOKEN_SECURITY,
+          response: {
+            200: envelopeOf(
+              z.object({
+                collections: z.array(collectionVOSchema),
+                totalTrans: z.string().describe('royalties received all time, coin units'),
+                totalTransToday: z.string().describe('royalties received since 00:00 UTC'),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(db, request);
+        const [rows, totals] = await Promise.all([
+          listOwnedCollections(db, chainId, user),
+          royaltySummary(db, coins, chainId, user),
+        ]);
+        const answer: CollectionListAndSummary = {
+          collections: rows.map(toCollectionVO),
+          ...totals,
+        };
+        return ok(answer);
+      },
+    );
+
+    app.post(
+      '/collections/update',
+      {
+        schema: {
+          tags: ['collection'],
+          summary: "Edits a collection's page (its owner only)",
+          description:
+            'Rules of spec section 5 (messages as listed there). The royalty itself is set on ' +
+            'chain by the owner (setRoyaltyRate); the royalty and receiving address sent here ' +
+            'must equal what the marketplace holds for the collection (a collection without a ' +
+            'royalty on the market can only send 0), otherwise nothing is stored and the answer ' +
+            'is 10001 with that message. 10004 unknown id, 10005 not the owner.',
+          security: TOKEN_SECURITY,
+          body: collectionUpdateSchema,
+          response: { 200: envelopeOf(collectionVOSchema) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(db, request);
+        const input = request.body;
+        const profile = await findProfileById(db, chainId, input.id);
+        if (!profile) throw new ApiError(ERRORS.notFound, 'Collection not found');
+        if (profile.ownerAddr !== user) throw new ApiError(ERRORS.forbidden);
+        if (await isLinkTaken(db, input.linkCollection, profile.id)) {
+          throw new ApiError(ERRORS.badRequest, COLLECTION_EDIT_MESSAGES.linkTaken.message);
+        }
+        const rate = royaltyPercentToRate(input.royalty);
+        const market = ctx.deployment?.contracts['Marketplace']?.address;
+        if (!market) {
+          throw new ApiError(
+            ERRORS.serviceUnavailable,
+            'The marketplace is not deployed: the royalty cannot be checked',
+          );
+        }
+        const onChain = await readChainRoyalty(
+          ctx.chain,
+          market as Address,
+          profile.contractAddr as Address,
+        );
+        if (!royaltyMatchesChain(onChain, rate, input.royaltyAddr)) {
+          throw new ApiError(ERRORS.badRequest, COLLECTION_EDIT_MESSAGES.royaltyNotOnChain.message);
+        }
+        try {
+          await updateProfileRow(db, profile.id, {
+            name: input.name,
+            linkCollection: input.linkCollection,
+            description: input.description,
+            headUrl: input.headUrl,
+            coverUrl: input.coverUrl,
+            backgroundUrl: input.backgroundUrl ?? null,
+            royaltyRate: rate,
+            royaltyAddr: input.royaltyAddr.toLowerCase(),
+            linkSkypegmwcn: input.linkSkypegmwcn ?? null,
+            linkTwitter: input.linkTwitter ?? null,
+            linkDiscord: input.linkDiscord ?? null,
+            linkInstagram: input.linkInstagram ?? null,
+            linkMedium: input.linkMedium ?? null,
+          });
+        } catch (err) {
+          // Another collection took the link between the check and the write.
+          if (await isLinkTaken(db, input.linkCollection, profile.id)) {
+            throw new ApiError(ERRORS.badRequest, COLLECTION_EDIT_MESSAGES.linkTaken.message);
+          }
+          throw err;
+        }
+        const row = await findCollectionById(db, chainId, profile.id);
+        return ok(toCollectionVO(row!));
+      },
+    );
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError, ERRORS, type FavouriteInfo } from '@aiamarket/shared';
+import type { ServerContext } from '../../context.js';
+import { optionalUser, requireUser, TOKEN_SECURITY } from '../../http/auth.js';
+import { envelopeOf, ok } from '../../http/envelope.js';
+import { queryOrBodyHook } from '../../http/paging.js';
+import { addressSchema } from '../../http/schemas.js';
+import { uintInput } from '../market/input.js';
+import { addFavourite, favouriteInfo, itemExists, removeFavourite } from './queries.js';
+
+const itemParams = z.object({ tokenId: uintInput, contractAddr: addressSchema });
+
+const favouriteInfoSchema = z.object({
+  collect: z.boolean().describe('favourited by the signed-in user (false when signed out)'),
+  collectNum: z.number().int(),
+}) satisfies z.ZodType<FavouriteInfo>;
+
+/** Favourites: toggle (signed in, idempotent) and the count of an item. */
+export function favouriteRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  const chainId = ctx.config.chainId;
+  const keyOf = (p: z.infer<typeof itemParams>) => ({
+    chainId,
+    contractAddr: p.contractAddr.toLowerCase(),
+    tokenId: p.tokenId,
+  });
+
+  return async (app) => {
+    app.get(
+      '/collect/collect/:tokenId/:contractAddr',
+      {
+        schema: {
+          tags: ['favourite'],
+          summary: 'Favourite an item (signed in; again is harmless; an unknown item is a 404)',
+          security: TOKEN_SECURITY,
+          params: itemParams,
+          response: { 200: envelopeOf(favouriteInfoSchema) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(db, request);
+        const key = keyOf(request.params);
+        if (!(await itemExists(db, key))) throw new ApiError(ERRORS.notFound, 'No such item');
+        await addFavourite(db, user, key);
+        return ok(await favouriteInfo(db, user, key));
+      },
+    );
+
+    app.get(
+      '/collect/cancel/:tokenId/:contractAddr',
+      {
+        schema: {
+          tags: ['favourite'],
+          summary: 'Remove an item from the favourites (signed in; again is harmless)',
+          security: TOKEN_SECURITY,
+          params: itemParams,
+          response: { 200: envelopeOf(favouriteInfoSchema) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(db, request);
+        const key = keyOf(request.params);
+        await removeFavourite(db, user, key);
+        return ok(await favouriteInfo(db, user, key));
+      },
+    );
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/collect/detail',
+      preValidation: queryOrBodyHook,
+      schema: {
+        tags: ['favourite'],
+        summary: "An item's favourite count, and whether the signed-in user favourited it",
+        querystring: itemParams.extend({
+          ownerAddr: z.preprocess(
+            (v) => (v === '' || v === null ? undefined : v),
+            addressSchema.optional(),
+          ),
+        }),
+        response: { 200: envelopeOf(favouriteInfoSchema) },
+      },
+      handler: async (request) => {
+        const user = await optionalUser(db, request);
+        return ok(await favouriteInfo(db, user, keyOf(request.query)));
+      },
+    });
+  };
+}

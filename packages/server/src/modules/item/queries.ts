@@ -1,0 +1,346 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { COLLECTION_ITEM_SORT, ORDER_STATUS } from '@aiamarket/shared';
+import type { AppDb } from '../../db/database.js';
+import {
+  attrValues,
+  collectionProfiles,
+  collections,
+  favourites,
+  holdings,
+  orders,
+  tokenAttributes,
+  tokenMetadata,
+} from '../../db/schema.js';
+import { containsPattern, orderColumns, type OrderRow } from '../market/view.js';
+
+/** What a card needs besides its order. */
+export interface CardRow {
+  contractAddr: string;
+  tokenId: string;
+  contractType: string;
+  name: string | null;
+  imageUrl: string | null;
+  amount: string;
+}
+
+const metaJoin = (contract: SQL, token: SQL, chainId: number) =>
+  and(
+    eq(tokenMetadata.chainId, chainId),
+    sql`${tokenMetadata.contractAddr} = ${contract}`,
+    sql`${tokenMetadata.tokenId} = ${token}`,
+  );
+
+/** The item itself: its collection, metadata and holders (null when nothing is known of it). */
+export async function findItem(db: AppDb, chainId: number, contractAddr: string, tokenId: string) {
+  const [collection] = await db
+    .select({ contractType: collections.contractType, name: collections.name })
+    .from(collections)
+    .where(and(eq(collections.chainId, chainId), eq(collections.address, contractAddr)));
+  if (!collection) return null;
+  const [[meta], owners] = await Promise.all([
+    db
+      .select()
+      .from(tokenMetadata)
+      .where(
+        and(
+          eq(tokenMetadata.chainId, chainId),
+          eq(tokenMetadata.contractAddr, contractAddr),
+          eq(tokenMetadata.tokenId, tokenId),
+        ),
+      ),
+    db
+      .select({ ownerAddr: holdings.ownerAddr, amount: sql<string>`${holdings.amount}::text` })
+      .from(holdings)
+      .where(
+        and(
+          eq(holdings.chainId, chainId),
+          eq(holdings.contractAddr, contractAddr),
+          eq(holdings.tokenId, tokenId),
+        ),
+      )
+      .orderBy(desc(holdings.amount), asc(holdings.ownerAddr))
+      .limit(100),
+  ]);
+  const known = meta || owners.length;
+  if (!known) return null;
+  return { collection, meta: meta ?? null, owners };
+}
+
+/** Total held of one token, and what `ownerAddr` holds. */
+export async function ownershipOf(
+  db: AppDb,
+  chainId: number,
+  contractAddr: string,
+  tokenId: string,
+  ownerAddr: string,
+) {
+  const [row] = await db
+    .select({
+      amount: sql<string>`coalesce(sum(${holdings.amount}) filter (where ${holdings.ownerAddr} = ${ownerAddr}), 0)::text`,
+      amountTotal: sql<string>`coalesce(sum(${holdings.amount}), 0)::text`,
+    })
+    .from(holdings)
+    .where(
+      and(
+        eq(holdings.chainId, chainId),
+        eq(holdings.contractAddr, contractAddr),
+        eq(holdings.tokenId, tokenId),
+      ),
+    );
+  return { amount: row?.amount ?? '0', amountTotal: row?.amountTotal ?? '0' };
+}
+
+/** The owners of one token with their amounts, largest first. */
+export async function ownersPage(
+  db: AppDb,
+  chainId: number,
+  contractAddr: string,
+  tokenId: string,
+  page: number,
+  size: number,
+) {
+  const where = and(
+    eq(holdings.chainId, chainId),
+    eq(holdings.contractAddr, contractAddr),
+    eq(holdings.tokenId, tokenId),
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ userAddr: holdings.ownerAddr, amount: sql<string>`${holdings.amount}::text` })
+      .from(holdings)
+      .where(where)
+      .orderBy(desc(holdings.amount), asc(holdings.ownerAddr))
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({
+        n: sql<number>`count(*)::int`,
+        amountTotal: sql<string>`coalesce(sum(${holdings.amount}), 0)::text`,
+      })
+      .from(holdings)
+      .where(where),
+  ]);
+  return { rows, total: totals?.n ?? 0, amountTotal: totals?.amountTotal ?? '0' };
+}
+
+export interface CollectionItemsFilter {
+  showType: number;
+  keyWord?: string | undefined;
+  sort: number;
+  priceRange: { minPrice: string; maxPrice: string } | null;
+  gorySet?: number[] | undefined;
+  parentId?: number | undefined;
+  page: number;
+  size: number;
+}
+
+/** The items (tokens with a holder) of one collection, with their lowest listing. */
+export async function collectionItems(
+  db: AppDb,
+  chainId: number,
+  contractAddr: string,
+  contractType: string,
+  f: CollectionItemsFilter,
+): Promise<{ rows: CardRow[]; total: number }> {
+  const tokens = db
+    .select({
+      contractAddr: holdings.contractAddr,
+      tokenId: holdings.tokenId,
+      amount: sql<string>`sum(${holdings.amount})::text`.as('amount'),
+    })
+    .from(holdings)
+    .where(and(eq(holdings.chainId, chainId), eq(holdings.contractAddr, contractAddr)))
+    .groupBy(holdings.contractAddr, holdings.tokenId)
+    .as('tokens');
+  const listed = (agg: SQL) =>
+    sql`(select ${agg} from ${orders} where ${orders.chainId} = ${chainId}
+      and ${orders.contractAddr} = ${tokens.contractAddr} and ${orders.tokenId} = ${tokens.tokenId}
+      and ${orders.status} = ${ORDER_STATUS.listed})`;
+  const lowest = listed(sql`min(${orders.priceValue})`);
+  const listedAt = listed(sql`max(${orders.createdAt})`);
+  const conditions: SQL[] = [];
+  if (f.showType === 1) conditions.push(sql`${lowest} is not null`);
+  if (f.keyWord) {
+    conditions.push(
+      or(
+        ilike(tokenMetadata.name, containsPattern(f.keyWord)),
+        sql`${tokens.tokenId}::text = ${f.keyWord}`,
+      )!,
+    );
+  }
+  if (f.priceRange) {
+    conditions.push(
+      sql`${lowest} between ${f.priceRange.minPrice}::numeric and ${f.priceRange.maxPrice}::numeric`,
+    );
+  }
+  if (f.gorySet?.length) {
+    const ids = sql.join(
+      f.gorySet.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    conditions.push(sql`exists (select 1 from ${tokenAttributes}
+      join ${attrValues} on ${attrValues.id} = ${tokenAttributes.valueId}
+      where ${tokenAttributes.chainId} = ${chainId}
+        and ${tokenAttributes.contractAddr} = ${tokens.contractAddr}
+        and ${tokenAttributes.tokenId} = ${tokens.tokenId}
+        and ${tokenAttributes.valueId} in (${ids})
+        ${f.parentId !== undefined ? sql`and ${attrValues.categoryId} = ${f.parentId}` : sql``})`);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order =
+    f.sort === COLLECTION_ITEM_SORT.priceAsc
+      ? [sql`${lowest} asc nulls last`, asc(tokens.tokenId)]
+      : f.sort === COLLECTION_ITEM_SORT.priceDesc
+        ? [sql`${lowest} desc nulls last`, asc(tokens.tokenId)]
+        : f.sort === COLLECTION_ITEM_SORT.tokenId
+          ? [asc(tokens.tokenId)]
+          : [sql`${listedAt} desc nulls last`, asc(tokens.tokenId)];
+  const join = metaJoin(sql`${tokens.contractAddr}`, sql`${tokens.tokenId}`, chainId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        contractAddr: tokens.contractAddr,
+        tokenId: sql<string>`${tokens.tokenId}::text`,
+        amount: tokens.amount,
+        name: tokenMetadata.name,
+        imageUrl: tokenMetadata.imageUrl,
+      })
+      .from(tokens)
+      .leftJoin(tokenMetadata, join)
+      .where(where)
+      .orderBy(...order)
+      .limit(f.size)
+      .offset((f.page - 1) * f.size),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tokens)
+      .leftJoin(tokenMetadata, join)
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, contractType })), total: count?.n ?? 0 };
+}
+
+/** What `ownerAddr` holds (optionally of one collection): account "collected", userInfoList. */
+export async function heldItems(
+  db: AppDb,
+  chainId: number,
+  ownerAddr: string,
+  contractAddr: string | undefined,
+  page: number,
+  size: number,
+): Promise<{ rows: CardRow[]; total: number }> {
+  const where = and(
+    eq(holdings.chainId, chainId),
+    eq(holdings.ownerAddr, ownerAddr),
+    contractAddr ? eq(holdings.contractAddr, contractAddr) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        contractAddr: holdings.contractAddr,
+        tokenId: sql<string>`${holdings.tokenId}::text`,
+        contractType: collections.contractType,
+        amount: sql<string>`${holdings.amount}::text`,
+        name: tokenMetadata.name,
+        imageUrl: tokenMetadata.imageUrl,
+      })
+      .from(holdings)
+      .innerJoin(
+        collections,
+        and(eq(collections.chainId, holdings.chainId), eq(collections.address, holdings.contractAddr)),
+      )
+      .leftJoin(tokenMetadata, metaJoin(sql`${holdings.contractAddr}`, sql`${holdings.tokenId}`, chainId))
+      .where(where)
+      .orderBy(asc(holdings.contractAddr), asc(holdings.tokenId))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: sql<number>`count(*)::int` }).from(holdings).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** A user's favourite items, newest first; amount is the total held of the token. */
+export async function favouriteItems(
+  db: AppDb,
+  chainId: number,
+  userAddr: string,
+  page: number,
+  size: number,
+): Promise<{ rows: CardRow[]; total: number }> {
+  const where = and(eq(favourites.userAddr, userAddr), eq(favourites.chainId, chainId));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        contractAddr: favourites.contractAddr,
+        tokenId: sql<string>`${favourites.tokenId}::text`,
+        contractType: collections.contractType,
+        amount: sql<string>`coalesce((select sum(${holdings.amount}) from ${holdings}
+          where ${holdings.chainId} = ${chainId} and ${holdings.contractAddr} = ${favourites.contractAddr}
+          and ${holdings.tokenId} = ${favourites.tokenId}), 0)::text`,
+        name: tokenMetadata.name,
+        imageUrl: tokenMetadata.imageUrl,
+      })
+      .from(favourites)
+      .innerJoin(
+        collections,
+        and(
+          eq(collections.chainId, favourites.chainId),
+          eq(collections.address, favourites.contractAddr),
+        ),
+      )
+      .leftJoin(
+        tokenMetadata,
+        metaJoin(sql`${favourites.contractAddr}`, sql`${favourites.tokenId}`, chainId),
+      )
+      .where(where)
+      .orderBy(desc(favourites.createdAt), asc(favourites.contractAddr), asc(favourites.tokenId))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: sql<number>`count(*)::int` }).from(favourites).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** A user's orders of one status, newest first (account "for sale" and "force cancel"). */
+export async function ownerOrders(
+  db: AppDb,
+  chainId: number,
+  ownerAddr: string,
+  status: number,
+  page: number,
+  size: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = and(
+    eq(orders.chainId, chainId),
+    eq(orders.ownerAddr, ownerAddr),
+    eq(orders.status, status),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(orderColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.orderId))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+
+/** The contract and type of a collection page id (findPageByCollectionId). */
+export async function collectionById(db: AppDb, chainId: number, id: number) {
+  const [row] = await db
+    .select({ contractAddr: collections.address, contractType: collections.contractType })
+    .from(collectionProfiles)
+    .innerJoin(
+      collections,
+      and(
+        eq(collections.chainId, collectionProfiles.chainId),
+        eq(collections.address, collectionProfiles.contractAddr),
+      ),
+    )
+    .where(and(eq(collectionProfiles.chainId, chainId), eq(collectionProfiles.id, id)));
+  return row ?? null;
+}

@@ -1,0 +1,286 @@
+import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUS } from '@aiamarket/shared';
+import type { AppDb } from '../../db/database.js';
+import {
+  attrCategories,
+  attrValues,
+  collectionProfiles,
+  collections,
+  collectionStats,
+  orders,
+  tokenAttributes,
+} from '../../db/schema.js';
+import { containsPattern, orderColumns, type OrderRow } from './view.js';
+
+/**
+ * Deep totals are capped: counting every match of a million-row table on each request costs more
+ * than the page itself. The count stops COUNT_AHEAD records past the requested page; a total equal
+ * to that cap means "at least this many" (the list goes on).
+ */
+export const COUNT_AHEAD = 10_000;
+
+async function cappedCount(db: AppDb, where: SQL | undefined, cap: number): Promise<number> {
+  const inner = db.select({ one: sql`1` }).from(orders).where(where).limit(cap).as('matches');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  return row?.n ?? 0;
+}
+
+/** The contracts whose collection name (edited page or contract name) matches. */
+function contractsNamed(chainId: number, condition: (name: SQL) => SQL) {
+  return sql`(select ${collectionProfiles.contractAddr} from ${collectionProfiles}
+      where ${collectionProfiles.chainId} = ${chainId} and ${condition(sql`${collectionProfiles.name}`)}
+    union
+    select ${collections.address} from ${collections}
+      where ${collections.chainId} = ${chainId} and ${condition(sql`${collections.name}`)})`;
+}
+
+export interface MarketFilter {
+  status: number;
+  sort: 'recent' | 'priceAsc' | 'priceDesc';
+  keyWord?: string | undefined;
+  collectionNames?: string[] | undefined;
+  priceRange: { minPrice: string; maxPrice: string } | null;
+  page: number;
+  size: number;
+}
+
+/** nftOrder/page: orders with an image, filtered and sorted; see COUNT_AHEAD for the total. */
+export async function marketPage(
+  db: AppDb,
+  chainId: number,
+  f: MarketFilter,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const conditions: SQL[] = [
+    eq(orders.chainId, chainId),
+    eq(orders.status, f.status),
+    isNotNull(orders.imageUrl),
+  ];
+  if (f.keyWord) {
+    const pattern = containsPattern(f.keyWord);
+    conditions.push(
+      or(
+        ilike(orders.name, pattern),
+        sql`${orders.contractAddr} in ${contractsNamed(chainId, (name) => sql`${name} ilike ${pattern}`)}`,
+      )!,
+    );
+  }
+  if (f.collectionNames?.length) {
+    const names = f.collectionNames.map((n) => n.toLowerCase());
+    conditions.push(
+      sql`${orders.contractAddr} in ${contractsNamed(
+        chainId,
+        (name) =>
+          sql`lower(${name}) in (${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )})`,
+      )}`,
+    );
+  }
+  if (f.priceRange) {
+    conditions.push(
+      sql`${orders.priceValue} between ${f.priceRange.minPrice}::numeric and ${f.priceRange.maxPrice}::numeric`,
+    );
+  }
+  const where = and(...conditions);
+  const order =
+    f.sort === 'recent'
+      ? [desc(orders.createdAt), desc(orders.orderId)]
+      : f.sort === 'priceAsc'
+        ? [asc(orders.priceValue), asc(orders.orderId)]
+        : [desc(orders.priceValue), desc(orders.orderId)];
+  const offset = (f.page - 1) * f.size;
+  const [rows, total] = await Promise.all([
+    db
+      .select(orderColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(...order)
+      .limit(f.size)
+      .offset(offset),
+    cappedCount(db, where, offset + f.size + COUNT_AHEAD),
+  ]);
+  return { rows, total };
+}
+
+/** The listed orders of one item, lowest price first (getOrderList), with the exact total. */
+export async function itemOrders(
+  db: AppDb,
+  chainId: number,
+  contractAddr: string,
+  tokenId: string,
+  page: number,
+  size: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = and(
+    eq(orders.chainId, chainId),
+    eq(orders.contractAddr, contractAddr),
+    eq(orders.tokenId, tokenId),
+    eq(orders.status, ORDER_STATUS.listed),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(orderColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(asc(orders.priceValue), asc(orders.orderId))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The lowest listed order of each given token (cards and the item detail). */
+export async function lowestOrders(
+  db: AppDb,
+  chainId: number,
+  tokens: { contractAddr: string; tokenId: string }[],
+): Promise<Map<string, OrderRow>> {
+  const out = new Map<string, OrderRow>();
+  if (!tokens.length) return out;
+  const keys = sql.join(
+    tokens.map((t) => sql`(${t.contractAddr}, ${t.tokenId}::numeric)`),
+    sql`, `,
+  );
+  const rows = await db
+    .selectDistinctOn([orders.contractAddr, orders.tokenId], orderColumns)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.chainId, chainId),
+        eq(orders.status, ORDER_STATUS.listed),
+        sql`(${orders.contractAddr}, ${orders.tokenId}) in (${keys})`,
+      ),
+    )
+    .orderBy(orders.contractAddr, orders.tokenId, asc(orders.priceValue), asc(orders.orderId));
+  for (const r of rows) out.set(tokenKey(r.contractAddr, r.tokenId), r);
+  return out;
+}
+
+export const tokenKey = (contractAddr: string, tokenId: string) => `${contractAddr}:${tokenId}`;
+
+/** One order by id (any market of the chain) and token, for changePrice. */
+export async function findOrder(db: AppDb, chainId: number, orderId: string, tokenId: string) {
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.chainId, chainId),
+        eq(orders.orderId, orderId),
+        eq(orders.tokenId, tokenId),
+      ),
+    )
+    .limit(2);
+  return rows;
+}
+
+/** getCollectionList: collections with a page, by name or address part, with their floor. */
+export async function collectionFilterPage(
+  db: AppDb,
+  chainId: number,
+  nameAndAddress: string | undefined,
+  page: number,
+  size: number,
+) {
+  const conditions: SQL[] = [eq(collectionProfiles.chainId, chainId)];
+  if (nameAndAddress) {
+    const pattern = containsPattern(nameAndAddress);
+    conditions.push(
+      or(
+        ilike(collectionProfiles.name, pattern),
+        ilike(collectionProfiles.contractAddr, pattern),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: collectionProfiles.id,
+        name: collectionProfiles.name,
+        headUrl: collectionProfiles.headUrl,
+        contractAddr: collectionProfiles.contractAddr,
+        linkCollection: collectionProfiles.linkCollection,
+        lowestPrice: sql<string | null>`${collectionStats.lowestPrice}::text`,
+      })
+      .from(collectionProfiles)
+      .leftJoin(
+        collectionStats,
+        and(
+          eq(collectionStats.chainId, collectionProfiles.chainId),
+          eq(collectionStats.contractAddr, collectionProfiles.contractAddr),
+        ),
+      )
+      .where(where)
+      .orderBy(asc(collectionProfiles.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: sql<number>`count(*)::int` }).from(collectionProfiles).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** getParentPage: the attribute categories of a collection with how many tokens have each. */
+export async function attributeCategories(
+  db: AppDb,
+  chainId: number,
+  contractAddr: string,
+  page: number,
+  size: number,
+) {
+  const where = and(
+    eq(attrCategories.chainId, chainId),
+    eq(attrCategories.contractAddr, contractAddr),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: attrCategories.id,
+        name: attrCategories.name,
+        num: sql<number>`count(distinct ${tokenAttributes.tokenId})::int`,
+      })
+      .from(attrCategories)
+      .leftJoin(attrValues, eq(attrValues.categoryId, attrCategories.id))
+      .leftJoin(tokenAttributes, eq(tokenAttributes.valueId, attrValues.id))
+      .where(where)
+      .groupBy(attrCategories.id, attrCategories.name)
+      .orderBy(asc(attrCategories.name), asc(attrCategories.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: sql<number>`count(*)::int` }).from(attrCategories).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** getValPage: the values of one category (optionally matching a part) with their token counts. */
+export async function attributeValues(
+  db: AppDb,
+  categoryId: number,
+  name: string | undefined,
+  page: number,
+  size: number,
+) {
+  const conditions: SQL[] = [eq(attrValues.categoryId, categoryId)];
+  if (name) conditions.push(ilike(attrValues.value, containsPattern(name)));
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: attrValues.id,
+        name: attrValues.value,
+        num: sql<number>`count(${tokenAttributes.tokenId})::int`,
+      })
+      .from(attrValues)
+      .leftJoin(tokenAttributes, eq(tokenAttributes.valueId, attrValues.id))
+      .where(where)
+      .groupBy(attrValues.id, attrValues.value)
+      .orderBy(asc(attrValues.value), asc(attrValues.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: sql<number>`count(*)::int` }).from(attrValues).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { formatUnits } from 'viem';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ApiError,
+  CONTRACT_TYPE,
+  ERRORS,
+  ROYALTY,
+  type ContractType,
+  type OrderVO,
+} from '@aiamarket/shared';
+import type { AppDb } from '../../db/database.js';
+import { collectionProfiles, collections, orders } from '../../db/schema.js';
+import { isChainUnreachable } from '../../chain/errors.js';
+import type { CoinCatalog, CoinInfo } from '../../chain/coins.js';
+
+/** The order columns every listing view reads. */
+export const orderColumns = {
+  orderId: sql<string>`${orders.orderId}::text`,
+  status: orders.status,
+  price: sql<string>`${orders.price}::text`,
+  moneyAddr: orders.moneyAddr,
+  contractAddr: orders.contractAddr,
+  tokenId: sql<string>`${orders.tokenId}::text`,
+  contractType: orders.contractType,
+  amount: sql<string>`${orders.amount}::text`,
+  leftAmount: sql<string>`${orders.leftAmount}::text`,
+  ownerAddr: orders.ownerAddr,
+  marketAddr: orders.marketAddr,
+  royalty: orders.royalty,
+  name: orders.name,
+  imageUrl: orders.imageUrl,
+  createdAt: orders.createdAt,
+};
+
+export interface OrderRow {
+  orderId: string;
+  status: number;
+  price: string;
+  moneyAddr: string;
+  contractAddr: string;
+  tokenId: string;
+  contractType: string;
+  amount: string;
+  leftAmount: string;
+  ownerAddr: string;
+  marketAddr: string;
+  royalty: number | null;
+  name: string | null;
+  imageUrl: string | null;
+  createdAt: Date;
+}
+
+export const contractTypeSchema = z.enum([CONTRACT_TYPE.erc721, CONTRACT_TYPE.erc1155]);
+
+export const orderVoSchema = z.object({
+  orderId: z.string(),
+  status: z.number().int().describe('0 listed and buyable, 1 sold, 2 cancelled, 3 force cancel'),
+  price: z.string().describe('unit price in the coin units'),
+  priceWei: z.string().describe('unit price in base units'),
+  coin: z.string().describe('coin symbol (AIA for the zero address)'),
+  coinDecimals: z.number().int(),
+  moneyAddr: z.string(),
+  contractAddr: z.string(),
+  tokenId: z.string(),
+  contractType: contractTypeSchema,
+  amount: z.string(),
+  leftAmount: z.string(),
+  ownerAddr: z.string(),
+  marketAddr: z.string(),
+  royalty: z.number().nullable().describe('percent'),
+  collectionName: z.string().nullable(),
+  linkCollection: z.string().nullable(),
+  name: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  nftMetadata: z.object({ imageUrl: z.string().nullable(), name: z.string().nullable() }),
+  createDate: z.string().describe('ISO 8601'),
+}) satisfies z.ZodType<OrderVO>;
+
+export interface CollectionLabel {
+  name: string | null;
+  linkCollection: string | null;
+}
+
+/** The name and page link shown for collections: the edited page, else the contract's name. */
+export async function collectionLabels(
+  db: AppDb,
+  chainId: number,
+  contracts: string[],
+): Promise<Map<string, CollectionLabel>> {
+  const unique = [...new Set(contracts)];
+  const out = new Map<string, CollectionLabel>();
+  if (!unique.length) return out;
+  const rows = await db
+    .select({
+      address: collections.address,
+      chainName: collections.name,
+      name: collectionProfiles.name,
+      linkCollection: collectionProfiles.linkCollection,
+    })
+    .from(collections)
+    .leftJoin(
+      collectionProfiles,
+      and(
+        eq(collectionProfiles.chainId, collections.chainId),
+        eq(collectionProfiles.contractAddr, collections.address),
+      ),
+    )
+    .where(and(eq(collections.chainId, chainId), inArray(collections.address, unique)));
+  for (const r of rows) {
+    out.set(r.address, { name: r.name ?? r.chainName, linkCollection: r.linkCollection });
+  }
+  return out;
+}
+
+/** Coin symbols and decimals of the given coins; a chain that cannot be reached is a 503. */
+export async function coinsOf(
+  catalog: CoinCatalog,
+  addresses: string[],
+): Promise<Map<string, CoinInfo>> {
+  const out = new Map<string, CoinInfo>();
+  try {
+    await Promise.all(
+      [...new Set(addresses)].map(async (a) => out.set(a, await catalog.coin(a))),
+    );
+  } catch (err) {
+    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
+    throw err;
+  }
+  return out;
+}
+
+/** Turns order rows into the OrderVO answer (collection labels and coins read per page). */
+export async function orderViews(
+  db: AppDb,
+  catalog: CoinCatalog,
+  chainId: number,
+  rows: OrderRow[],
+): Promise<OrderVO[]> {
+  const [labels, coins] = await Promise.all([
+    collectionLabels(
+      db,
+      chainId,
+      rows.map((r) => r.contractAddr),
+    ),
+    coinsOf(
+      catalog,
+      rows.map((r) => r.moneyAddr),
+    ),
+  ]);
+  return rows.map((r) => {
+    const coin = coins.get(r.moneyAddr)!;
+    const label = labels.get(r.contractAddr);
+    return {
+      orderId: r.orderId,
+      status: r.status,
+      price: formatUnits(BigInt(r.price), coin.decimals),
+      priceWei: r.price,
+      coin: coin.symbol,
+      coinDecimals: coin.decimals,
+      moneyAddr: r.moneyAddr,
+      contractAddr: r.contractAddr,
+      tokenId: r.tokenId,
+      contractType: r.contractType as ContractType,
+      amount: r.amount,
+      leftAmount: r.leftAmount,
+      ownerAddr: r.ownerAddr,
+      marketAddr: r.marketAddr,
+      royalty: r.royalty === null ? null : r.royalty / ROYALTY.chainScale,
+      collectionName: label?.name ?? null,
+      linkCollection: label?.linkCollection ?? null,
+      name: r.name,
+      imageUrl: r.imageUrl,
+      nftMetadata: { imageUrl: r.imageUrl, name: r.name },
+      createDate: r.createdAt.toISOString(),
+    };
+  });
+}
+
+/** A numeric(…, 18) amount as a plain decimal string without trailing zeros ("1.5", "2"). */
+export function plainDecimal(value: string | null): string | null {
+  if (value === null) return null;
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+/** A LIKE pattern matching `text` anywhere, its wildcards escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

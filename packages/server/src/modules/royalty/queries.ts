@@ -1,0 +1,88 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { formatUnits } from 'viem';
+import type { RoyaltySummaryVO } from '@aiamarket/shared';
+import type { AppDb } from '../../db/database.js';
+import { royaltyPayments, tokenMetadata } from '../../db/schema-chain.js';
+import type { CoinInfo, CoinReader } from '../activity/coins.js';
+
+const r = royaltyPayments;
+
+/** A page of the royalties paid to `receiver`, newest first, with the item's name and image. */
+export async function findRoyaltyPayments(
+  db: AppDb,
+  chainId: number,
+  receiver: string,
+  page: number,
+  size: number,
+) {
+  const where = and(eq(r.chainId, chainId), eq(r.receiver, receiver.toLowerCase()));
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        tokenName: tokenMetadata.name,
+        tokenImageUrl: tokenMetadata.imageUrl,
+        tokenId: sql<string>`${r.tokenId}::text`,
+        contractAddr: r.contractAddr,
+        coin: r.coin,
+        price: sql<string>`${r.price}::text`,
+        amount: sql<string>`${r.amount}::text`,
+        totalTrans: sql<string>`${r.totalTrans}::text`,
+        royalty: sql<string>`${r.royalty}::text`,
+        blockTime: r.blockTime,
+      })
+      .from(r)
+      .leftJoin(
+        tokenMetadata,
+        and(
+          eq(tokenMetadata.chainId, r.chainId),
+          eq(tokenMetadata.contractAddr, r.contractAddr),
+          eq(tokenMetadata.tokenId, r.tokenId),
+        ),
+      )
+      .where(where)
+      .orderBy(desc(r.blockNumber), desc(r.logIndex))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(r).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** The start of the current UTC day. */
+export function utcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** Sums raw amounts of several coins in coin units, exactly (scaled to the largest decimals). */
+export function sumCoinUnits(parts: { raw: bigint; coin: CoinInfo }[]): string {
+  const scale = Math.max(0, ...parts.map((p) => p.coin.decimals));
+  const total = parts.reduce((acc, p) => acc + p.raw * 10n ** BigInt(scale - p.coin.decimals), 0n);
+  return formatUnits(total, scale);
+}
+
+/**
+ * Royalties received by `receiver`: all time (totalTrans) and since UTC midnight
+ * (totalTransToday), in coin units summed across coins.
+ */
+export async function royaltySummary(
+  db: AppDb,
+  coins: CoinReader,
+  chainId: number,
+  receiver: string,
+  now = new Date(),
+): Promise<RoyaltySummaryVO> {
+  const since = utcMidnight(now).toISOString();
+  const rows = await db
+    .select({
+      coin: r.coin,
+      all: sql<string>`sum(${r.royalty})::text`,
+      today: sql<string>`coalesce(sum(${r.royalty}) filter (where ${r.blockTime} >= ${since}::timestamptz), 0)::text`,
+    })
+    .from(r)
+    .where(and(eq(r.chainId, chainId), eq(r.receiver, receiver.toLowerCase())))
+    .groupBy(r.coin);
+  const known = await coins.many(rows.map((row) => row.coin));
+  const parts = (pick: 'all' | 'today') =>
+    rows.map((row) => ({ raw: BigInt(row[pick]), coin: known.get(row.coin)! }));
+  return { totalTrans: sumCoinUnits(parts('all')), totalTransToday: sumCoinUnits(parts('today')) };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PAGE_SIZE, type RoyaltyRowVO } from '@aiamarket/shared';
+import type { ServerContext } from '../../context.js';
+import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
+import { envelopeOf, ok } from '../../http/envelope.js';
+import { pageFields, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
+import { CoinReader, toCoinUnits } from '../activity/coins.js';
+import { findRoyaltyPayments, royaltySummary } from './queries.js';
+
+export const royaltyRowSchema = z.object({
+  tokenName: z.string().nullable(),
+  tokenImageUrl: z.string().nullable(),
+  tokenId: z.string(),
+  contractAddr: z.string(),
+  price: z.string().describe('unit price in coin units'),
+  coin: z.string().describe('coin symbol (AIA for the native coin)'),
+  amount: z.string().describe('items bought'),
+  totalTrans: z.string().describe('price x amount, coin units'),
+  royalty: z.string().describe('royalty received, coin units'),
+  createDate: z.string().describe('ISO 8601 block time'),
+}) satisfies z.ZodType<RoyaltyRowVO>;
+
+export const royaltySummarySchema = z.object({
+  totalTrans: z.string().describe('royalties received all time, coin units across coins'),
+  totalTransToday: z.string().describe('since 00:00 UTC today'),
+});
+
+/** The creator dashboard's royalty table and totals (the signed-in receiver's). */
+export function royaltyRoutes(
+  ctx: ServerContext,
+  coins = new CoinReader(ctx.chain),
+): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  const chainId = ctx.config.chainId;
+  return async (app) => {
+    app.route({
+      method: ['POST', 'GET'],
+      url: '/nftRoyalty/pageByCurrentUser',
+      preValidation: queryOrBodyHook,
+      schema: {
+        tags: ['royalty'],
+        summary: 'Royalties paid to the signed-in user, newest first (page size 10)',
+        security: TOKEN_SECURITY,
+        querystring: z.object({ ...pageFields(PAGE_SIZE.royalty) }),
+        response: { 200: envelopeOf(pageOf(royaltyRowSchema)) },
+      },
+      handler: async (request) => {
+        const user = await requireUser(db, request);
+        const { page, size } = request.query;
+        const { rows, total } = await findRoyaltyPayments(db, chainId, user, page, size);
+        const known = await coins.many(rows.map((r) => r.coin));
+        const records = rows.map((r): RoyaltyRowVO => {
+          const coin = known.get(r.coin)!;
+          return {
+            tokenName: r.tokenName,
+            tokenImageUrl: r.tokenImageUrl,
+            tokenId: r.tokenId,
+            contractAddr: r.contractAddr,
+            price: toCoinUnits(r.price, coin.decimals),
+            coin: coin.symbol,
+            amount: r.amount,
+            totalTrans: toCoinUnits(r.totalTrans, coin.decimals),
+            royalty: toCoinUnits(r.royalty, coin.decimals),
+            createDate: r.blockTime.toISOString(),
+          };
+        });
+        return ok(paged(records, total, page, size));
+      },
+    });
+
+    app.get(
+      '/nftRoyalty/summaryByCurrentUser',
+      {
+        schema: {
+          tags: ['royalty'],
+          summary: 'Royalty totals of the signed-in user: all time and today (UTC)',
+          security: TOKEN_SECURITY,
+          response: { 200: envelopeOf(royaltySummarySchema) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(db, request);
+        return ok(await royaltySummary(db, coins, chainId, user));
+      },
+    );
+  };
+}

@@ -1,0 +1,161 @@
+import DecimalBase from 'decimal.js';
+import { isAddress } from 'viem';
+import { z } from 'zod';
+import { CONTRACT_TYPE, NATIVE_COIN_ADDRESS, PRICE, type ContractType } from '../constants.js';
+import { VALIDATION_MESSAGES as M } from './messages.js';
+
+// The trading rules of spec doc 1 section 5 (listing price, listing amount, buy quantity,
+// transfer), written once as pure functions; the web forms and the server both use them.
+
+type Message = (typeof M)[keyof typeof M];
+
+export type RuleCheck<T> = { ok: true; value: T } | { ok: false; message: Message };
+
+const fail = (message: Message): { ok: false; message: Message } => ({ ok: false, message });
+
+// Prices have up to 36 significant digits: keep them all.
+const Decimal = DecimalBase.clone({ precision: 64 });
+
+const DIGITS_AND_DOT = /^\d*\.?\d*$/;
+const INTEGER = /^\d+$/;
+
+/**
+ * The listing (and change-price) price: required, at most 20 characters, digits and one dot,
+ * above 0, at most 18 integer digits and 18 decimals, and no more decimals than the coin has.
+ * The value returned is the trimmed price as typed (a decimal string in the coin's units).
+ */
+export function checkListingPrice(
+  input: string,
+  coinDecimals: number = PRICE.maxDecimals,
+): RuleCheck<string> {
+  const value = input.trim();
+  if (!value) return fail(M.priceRequired);
+  if (value.length > PRICE.maxLength) return fail(M.tooLong);
+  if (!DIGITS_AND_DOT.test(value) || value === '.') return fail(M.numbersOnly);
+  const [whole = '', fraction = ''] = value.split('.');
+  if (new Decimal(value).lte(0)) return fail(M.aboveZero);
+  if (whole.replace(/^0+/, '').length > PRICE.maxIntegerDigits) return fail(M.priceDigits);
+  if (fraction.length > PRICE.maxDecimals) return fail(M.priceDigits);
+  if (fraction.length > coinDecimals) return fail(M.coinDecimals);
+  return { ok: true, value };
+}
+
+/** What the price box lets the user type: digits and one dot, at most 20 characters. */
+export function isListingPriceInput(value: string): boolean {
+  return value.length <= PRICE.maxLength && DIGITS_AND_DOT.test(value);
+}
+
+/** The ERC1155 listing amount: an integer, above 0, at most the available balance. */
+export function checkListingAmount(input: string, available: bigint | number): RuleCheck<bigint> {
+  const value = input.trim();
+  if (!value) return fail(M.amountRequired);
+  if (!INTEGER.test(value)) return fail(M.integersOnly);
+  const amount = BigInt(value);
+  if (amount <= 0n) return fail(M.aboveZero);
+  if (amount > BigInt(available)) return fail(M.greaterThanAvailable);
+  return { ok: true, value: amount };
+}
+
+/**
+ * The ERC1155 buy quantity while it is typed: anything but digits is dropped and a value above
+ * what the listing has left is capped to it. An empty box stays empty until blur.
+ */
+export function typedBuyQuantity(typed: string, leftAmount: number): string {
+  const digits = typed.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  if (!digits) return '';
+  return Number(digits) > leftAmount ? String(leftAmount) : digits;
+}
+
+/** On blur an empty or 0 quantity becomes 1. */
+export function buyQuantityOnBlur(value: string): string {
+  return !value || Number(value) < 1 ? '1' : value;
+}
+
+/** The stepper: one up or down, within 1..leftAmount. */
+export function stepBuyQuantity(current: number, delta: number, leftAmount: number): number {
+  return Math.min(Math.max(current + delta, 1), Math.max(leftAmount, 1));
+}
+
+/** The quantity actually bought: 1..leftAmount ('NFT amount' above it). */
+export function checkBuyQuantity(quantity: number, leftAmount: number): RuleCheck<number> {
+  if (!Number.isInteger(quantity)) return fail(M.integersOnly);
+  if (quantity < 1) return fail(M.aboveZero);
+  if (quantity > leftAmount) return fail(M.nftAmount);
+  return { ok: true, value: quantity };
+}
+
+/** The transfer recipient: a valid address, not the zero address, not the sender. */
+export function checkTransferRecipient(input: string, self: string | null): RuleCheck<string> {
+  const value = input.trim();
+  if (!value) return fail(M.recipientRequired);
+  if (!isAddress(value, { strict: false })) return fail(M.recipientInvalid);
+  const to = value.toLowerCase();
+  if (to === NATIVE_COIN_ADDRESS) return fail(M.recipientZero);
+  if (self && to === self.toLowerCase()) return fail(M.recipientSelf);
+  return { ok: true, value: to };
+}
+
+/**
+ * The transfer amount: an ERC721 sender must own the item (amount 1); an ERC1155 amount is an
+ * integer above 0 and at most what the sender holds ('Insufficient NFT assets to transfer').
+ */
+export function checkTransferAmount(
+  input: string,
+  held: bigint | number,
+  contractType: ContractType,
+): RuleCheck<bigint> {
+  if (contractType === CONTRACT_TYPE.erc721) {
+    return BigInt(held) >= 1n ? { ok: true, value: 1n } : fail(M.deficitAssets);
+  }
+  const value = input.trim();
+  if (!value) return fail(M.amountRequired);
+  if (!INTEGER.test(value)) return fail(M.integersOnly);
+  const amount = BigInt(value);
+  if (amount <= 0n) return fail(M.aboveZero);
+  if (amount > BigInt(held)) return fail(M.deficitAssets);
+  return { ok: true, value: amount };
+}
+
+/**
+ * What the seller receives per unit: price minus the platform fee and the royalty (both in
+ * percent), exact decimal arithmetic, shown with 4 decimals (rounded down, never overstated).
+ */
+export function netReceipt(
+  price: string,
+  feePercent: number | string,
+  royaltyPercent: number | string | null,
+): string {
+  const p = new Decimal(DIGITS_AND_DOT.test(price.trim()) && price.trim() !== '.' ? price || 0 : 0);
+  const kept = new Decimal(100)
+    .minus(feePercent || 0)
+    .minus(royaltyPercent || 0)
+    .div(100);
+  const net = Decimal.max(p.times(kept), 0);
+  return net
+    .toDecimalPlaces(PRICE.displayDecimals, Decimal.ROUND_DOWN)
+    .toFixed(PRICE.displayDecimals);
+}
+
+/** zod form of a rule check: the rule's message becomes the issue message. */
+function fromRule<T>(check: (value: string) => RuleCheck<T>) {
+  return z.string().transform((value, ctx) => {
+    const result = check(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.message.message });
+      return z.NEVER;
+    }
+    return result.value;
+  });
+}
+
+/** The price of a new listing or a price change, for a coin with `coinDecimals` decimals. */
+export const listingPriceSchema = (coinDecimals: number = PRICE.maxDecimals) =>
+  fromRule((v) => checkListingPrice(v, coinDecimals));
+
+/** The ERC1155 listing amount against an available balance. */
+export const listingAmountSchema = (available: bigint | number) =>
+  fromRule((v) => checkListingAmount(v, available));
+
+/** The transfer recipient of `self`. */
+export const transferRecipientSchema = (self: string | null) =>
+  fromRule((v) => checkTransferRecipient(v, self));

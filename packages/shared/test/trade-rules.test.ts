@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { VALIDATION_MESSAGES as M, validationKeyOf } from '../src/validation/messages.js';
+import {
+  buyQuantityOnBlur,
+  checkBuyQuantity,
+  checkListingAmount,
+  checkListingPrice,
+  checkTransferAmount,
+  checkTransferRecipient,
+  isListingPriceInput,
+  listingAmountSchema,
+  listingPriceSchema,
+  netReceipt,
+  stepBuyQuantity,
+  transferRecipientSchema,
+  typedBuyQuantity,
+} from '../src/validation/trade.js';
+
+const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const BOB = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+
+const messageOf = (r: { ok: boolean; message?: { message: string } }) =>
+  r.ok ? null : r.message!.message;
+
+describe('listing price', () => {
+  it('is required', () => {
+    expect(messageOf(checkListingPrice(''))).toBe('Price must be set');
+    expect(messageOf(checkListingPrice('   '))).toBe('Price must be set');
+  });
+
+  it('takes digits and one dot only', () => {
+    for (const bad of ['1e5', '-1', '1.2.3', 'abc', '1,5', '.', '+2']) {
+      expect(messageOf(checkListingPrice(bad)), bad).toBe('numbers only');
+    }
+  });
+
+  it('must be above 0', () => {
+    for (const zero of ['0', '0.0', '00', '.0', '0.000000000000000000']) {
+      expect(messageOf(checkListingPrice(zero)), zero).toBe('numbers greater than 0');
+    }
+  });
+
+  it('is at most 20 characters', () => {
+    expect(messageOf(checkListingPrice('1'.repeat(21)))).toBe('This field is too long');
+    expect(checkListingPrice('0.' + '1'.repeat(18))).toEqual({
+      ok: true,
+      value: '0.' + '1'.repeat(18),
+    });
+  });
+
+  it('has at most 18 integer digits and 18 decimals', () => {
+    expect(checkListingPrice('9'.repeat(18)).ok).toBe(true);
+    expect(messageOf(checkListingPrice('9'.repeat(19)))).toBe(
+      'At most 18 integer digits and 18 decimals',
+    );
+    // Leading zeros are not digits of the value.
+    expect(checkListingPrice('0' + '9'.repeat(18)).ok).toBe(true);
+    expect(messageOf(checkListingPrice('.' + '1'.repeat(19)))).toBe(
+      'At most 18 integer digits and 18 decimals',
+    );
+  });
+
+  it('has no more decimals than the coin', () => {
+    expect(checkListingPrice('1.123456', 6).ok).toBe(true);
+    expect(messageOf(checkListingPrice('1.1234567', 6))).toBe('Too many decimals for this coin');
+    expect(checkListingPrice('1.1234567').ok).toBe(true);
+  });
+
+  it('answers the trimmed price', () => {
+    expect(checkListingPrice(' 2.5 ')).toEqual({ ok: true, value: '2.5' });
+    expect(checkListingPrice('.5')).toEqual({ ok: true, value: '.5' });
+  });
+
+  it('filters what can be typed', () => {
+    expect(isListingPriceInput('')).toBe(true);
+    expect(isListingPriceInput('12.5')).toBe(true);
+    expect(isListingPriceInput('12.')).toBe(true);
+    expect(isListingPriceInput('1.2.')).toBe(false);
+    expect(isListingPriceInput('1a')).toBe(false);
+    expect(isListingPriceInput('1'.repeat(20))).toBe(true);
+    expect(isListingPriceInput('1'.repeat(21))).toBe(false);
+  });
+
+  it('has a zod form with the same messages', () => {
+    expect(listingPriceSchema(6).parse('3.25')).toBe('3.25');
+    const r = listingPriceSchema(6).safeParse('0');
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('numbers greater than 0');
+    expect(listingPriceSchema(6).safeParse('1.0000001').error?.issues[0]?.message).toBe(
+      'Too many decimals for this coin',
+    );
+  });
+});
+
+describe('ERC1155 listing amount', () => {
+  it('is required, an integer, above 0 and at most the available balance', () => {
+    expect(messageOf(checkListingAmount('', 5))).toBe('Please enter the amount');
+    expect(messageOf(checkListingAmount('1.5', 5))).toBe('integers only');
+    expect(messageOf(checkListingAmount('-1', 5))).toBe('integers only');
+    expect(messageOf(checkListingAmount('0', 5))).toBe('numbers greater than 0');
+    expect(messageOf(checkListingAmount('6', 5))).toBe('greater than available');
+    expect(checkListingAmount('5', 5)).toEqual({ ok: true, value: 5n });
+    expect(checkListingAmount(' 1 ', 5n)).toEqual({ ok: true, value: 1n });
+  });
+
+  it('has a zod form', () => {
+    expect(listingAmountSchema(3).parse('3')).toBe(3n);
+    expect(listingAmountSchema(3).safeParse('4').error?.issues[0]?.message).toBe(
+      'greater than available',
+    );
+  });
+});
+
+describe('ERC1155 buy quantity', () => {
+  it('caps a typed value at what is left and drops non-digits', () => {
+    expect(typedBuyQuantity('3', 5)).toBe('3');
+    expect(typedBuyQuantity('12', 5)).toBe('5');
+    expect(typedBuyQuantity('2a', 5)).toBe('2');
+    expect(typedBuyQuantity('-4', 5)).toBe('4');
+    expect(typedBuyQuantity('007', 10)).toBe('7');
+    expect(typedBuyQuantity('', 5)).toBe('');
+    expect(typedBuyQuantity('0', 5)).toBe('0');
+  });
+
+  it('turns 0 or empty into 1 on blur', () => {
+    expect(buyQuantityOnBlur('0')).toBe('1');
+    expect(buyQuantityOnBlur('')).toBe('1');
+    expect(buyQuantityOnBlur('4')).toBe('4');
+  });
+
+  it('steps within 1..leftAmount', () => {
+    expect(stepBuyQuantity(1, -1, 5)).toBe(1);
+    expect(stepBuyQuantity(1, 1, 5)).toBe(2);
+    expect(stepBuyQuantity(5, 1, 5)).toBe(5);
+  });
+
+  it("refuses more than is left with the 'NFT amount' error", () => {
+    expect(messageOf(checkBuyQuantity(6, 5))).toBe(M.nftAmount.message);
+    expect(messageOf(checkBuyQuantity(0, 5))).toBe('numbers greater than 0');
+    expect(messageOf(checkBuyQuantity(1.5, 5))).toBe('integers only');
+    expect(checkBuyQuantity(5, 5)).toEqual({ ok: true, value: 5 });
+  });
+});
+
+describe('transfer', () => {
+  it('needs a valid recipient that is neither zero nor the sender', () => {
+    expect(messageOf(checkTransferRecipient('', ALICE))).toBe('Please enter the address');
+    expect(messageOf(checkTransferRecipient('0x1234', ALICE))).toBe('Invalid wallet address');
+    expect(messageOf(checkTransferRecipient('hello', ALICE))).toBe('Invalid wallet address');
+    expect(
+      messageOf(checkTransferRecipient('0x0000000000000000000000000000000000000000', ALICE)),
+    ).toBe('The zero address cannot receive NFTs');
+    expect(messageOf(checkTransferRecipient(ALICE.toLowerCase(), ALICE))).toBe(
+      'The transfer address is the same as the current address and cannot be transferred',
+    );
+    expect(checkTransferRecipient(` ${BOB.toUpperCase().replace('0X', '0x')} `, ALICE)).toEqual({
+      ok: true,
+      value: BOB,
+    });
+  });
+
+  it('makes an ERC721 sender own the item', () => {
+    expect(checkTransferAmount('', 1, 'ERC721')).toEqual({ ok: true, value: 1n });
+    expect(messageOf(checkTransferAmount('1', 0, 'ERC721'))).toBe(
+      'Insufficient NFT assets to transfer',
+    );
+  });
+
+  it('keeps an ERC1155 amount an integer above 0 and within the holding', () => {
+    expect(messageOf(checkTransferAmount('', 3, 'ERC1155'))).toBe('Please enter the amount');
+    expect(messageOf(checkTransferAmount('1.5', 3, 'ERC1155'))).toBe('integers only');
+    expect(messageOf(checkTransferAmount('0', 3, 'ERC1155'))).toBe('numbers greater than 0');
+    expect(messageOf(checkTransferAmount('4', 3, 'ERC1155'))).toBe(
+      'Insufficient NFT assets to transfer',
+    );
+    expect(checkTransferAmount('3', 3n, 'ERC1155')).toEqual({ ok: true, value: 3n });
+  });
+
+  it('has a zod form for the recipient', () => {
+    expect(transferRecipientSchema(ALICE).parse(BOB)).toBe(BOB);
+    expect(transferRecipientSchema(ALICE).safeParse(ALICE).success).toBe(false);
+  });
+});
+
+describe('net receipt', () => {
+  it('is the price minus fee and royalty percent, 4 decimals, exact', () => {
+    expect(netReceipt('100', 2.5, 5)).toBe('92.5000');
+    expect(netReceipt('0.1', '2', null)).toBe('0.0980');
+    // 0.00019 x 0.9 = 0.000171 -> rounded down, never overstated.
+    expect(netReceipt('0.00019', 10, 0)).toBe('0.0001');
+    expect(netReceipt('123456789012345678.123', 0, 0)).toBe('123456789012345678.1230');
+    expect(netReceipt('', 2, 0)).toBe('0.0000');
+    expect(netReceipt('abc', 2, 0)).toBe('0.0000');
+    expect(netReceipt('5', 60, 50)).toBe('0.0000');
+  });
+});
+
+describe('trade messages', () => {
+  it('each has its own i18n key under trade.rules', () => {
+    const names = [
+      'priceRequired',
+      'aboveZero',
+      'priceDigits',
+      'coinDecimals',
+      'integersOnly',
+      'amountRequired',
+      'greaterThanAvailable',
+      'nftAmount',
+      'recipientRequired',
+      'recipientInvalid',
+      'recipientZero',
+      'recipientSelf',
+      'deficitAssets',
+    ] as const;
+    for (const name of names) {
+      expect(validationKeyOf(M[name].message)).toBe(`trade.rules.${name}`);
+    }
+    const texts = Object.values(M).map((m) => m.message);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+});

@@ -1,0 +1,95 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { NftCardVO, OrderVO } from '@aiamarket/shared';
+import { useLocaleFormat } from '../../lib/localeFormat';
+import { assetLink } from './links';
+import { NftImage } from './NftImage';
+
+/** What a card shows; build it from an order or an item with `cardOfOrder` / `cardOfItem`. */
+export interface NftCardData {
+  tokenId: string;
+  contractAddr: string;
+  name: string | null;
+  imageUrl: string | null;
+  collectionName: string | null;
+  /** Listed price (human units) and its coin, null when not listed. */
+  price: string | null;
+  coin: string | null;
+  /** Copies listed or held, shown for ERC1155 when more than one. */
+  amount?: string | null;
+}
+
+export function cardOfOrder(order: OrderVO): NftCardData {
+  return {
+    tokenId: order.tokenId,
+    contractAddr: order.contractAddr,
+    name: order.name ?? order.nftMetadata.name,
+    imageUrl: order.imageUrl ?? order.nftMetadata.imageUrl,
+    collectionName: order.collectionName,
+    price: order.price,
+    coin: order.coin,
+    amount: order.contractType === 'ERC1155' ? order.leftAmount : null,
+  };
+}
+
+export function cardOfItem(item: NftCardVO): NftCardData {
+  return {
+    tokenId: item.tokenId,
+    contractAddr: item.contractAddr,
+    name: item.name,
+    imageUrl: item.imageUrl,
+    collectionName: item.collectionName,
+    price: item.order?.price ?? null,
+    coin: item.order?.coin ?? null,
+    amount: item.contractType === 'ERC1155' ? item.amount : null,
+  };
+}
+
+/** The name to show: the item's own, else "#tokenId". */
+export function itemName(name: string | null | undefined, tokenId: string): string {
+  return name?.trim() || `#${tokenId}`;
+}
+
+/** One NFT in a grid: image, collection, name and price; opens /asset. */
+export function NftCard({ data, compact = false }: { data: NftCardData; compact?: boolean }) {
+  const { t } = useTranslation();
+  const fmt = useLocaleFormat();
+  const name = itemName(data.name, data.tokenId);
+  const link = assetLink(data.tokenId, data.contractAddr);
+  const showAmount = data.amount && data.amount !== '1';
+  return (
+    <Link
+      to={link.to}
+      state={link.state}
+      data-testid="nft-card"
+      data-token-id={data.tokenId}
+      className="group flex h-full flex-col overflow-hidden rounded-xl border border-white/10 bg-ink-900 transition hover:-translate-y-0.5 hover:border-brand-400/50 focus-visible:border-brand-400"
+    >
+      <NftImage src={data.imageUrl} alt={name} />
+      <div
+        className={compact ? 'flex flex-1 flex-col gap-0.5 p-2' : 'flex flex-1 flex-col gap-1 p-3'}
+      >
+        {data.collectionName && (
+          <p className="truncate text-xs text-slate-400">{data.collectionName}</p>
+        )}
+        <p className="truncate text-sm font-semibold text-white">{name}</p>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-1">
+          {data.price !== null ? (
+            <p className="min-w-0 truncate text-sm text-white" data-testid="nft-card-price">
+              <span className="sr-only">{t('nft.price')} </span>
+              <span className="font-semibold tabular-nums">{fmt.price(data.price)}</span>{' '}
+              <span className="text-xs text-slate-400">{data.coin}</span>
+            </p>
+          ) : (
+            <p className="text-xs text-slate-500">{t('nft.notListed')}</p>
+          )}
+          {showAmount && (
+            <span className="shrink-0 text-xs text-slate-400">
+              {t('nft.amount', { amount: fmt.count(data.amount) })}
+            </span>
+          )}
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { cx } from '../../lib/cx';
+
+/**
+ * An NFT picture in a fixed square box (no layout shift while it loads), lazy-loaded; without
+ * an image, or when it fails to load, a neutral placeholder keeps the box.
+ */
+export function NftImage({
+  src,
+  alt,
+  className,
+  eager = false,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+  eager?: boolean;
+}) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className={cx('relative aspect-square overflow-hidden bg-ink-800', className)}>
+      {src && !failed ? (
+        <img
+          src={src}
+          alt={alt}
+          width={400}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="absolute inset-0 size-full object-cover"
+        />
+      ) : (
+        <div
+          role="img"
+          aria-label={alt}
+          className="absolute inset-0 bg-[radial-gradient(circle_at_30%_30%,rgba(34,211,238,0.18),transparent_60%)]"
+        />
+      )}
+    </div>
+  );
+}

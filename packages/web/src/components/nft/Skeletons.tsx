@@ -1,0 +1,37 @@
+import { cx } from '../../lib/cx';
+
+/** A grey pulsing block of the given size classes. */
+export function SkeletonBlock({ className }: { className?: string }) {
+  return <div aria-hidden className={cx('animate-pulse rounded-md bg-white/10', className)} />;
+}
+
+/** The shape of an NftCard while it loads. */
+export function NftCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-white/10 bg-ink-900">
+      <div className="aspect-square animate-pulse bg-white/5" />
+      <div className="flex flex-col gap-2 p-3">
+        <SkeletonBlock className="h-3 w-1/2" />
+        <SkeletonBlock className="h-4 w-3/4" />
+        <SkeletonBlock className="h-4 w-1/3" />
+      </div>
+    </div>
+  );
+}
+
+/** Rows of a table while it loads. */
+export function TableRowsSkeleton({ rows, columns }: { rows: number; columns: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, r) => (
+        <tr key={r} aria-hidden>
+          {Array.from({ length: columns }, (_, c) => (
+            <td key={c} className="px-3 py-3">
+              <SkeletonBlock className="h-4 w-full" />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { EmptyIllustration } from '../../components/EmptyIllustration';
+import { LoadMore } from '../../components/LoadMore';
+import { ErrorState } from '../../components/nft/ErrorState';
+import { NftCard, cardOfItem } from '../../components/nft/NftCard';
+import { GridToggle, NftGrid, NftGridSkeleton, useGridChoice } from '../../components/nft/NftGrid';
+import { nextPageOf } from '../../lib/paging';
+import { fetchAccountItems } from './api';
+
+/** A card grid of an account's items of one type (collected, favourited, for sale, force cancel). */
+export function AccountItems({
+  userAddr,
+  type,
+  label,
+  emptyLabel,
+  testId,
+}: {
+  userAddr: string;
+  type: number;
+  label: string;
+  emptyLabel: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [grid, setGrid] = useGridChoice();
+  const query = useInfiniteQuery({
+    queryKey: ['account', userAddr, 'items', type],
+    queryFn: ({ pageParam, signal }) => fetchAccountItems(userAddr, type, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  });
+  const items = query.data?.pages.flatMap((p) => p.records) ?? [];
+  const total = query.data?.pages[0]?.total;
+
+  return (
+    <div data-testid={testId}>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <p className="text-sm text-slate-400" aria-live="polite">
+          {total !== undefined ? t('account.itemCount', { count: total }) : ''}
+        </p>
+        <GridToggle value={grid} onChange={setGrid} />
+      </div>
+      {query.isPending ? (
+        <NftGridSkeleton grid={grid} />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyIllustration label={emptyLabel} testId={`${testId}-empty`} />
+      ) : (
+        <>
+          <NftGrid grid={grid} label={label}>
+            {items.map((item) => (
+              <li key={`${item.contractAddr}-${item.tokenId}`}>
+                <NftCard data={cardOfItem(item)} compact={grid === 2} />
+              </li>
+            ))}
+          </NftGrid>
+          <LoadMore
+            hasMore={!!query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            onLoad={() => void query.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { isAddress } from 'viem';
+import { ACCOUNT_ITEM_TYPE, ApiError } from '@aiamarket/shared';
+import { ActivityTable } from '../../components/activity/ActivityTable';
+import { ErrorState } from '../../components/nft/ErrorState';
+import { SkeletonBlock } from '../../components/nft/Skeletons';
+import { Tabs, tabPanelProps } from '../../components/Tabs';
+import { AccountHeader } from './AccountHeader';
+import { AccountItems } from './AccountItems';
+import { ACTIVITY_SUBTABS, fetchAccountActivity, fetchProfile, type ActivitySubtab } from './api';
+
+const TABS = ['collected', 'favorited', 'activities'] as const;
+type AccountTab = (typeof TABS)[number];
+const SUBTABS = Object.keys(ACTIVITY_SUBTABS) as ActivitySubtab[];
+
+/** /account/0/{userAddr}: a profile with its Collected, Favorited and Activities tabs. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const raw = useParams().userAddr ?? '';
+  const valid = isAddress(raw, { strict: false });
+  const userAddr = raw.toLowerCase();
+  const [search, setSearch] = useSearchParams();
+  const tabParam = search.get('tab');
+  const tab: AccountTab = TABS.includes(tabParam as AccountTab)
+    ? (tabParam as AccountTab)
+    : 'collected';
+  const query = useQuery({
+    queryKey: ['account', 'profile', userAddr],
+    queryFn: ({ signal }) => fetchProfile(userAddr, signal),
+    enabled: valid,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+  if (!valid || query.data === null) return <Navigate to="/404" replace />;
+  if (query.isPending) return <HeaderSkeleton />;
+  if (query.isError || !query.data) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+
+  return (
+    <div data-testid="account-page" className="pb-12">
+      <AccountHeader profile={query.data} />
+      <div className="mx-auto mt-8 max-w-7xl px-4 sm:px-6">
+        <Tabs
+          tabs={TABS.map((id) => ({ id, label: t(`account.tabs.${id}`) }))}
+          active={tab}
+          onChange={(next) =>
+            setSearch(next === 'collected' ? {} : { tab: next }, { replace: true })
+          }
+          label={t('account.tabs.label')}
+          idPrefix="account"
+        />
+        <div {...tabPanelProps('account', tab)} className="mt-6 outline-none">
+          {tab === 'collected' && (
+            <AccountItems
+              key="collected"
+              userAddr={userAddr}
+              type={ACCOUNT_ITEM_TYPE.collected}
+              label={t('account.tabs.collected')}
+              emptyLabel={t('account.empty.collected')}
+              testId="account-collected"
+            />
+          )}
+          {tab === 'favorited' && (
+            <AccountItems
+              key="favorited"
+              userAddr={userAddr}
+              type={ACCOUNT_ITEM_TYPE.favourited}
+              label={t('account.tabs.favorited')}
+              emptyLabel={t('account.empty.favorited')}
+              testId="account-favorited"
+            />
+          )}
+          {tab === 'activities' && <AccountActivities userAddr={userAddr} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function AccountActivities({ userAddr }: { userAddr: string }) {
+  const { t } = useTranslation();
+  const [sub, setSub] = useState<ActivitySubtab>('all');
+  const spec = ACTIVITY_SUBTABS[sub];
+  return (
+    <div>
+      <Tabs
+        tabs={SUBTABS.map((id) => ({ id, label: t(`account.subtabs.${id}`) }))}
+        active={sub}
+        onChange={setSub}
+        label={t('account.subtabs.label')}
+        idPrefix="account-sub"
+        size="sm"
+      />
+      <div {...tabPanelProps('account-sub', sub)} className="mt-6 outline-none">
+        {spec.kind === 'items' ? (
+          <AccountItems
+            key={sub}
+            userAddr={userAddr}
+            type={spec.type}
+            label={t(`account.subtabs.${sub}`)}
+            emptyLabel={t('account.empty.listings')}
+            testId={`account-${sub}`}
+          />
+        ) : (
+          <ActivityTable
+            key={sub}
+            testId={`account-${sub}`}
+            queryKey={['account', userAddr, sub]}
+            fixedTypes={'types' in spec ? spec.types : undefined}
+            fetchPage={(types, page, signal) => fetchAccountActivity(userAddr, types, page, signal)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function HeaderSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('app.loading')}>
+      <SkeletonBlock className="aspect-[1900/350] max-h-72 min-h-28 w-full rounded-none" />
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <SkeletonBlock className="-mt-12 size-24 rounded-full sm:-mt-16 sm:size-32" />
+        <SkeletonBlock className="mt-4 h-8 w-56" />
+        <SkeletonBlock className="mt-3 h-4 w-40" />
+      </div>
+    </div>
+  );
+}
+
+export default AccountPage;

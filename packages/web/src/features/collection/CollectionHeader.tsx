@@ -1,0 +1,102 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CLAMP_LINES, NATIVE_COIN, type CollectionVO } from '@aiamarket/shared';
+import { Avatar } from '../../components/Avatar';
+import { ClampedText } from '../../components/ClampedText';
+import { useLocaleFormat } from '../../lib/localeFormat';
+import { useSession } from '../../lib/session';
+import { SocialLinks } from './SocialLinks';
+
+/** Banner, picture, name, description, links and the five figures of a collection. */
+export function CollectionHeader({ collection }: { collection: CollectionVO }) {
+  const { t } = useTranslation();
+  const fmt = useLocaleFormat();
+  const session = useSession();
+  const banner = collection.backgroundUrl || collection.coverUrl;
+  const isOwner =
+    !!session.address &&
+    !!collection.ownerAddr &&
+    session.address === collection.ownerAddr.toLowerCase();
+  const stats = [
+    {
+      id: 'floor',
+      value: collection.lowestPrice ? fmt.price(collection.lowestPrice) : '-',
+      unit: collection.lowestPrice ? NATIVE_COIN.symbol : '',
+    },
+    { id: 'volume', value: fmt.compact(collection.totalTransaction), unit: NATIVE_COIN.symbol },
+    { id: 'items', value: fmt.compact(collection.totalTokens), unit: '' },
+    { id: 'owners', value: fmt.compact(collection.totalHolder), unit: '' },
+    { id: 'listed', value: fmt.compact(collection.totalOrder), unit: '' },
+  ] as const;
+
+  return (
+    <header data-testid="collection-header">
+      <div className="relative aspect-[1900/350] max-h-80 min-h-28 w-full overflow-hidden bg-gradient-to-r from-ink-800 to-ink-900">
+        {banner && (
+          <img
+            src={banner}
+            alt=""
+            className="absolute inset-0 size-full object-cover"
+            data-testid="collection-banner"
+          />
+        )}
+      </div>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="-mt-12 flex items-end justify-between gap-4 sm:-mt-16">
+          <Avatar
+            src={collection.headUrl}
+            seed={collection.contractAddr}
+            alt={t('collection.picture', { name: collection.name })}
+            className="size-24 shrink-0 border-4 border-ink-950 bg-ink-900 sm:size-32"
+          />
+          {isOwner && (
+            <Link
+              to={`/collection-edit/${encodeURIComponent(collection.linkCollection)}`}
+              state={{ from: 'detail' }}
+              data-testid="collection-edit"
+              className="mb-2 inline-flex h-10 items-center rounded-full border border-white/20 px-4 text-sm font-semibold text-white hover:border-brand-400"
+            >
+              {t('collection.edit')}
+            </Link>
+          )}
+        </div>
+        <div className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+          <div className="min-w-0 flex-1">
+            <h1
+              className="text-2xl font-extrabold break-words text-white sm:text-3xl"
+              data-testid="collection-name"
+            >
+              {collection.name}
+            </h1>
+            {collection.description && (
+              <ClampedText
+                text={collection.description}
+                lines={CLAMP_LINES.collectionDescription as 1}
+                className="mt-2 max-w-3xl text-slate-300"
+                testId="collection-description"
+              />
+            )}
+          </div>
+          <SocialLinks collection={collection} />
+        </div>
+        <dl
+          className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+          data-testid="collection-stats"
+        >
+          {stats.map((s) => (
+            <div
+              key={s.id}
+              className="rounded-xl border border-white/10 bg-ink-900 px-4 py-3"
+              data-testid={`collection-stat-${s.id}`}
+            >
+              <dt className="text-xs text-slate-400">{t(`collection.stats.${s.id}`)}</dt>
+              <dd className="mt-1 truncate text-lg font-bold text-white tabular-nums">
+                {s.value} {s.unit && <span className="text-xs text-slate-400">{s.unit}</span>}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </header>
+  );
+}

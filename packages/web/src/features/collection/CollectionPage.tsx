@@ -1,0 +1,91 @@
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, ERRORS } from '@aiamarket/shared';
+import { ActivityTable } from '../../components/activity/ActivityTable';
+import { ErrorState } from '../../components/nft/ErrorState';
+import { SkeletonBlock } from '../../components/nft/Skeletons';
+import { Tabs, tabPanelProps } from '../../components/Tabs';
+import { fetchCollection, fetchCollectionActivity } from './api';
+import { CollectionHeader } from './CollectionHeader';
+import { GoodsTab } from './GoodsTab';
+
+const TABS = ['goods', 'activities'] as const;
+type CollectionTab = (typeof TABS)[number];
+
+/** /collection/{linkCollection}: the header, then the Goods and Activities tabs. */
+export function CollectionPage() {
+  const { t } = useTranslation();
+  const linkCollection = useParams().linkCollection ?? '';
+  const [search, setSearch] = useSearchParams();
+  const tab: CollectionTab = search.get('tab') === 'activities' ? 'activities' : 'goods';
+  const query = useQuery({
+    queryKey: ['collection', 'link', linkCollection],
+    queryFn: ({ signal }) => fetchCollection(linkCollection, signal),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+  const notFound =
+    query.data === null ||
+    (query.error instanceof ApiError &&
+      (query.error.code === ERRORS.notFound.code || query.error.code === ERRORS.badRequest.code));
+  if (notFound) return <Navigate to="/404" replace />;
+  if (query.isPending) return <HeaderSkeleton />;
+  if (query.isError || !query.data) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  const collection = query.data;
+
+  return (
+    <div data-testid="collection-page" className="pb-12">
+      <CollectionHeader collection={collection} />
+      <div className="mx-auto mt-8 max-w-7xl px-4 sm:px-6">
+        <Tabs
+          tabs={TABS.map((id) => ({ id, label: t(`collection.tabs.${id}`) }))}
+          active={tab}
+          onChange={(next) => setSearch(next === 'goods' ? {} : { tab: next }, { replace: true })}
+          label={t('collection.tabs.label')}
+          idPrefix="collection"
+        />
+        <div {...tabPanelProps('collection', tab)} className="mt-6 outline-none">
+          {tab === 'goods' ? (
+            <GoodsTab collection={collection} />
+          ) : (
+            <ActivityTable
+              testId="collection-activity"
+              queryKey={['collection', collection.id]}
+              fetchPage={(types, page, signal) =>
+                fetchCollectionActivity(collection.contractAddr, types, page, signal)
+              }
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function HeaderSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('app.loading')}>
+      <SkeletonBlock className="aspect-[1900/350] max-h-80 min-h-28 w-full rounded-none" />
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <SkeletonBlock className="-mt-12 size-24 rounded-full sm:-mt-16 sm:size-32" />
+        <SkeletonBlock className="mt-4 h-8 w-64" />
+        <SkeletonBlock className="mt-3 h-4 w-96 max-w-full" />
+        <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {Array.from({ length: 5 }, (_, i) => (
+            <SkeletonBlock key={i} className="h-16 rounded-xl" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default CollectionPage;

@@ -1,0 +1,118 @@
+import { useTranslation } from 'react-i18next';
+import type { ActivityVO } from '@aiamarket/shared';
+import { useLocaleFormat } from '../../lib/localeFormat';
+
+const WIDTH = 600;
+const HEIGHT = 200;
+const PAD = { top: 16, right: 16, bottom: 28, left: 56 };
+
+export interface PricePoint {
+  time: number;
+  price: number;
+  label: string;
+}
+
+/**
+ * The sales of one coin as points, oldest first. Sales in several coins cannot share an axis:
+ * the coin of the latest sale is charted.
+ */
+export function pricePointsOf(trades: ActivityVO[]): { coin: string | null; points: PricePoint[] } {
+  const priced = trades.filter((t) => t.price !== null && Number.isFinite(Number(t.price)));
+  const latest = [...priced].sort((a, b) => Date.parse(b.createDate) - Date.parse(a.createDate))[0];
+  if (!latest) return { coin: null, points: [] };
+  const points = priced
+    .filter((t) => t.coin === latest.coin)
+    .map((t) => ({ time: Date.parse(t.createDate), price: Number(t.price), label: t.price ?? '0' }))
+    .sort((a, b) => a.time - b.time);
+  return { coin: latest.coin, points };
+}
+
+/** A small line chart of an item's sale prices, with the figures in a table for screen readers. */
+export function PriceHistoryChart({ trades }: { trades: ActivityVO[] }) {
+  const { t } = useTranslation();
+  const fmt = useLocaleFormat();
+  const { coin, points } = pricePointsOf(trades);
+  if (points.length === 0) {
+    return (
+      <p data-testid="price-history-empty" className="py-8 text-center text-sm text-slate-400">
+        {t('item.noSales')}
+      </p>
+    );
+  }
+  const prices = points.map((p) => p.price);
+  const lo = Math.min(...prices);
+  const hi = Math.max(...prices);
+  const span = hi - lo || Math.max(hi, 1);
+  const first = points[0]!.time;
+  const last = points[points.length - 1]!.time;
+  const x = (time: number) =>
+    PAD.left +
+    (last === first ? 0.5 : (time - first) / (last - first)) * (WIDTH - PAD.left - PAD.right);
+  const y = (price: number) =>
+    PAD.top +
+    (1 - (price - (hi === lo ? lo - span / 2 : lo)) / span) * (HEIGHT - PAD.top - PAD.bottom);
+  const path = points
+    .map((p, i) => `${i ? 'L' : 'M'}${x(p.time).toFixed(1)},${y(p.price).toFixed(1)}`)
+    .join('');
+  const ticks = hi === lo ? [hi] : [lo, (lo + hi) / 2, hi];
+
+  return (
+    <figure data-testid="price-history">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={t('item.chartLabel', { n: points.length, coin: coin ?? '' })}
+      >
+        {ticks.map((v) => (
+          <g key={v}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} stroke="#ffffff1a" />
+            <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" fontSize="11" fill="#94a3b8">
+              {fmt.compact(v)}
+            </text>
+          </g>
+        ))}
+        <text x={PAD.left} y={HEIGHT - 8} fontSize="11" fill="#94a3b8">
+          {fmt.date(first)}
+        </text>
+        {last !== first && (
+          <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" fontSize="11" fill="#94a3b8">
+            {fmt.date(last)}
+          </text>
+        )}
+        <path d={path} fill="none" stroke="#22d3ee" strokeWidth={2} strokeLinejoin="round" />
+        {points.map((p, i) => (
+          <circle
+            key={i}
+            cx={x(p.time)}
+            cy={y(p.price)}
+            r={3.5}
+            fill="#22d3ee"
+            data-testid="price-point"
+          />
+        ))}
+      </svg>
+      <figcaption className="sr-only">
+        <table>
+          <caption>{t('item.priceHistory')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('item.date')}</th>
+              <th scope="col">{t('item.price')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p, i) => (
+              <tr key={i}>
+                <td>{fmt.dateTime(p.time)}</td>
+                <td>
+                  {fmt.price(p.label)} {coin}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figcaption>
+    </figure>
+  );
+}

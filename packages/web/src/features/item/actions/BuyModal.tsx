@@ -1,0 +1,145 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { formatUnits, type Address } from 'viem';
+import {
+  CONTRACT_TYPE,
+  buyQuantityOnBlur,
+  checkBuyQuantity,
+  formatPrice,
+  stepBuyQuantity,
+  typedBuyQuantity,
+  type OrderVO,
+} from '@aiamarket/shared';
+import { TradeDialog, TxStatus, buttonClass, useTxFlow } from '../../../components/trade';
+import { buyItem } from '../../../lib/chain';
+import { useRuleText } from './PriceField';
+
+/**
+ * Buy (spec sections 4 and 5): ERC1155 quantity from 1 to what is left (typed values capped, 0
+ * becomes 1 on blur); the stable coin is approved first when the allowance is short, AIA goes
+ * as the value; the buy carries the hash of the price shown here.
+ */
+export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ruleText = useRuleText();
+  const id = useId();
+  const flow = useTxFlow();
+  const left = Number(order.leftAmount);
+  const is1155 = order.contractType === CONTRACT_TYPE.erc1155;
+  const [typed, setTyped] = useState('1');
+  const quantity = is1155 ? Number(typed || 0) : 1;
+  const check = checkBuyQuantity(quantity, left);
+  const total = BigInt(order.priceWei) * BigInt(check.ok ? check.value : 0);
+  const done = flow.state.phase === 'done';
+
+  const submit = async () => {
+    if (!check.ok) return;
+    const ok = await flow.run((wallet, onHash) =>
+      buyItem(
+        wallet,
+        {
+          orderId: BigInt(order.orderId),
+          nft: order.contractAddr as Address,
+          tokenId: BigInt(order.tokenId),
+          priceWei: BigInt(order.priceWei),
+          coin: order.moneyAddr as Address,
+          quantity: BigInt(check.value),
+        },
+        onHash,
+      ),
+    );
+    if (ok) toast.success(t('trade.buy.success'));
+  };
+
+  return (
+    <TradeDialog
+      title={t('trade.buy.title')}
+      description={order.name ?? order.nftMetadata?.name ?? undefined}
+      onClose={onClose}
+      busy={flow.busy}
+      testId="buy-modal"
+    >
+      {done ? (
+        <p data-testid="buy-success" className="mt-4 text-emerald-300">
+          {t('trade.buy.success')}
+        </p>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-slate-300">
+            {t('trade.buy.unitPrice')}{' '}
+            <span data-testid="buy-unit-price" className="font-semibold text-white">
+              {formatPrice(order.price)} {order.coin}
+            </span>
+          </p>
+          {is1155 && (
+            <div className="mt-4">
+              <label htmlFor={id} className="text-sm font-medium text-slate-200">
+                {t('trade.buy.quantity')}{' '}
+                <span className="text-slate-400">{t('trade.buy.left', { count: left })}</span>
+              </label>
+              <div className="mt-1 flex items-center gap-2">
+                <button
+                  type="button"
+                  aria-label={t('trade.buy.decrease')}
+                  className={buttonClass.secondary}
+                  disabled={quantity <= 1 || flow.busy}
+                  onClick={() => setTyped(String(stepBuyQuantity(quantity, -1, left)))}
+                >
+                  −
+                </button>
+                <input
+                  id={id}
+                  data-testid="buy-quantity"
+                  inputMode="numeric"
+                  value={typed}
+                  onChange={(e) => setTyped(typedBuyQuantity(e.target.value, left))}
+                  onBlur={() => setTyped(buyQuantityOnBlur(typed))}
+                  className="h-11 w-24 rounded-xl border border-white/15 bg-ink-950 text-center text-slate-100"
+                />
+                <button
+                  type="button"
+                  aria-label={t('trade.buy.increase')}
+                  className={buttonClass.secondary}
+                  disabled={quantity >= left || flow.busy}
+                  onClick={() => setTyped(String(stepBuyQuantity(quantity, 1, left)))}
+                >
+                  +
+                </button>
+              </div>
+              {!check.ok && typed !== '' && (
+                <p role="alert" className="mt-1 text-xs text-rose-300">
+                  {ruleText(check.message)}
+                </p>
+              )}
+            </div>
+          )}
+          <p className="mt-5 flex justify-between text-sm font-semibold">
+            <span>{t('trade.buy.total')}</span>
+            <span data-testid="buy-total">
+              {formatPrice(formatUnits(total, order.coinDecimals))} {order.coin}
+            </span>
+          </p>
+        </>
+      )}
+      <TxStatus state={flow.state} />
+      <div className="mt-6 flex justify-end gap-3">
+        {done ? (
+          <button type="button" className={buttonClass.primary} onClick={onClose}>
+            {t('trade.actions.close')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            data-testid="buy-confirm"
+            disabled={!check.ok || flow.busy}
+            onClick={() => void submit()}
+            className={buttonClass.primary}
+          >
+            {flow.busy ? t('trade.tx.working') : t('trade.buy.submit')}
+          </button>
+        )}
+      </div>
+    </TradeDialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { OrderVO } from '@aiamarket/shared';
+import { TradeDialog, TxStatus, buttonClass, useTxFlow } from '../../../components/trade';
+import { cancelListing } from '../../../lib/chain';
+import { useSession } from '../../../lib/session';
+
+/** Cancel (spec section 4): cancel on chain (it costs gas), toast, then the seller's account page. */
+export function CancelModal({ order, onClose }: { order: OrderVO; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { address } = useSession();
+  const flow = useTxFlow();
+
+  const submit = async () => {
+    const ok = await flow.run((wallet, onHash) =>
+      cancelListing(wallet, BigInt(order.orderId), onHash),
+    );
+    if (!ok) return;
+    toast.success(t('trade.cancel.success'));
+    onClose();
+    if (address) void navigate(`/account/0/${address}`);
+  };
+
+  return (
+    <TradeDialog
+      title={t('trade.cancel.title')}
+      description={t('trade.cancel.body')}
+      onClose={onClose}
+      busy={flow.busy}
+      testId="cancel-modal"
+    >
+      <TxStatus state={flow.state} />
+      <div className="mt-6 flex justify-end gap-3">
+        <button type="button" className={buttonClass.secondary} disabled={flow.busy} onClick={onClose}>
+          {t('trade.actions.back')}
+        </button>
+        <button
+          type="button"
+          data-testid="cancel-confirm"
+          disabled={flow.busy}
+          onClick={() => void submit()}
+          className={buttonClass.danger}
+        >
+          {flow.busy ? t('trade.tx.working') : t('trade.cancel.submit')}
+        </button>
+      </div>
+    </TradeDialog>
+  );
+}

@@ -1,0 +1,193 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { parseUnits, type Address } from 'viem';
+import {
+  CONTRACT_TYPE,
+  DEFAULT_ERC1155_AMOUNT,
+  checkListingAmount,
+  checkListingPrice,
+  netReceipt,
+  type ContractType,
+} from '@aiamarket/shared';
+import { TradeDialog, TxStatus, buttonClass, inputClass, useTxFlow } from '../../../components/trade';
+import { listItem } from '../../../lib/chain';
+import { fetchFeePercent } from './api';
+import { loadListingCoins } from './coins';
+import { ABOVE_ZERO, NUMBERS_ONLY, PriceField, useRuleText } from './PriceField';
+
+export interface ListableItem {
+  contractAddr: string;
+  tokenId: string;
+  contractType: ContractType;
+  name: string | null;
+}
+
+/**
+ * Sell (spec sections 4 and 5): price in a chosen coin, ERC1155 amount (default 1, at most what
+ * is held), the platform fee, the royalty and the net receipt; approval for all when missing,
+ * then createMarketItem.
+ */
+export function ListModal({
+  item,
+  held,
+  royalty,
+  onClose,
+}: {
+  item: ListableItem;
+  held: number;
+  royalty: number | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const ruleText = useRuleText();
+  const amountId = useId();
+  const coinId = useId();
+  const flow = useTxFlow();
+  const is1155 = item.contractType === CONTRACT_TYPE.erc1155;
+  const [price, setPrice] = useState('');
+  const [edited, setEdited] = useState(false);
+  const [typingError, setTypingError] = useState<string | null>(null);
+  const [amount, setAmount] = useState(String(DEFAULT_ERC1155_AMOUNT));
+  const [coinIndex, setCoinIndex] = useState(0);
+  const coins = useQuery({ queryKey: ['listing-coins'], queryFn: loadListingCoins });
+  const fee = useQuery({ queryKey: ['transaction-fee'], queryFn: ({ signal }) => fetchFeePercent(signal) });
+  const coin = coins.data?.[coinIndex] ?? null;
+
+  const priceCheck = checkListingPrice(price, coin?.decimals);
+  const amountCheck = is1155 ? checkListingAmount(amount, held) : null;
+  const priceError = typingError ?? (edited && !priceCheck.ok ? ruleText(priceCheck.message) : null);
+  const amountError = amountCheck && !amountCheck.ok ? ruleText(amountCheck.message) : null;
+  const ready =
+    edited && priceCheck.ok && (!amountCheck || amountCheck.ok) && coin !== null && fee.isSuccess;
+  const done = flow.state.phase === 'done';
+
+  const submit = async () => {
+    if (!ready || !coin || !priceCheck.ok) return;
+    const ok = await flow.run((wallet, onHash) =>
+      listItem(
+        wallet,
+        {
+          nft: item.contractAddr as Address,
+          tokenId: BigInt(item.tokenId),
+          amount: amountCheck?.ok ? amountCheck.value : 1n,
+          priceWei: parseUnits(priceCheck.value, coin.decimals),
+          coin: coin.address,
+        },
+        onHash,
+      ),
+    );
+    if (ok) toast.success(t('trade.list.success'));
+  };
+
+  return (
+    <TradeDialog
+      title={t('trade.list.title')}
+      description={item.name ?? undefined}
+      onClose={onClose}
+      busy={flow.busy}
+      testId="list-modal"
+    >
+      {done ? (
+        <p data-testid="list-success" className="mt-4 text-emerald-300">
+          {t('trade.list.success')}
+        </p>
+      ) : (
+        <>
+          <div className="mt-4">
+            <label htmlFor={coinId} className="text-sm font-medium text-slate-200">
+              {t('trade.list.coin')}
+            </label>
+            <select
+              id={coinId}
+              data-testid="coin-select"
+              value={coinIndex}
+              onChange={(e) => setCoinIndex(Number(e.target.value))}
+              className={inputClass}
+            >
+              {(coins.data ?? []).map((c, i) => (
+                <option key={c.address} value={i}>
+                  {c.symbol}
+                </option>
+              ))}
+            </select>
+          </div>
+          <PriceField
+            label={t('trade.list.price')}
+            value={price}
+            symbol={coin?.symbol ?? ''}
+            error={priceError}
+            onChange={(v) => {
+              setPrice(v);
+              setEdited(true);
+              setTypingError(null);
+            }}
+            onRefused={() => setTypingError(ruleText(NUMBERS_ONLY))}
+            onBlurZero={() => {
+              setPrice('');
+              setTypingError(ruleText(ABOVE_ZERO));
+            }}
+          />
+          {is1155 && (
+            <div className="mt-4">
+              <label htmlFor={amountId} className="text-sm font-medium text-slate-200">
+                {t('trade.list.amount')}{' '}
+                <span className="text-slate-400">{t('trade.list.available', { count: held })}</span>
+              </label>
+              <input
+                id={amountId}
+                data-testid="amount-input"
+                inputMode="numeric"
+                value={amount}
+                aria-invalid={amountError ? true : undefined}
+                onChange={(e) => setAmount(e.target.value.trim())}
+                className={inputClass}
+              />
+              {amountError && (
+                <p role="alert" className="mt-1 text-xs text-rose-300">
+                  {amountError}
+                </p>
+              )}
+            </div>
+          )}
+          <dl className="mt-5 space-y-1.5 text-sm" data-testid="list-summary">
+            <div className="flex justify-between">
+              <dt className="text-slate-400">{t('trade.list.fee')}</dt>
+              <dd data-testid="list-fee">{fee.isSuccess ? `${fee.data}%` : '…'}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-400">{t('trade.list.royalty')}</dt>
+              <dd data-testid="list-royalty">{`${royalty ?? 0}%`}</dd>
+            </div>
+            <div className="flex justify-between font-semibold">
+              <dt>{is1155 ? t('trade.list.netPerItem') : t('trade.list.net')}</dt>
+              <dd data-testid="list-net">
+                {netReceipt(priceCheck.ok ? priceCheck.value : '0', fee.data ?? 0, royalty)}{' '}
+                {coin?.symbol}
+              </dd>
+            </div>
+          </dl>
+        </>
+      )}
+      <TxStatus state={flow.state} />
+      <div className="mt-6 flex justify-end gap-3">
+        {done ? (
+          <button type="button" className={buttonClass.primary} onClick={onClose}>
+            {t('trade.actions.close')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            data-testid="list-confirm"
+            disabled={!ready || flow.busy}
+            onClick={() => void submit()}
+            className={buttonClass.primary}
+          >
+            {flow.busy ? t('trade.tx.working') : t('trade.list.submit')}
+          </button>
+        )}
+      </div>
+    </TradeDialog>
+  );
+}

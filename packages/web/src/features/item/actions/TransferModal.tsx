@@ -1,0 +1,182 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Address } from 'viem';
+import {
+  CONTRACT_TYPE,
+  DEFAULT_ERC1155_AMOUNT,
+  checkTransferAmount,
+  checkTransferRecipient,
+} from '@aiamarket/shared';
+import { TradeDialog, TxStatus, buttonClass, inputClass, useTxFlow } from '../../../components/trade';
+import { transferItem } from '../../../lib/chain';
+import { useSession } from '../../../lib/session';
+import type { ListableItem } from './ListModal';
+import { useRuleText } from './PriceField';
+
+/**
+ * Transfer (spec sections 4 and 5): a valid recipient that is neither the zero address nor the
+ * sender, an amount within the holding (ERC1155), an explicit confirmation that it cannot be
+ * undone, then safeTransferFrom; success shows the success view.
+ */
+export function TransferModal({
+  item,
+  held,
+  onClose,
+}: {
+  item: ListableItem;
+  held: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const ruleText = useRuleText();
+  const { address } = useSession();
+  const toId = useId();
+  const amountId = useId();
+  const flow = useTxFlow();
+  const is1155 = item.contractType === CONTRACT_TYPE.erc1155;
+  const [to, setTo] = useState('');
+  const [amount, setAmount] = useState(String(DEFAULT_ERC1155_AMOUNT));
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const recipient = checkTransferRecipient(to, address);
+  const quantity = checkTransferAmount(amount, held, item.contractType);
+  const recipientError = submitted && !recipient.ok ? ruleText(recipient.message) : null;
+  const amountError = submitted && !quantity.ok ? ruleText(quantity.message) : null;
+  const done = flow.state.phase === 'done';
+
+  const review = () => {
+    setSubmitted(true);
+    if (recipient.ok && quantity.ok) setConfirming(true);
+  };
+
+  const send = async () => {
+    if (!recipient.ok || !quantity.ok) return;
+    const ok = await flow.run((wallet, onHash) =>
+      transferItem(
+        wallet,
+        {
+          nft: item.contractAddr as Address,
+          contractType: item.contractType,
+          tokenId: BigInt(item.tokenId),
+          to: recipient.value as Address,
+          amount: quantity.value,
+        },
+        onHash,
+      ),
+    );
+    if (ok) toast.success(t('trade.transfer.success'));
+  };
+
+  return (
+    <TradeDialog
+      title={t('trade.transfer.title')}
+      description={item.name ?? undefined}
+      onClose={onClose}
+      busy={flow.busy}
+      testId="transfer-modal"
+    >
+      {done ? (
+        <p data-testid="transfer-success" className="mt-4 text-emerald-300">
+          {t('trade.transfer.success')}
+        </p>
+      ) : confirming ? (
+        <div data-testid="transfer-confirm-step" className="mt-4 space-y-2 text-sm">
+          <p className="font-semibold text-amber-200">{t('trade.transfer.confirmTitle')}</p>
+          <p className="text-slate-300">
+            {t('trade.transfer.confirmBody', {
+              amount: quantity.ok ? quantity.value.toString() : '',
+              address: recipient.ok ? recipient.value : '',
+            })}
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="mt-3 rounded-xl border border-amber-400/30 bg-amber-500/10 p-3 text-xs text-amber-100">
+            {t('trade.transfer.warning')}
+          </p>
+          <div className="mt-4">
+            <label htmlFor={toId} className="text-sm font-medium text-slate-200">
+              {t('trade.transfer.recipient')}
+            </label>
+            <input
+              id={toId}
+              data-testid="transfer-to"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="0x…"
+              value={to}
+              aria-invalid={recipientError ? true : undefined}
+              onChange={(e) => setTo(e.target.value)}
+              className={`${inputClass} font-mono text-sm`}
+            />
+            {recipientError && (
+              <p role="alert" data-testid="transfer-to-error" className="mt-1 text-xs text-rose-300">
+                {recipientError}
+              </p>
+            )}
+          </div>
+          {is1155 && (
+            <div className="mt-4">
+              <label htmlFor={amountId} className="text-sm font-medium text-slate-200">
+                {t('trade.transfer.amount')}{' '}
+                <span className="text-slate-400">{t('trade.transfer.held', { count: held })}</span>
+              </label>
+              <input
+                id={amountId}
+                data-testid="transfer-amount"
+                inputMode="numeric"
+                value={amount}
+                aria-invalid={amountError ? true : undefined}
+                onChange={(e) => setAmount(e.target.value.trim())}
+                className={inputClass}
+              />
+            </div>
+          )}
+          {amountError && (
+            <p role="alert" data-testid="transfer-amount-error" className="mt-1 text-xs text-rose-300">
+              {amountError}
+            </p>
+          )}
+        </>
+      )}
+      <TxStatus state={flow.state} />
+      <div className="mt-6 flex justify-end gap-3">
+        {done ? (
+          <button type="button" className={buttonClass.primary} onClick={onClose}>
+            {t('trade.actions.close')}
+          </button>
+        ) : confirming ? (
+          <>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={flow.busy}
+              onClick={() => setConfirming(false)}
+            >
+              {t('trade.actions.back')}
+            </button>
+            <button
+              type="button"
+              data-testid="transfer-send"
+              disabled={flow.busy}
+              onClick={() => void send()}
+              className={buttonClass.danger}
+            >
+              {flow.busy ? t('trade.tx.working') : t('trade.transfer.submit')}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            data-testid="transfer-review"
+            onClick={review}
+            className={buttonClass.primary}
+          >
+            {t('trade.transfer.review')}
+          </button>
+        )}
+      </div>
+    </TradeDialog>
+  );
+}

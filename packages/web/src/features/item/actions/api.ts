@@ -1,0 +1,61 @@
+import {
+  CONFIG_KEYS,
+  type ChangePriceRequest,
+  type Ownership,
+} from '@aiamarket/shared';
+import { apiRequest } from '../../../lib/api';
+
+// The server calls of the item page's trading actions (spec doc 1 section 7).
+
+/** POST /v1/api/asset/userInfo: how many of the item `ownerAddr` holds. */
+export function fetchOwnership(
+  item: { contractAddr: string; tokenId: string },
+  ownerAddr: string,
+  signal?: AbortSignal,
+): Promise<Ownership | null> {
+  return apiRequest('/asset/userInfo', {
+    body: { contractAddr: item.contractAddr, tokenId: item.tokenId, ownerAddr },
+    signal,
+  });
+}
+
+/** GET /v1/api/config/getValue?name=transaction_fee: the platform fee in percent. */
+export async function fetchFeePercent(signal?: AbortSignal): Promise<number> {
+  const data = await apiRequest<{ value: string } | null>('/config/getValue', {
+    query: { name: CONFIG_KEYS.transactionFee },
+    signal,
+  });
+  const fee = Number(data?.value ?? 0);
+  return Number.isFinite(fee) && fee >= 0 ? fee : 0;
+}
+
+/** POST /v1/api/nftOrder/changePrice, after the on-chain modifyPrice is mined. */
+export function notifyPriceChange(body: ChangePriceRequest): Promise<unknown> {
+  return apiRequest('/nftOrder/changePrice', { body });
+}
+
+export interface FavouriteInfo {
+  collect: boolean;
+  collectNum: number;
+}
+
+/** GET /v1/api/collect/detail: the viewer's favourite state and the item's count. */
+export function fetchFavourite(
+  item: { contractAddr: string; tokenId: string },
+  ownerAddr: string | null,
+  signal?: AbortSignal,
+): Promise<FavouriteInfo | null> {
+  return apiRequest('/collect/detail', {
+    query: { tokenId: item.tokenId, contractAddr: item.contractAddr, ownerAddr },
+    signal,
+  });
+}
+
+/** GET /v1/api/collect/collect|cancel/{tokenId}/{contractAddr}: favourite or unfavourite. */
+export function setFavourite(
+  item: { contractAddr: string; tokenId: string },
+  on: boolean,
+): Promise<unknown> {
+  const path = `/collect/${on ? 'collect' : 'cancel'}/${encodeURIComponent(item.tokenId)}/${encodeURIComponent(item.contractAddr)}`;
+  return apiRequest(path);
+}

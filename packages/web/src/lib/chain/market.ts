@@ -1,0 +1,195 @@
+import { erc1155Abi, erc721Abi, type Address, type Hash } from 'viem';
+import { marketplaceAbi } from '@aiamarket/shared/abis';
+import { CONTRACT_TYPE, NATIVE_COIN_ADDRESS, ROYALTY, type ContractType } from '@aiamarket/shared';
+import { ensureAllowance, ensureApprovalForAll } from './approvals';
+import { contractAddress, publicClient } from './client';
+import { sendContractCall, type TxResult } from './send';
+import type { ConnectedWallet } from './wallet';
+
+// The marketplace writes of spec doc 1 section 4 (list, buy, cancel, change price, transfer,
+// royalty), each with the approval it needs first. `onHash` hears every transaction's hash,
+// named by its step, as soon as the wallet sent it.
+
+export type TxStep =
+  'approval' | 'allowance' | 'list' | 'buy' | 'cancel' | 'changePrice' | 'transfer' | 'royalty';
+export type TxHashHandler = (step: TxStep, hash: Hash) => void;
+
+/** The marketplace of this deployment (the address every order also carries as marketAddr). */
+export const marketAddress = () => contractAddress('Marketplace');
+
+export const isNativeCoin = (coin: string) => coin.toLowerCase() === NATIVE_COIN_ADDRESS;
+
+const step = (onHash: TxHashHandler | undefined, name: TxStep) =>
+  onHash ? (hash: Hash) => onHash(name, hash) : undefined;
+
+export interface ListingInput {
+  nft: Address;
+  tokenId: bigint;
+  amount: bigint;
+  /** Unit price in the coin's base units. */
+  priceWei: bigint;
+  coin: Address;
+}
+
+/** Approval for all (when missing), then createMarketItem. */
+export async function listItem(
+  wallet: ConnectedWallet,
+  listing: ListingInput,
+  onHash?: TxHashHandler,
+): Promise<TxResult> {
+  const market = await marketAddress();
+  await ensureApprovalForAll(wallet, listing.nft, market, step(onHash, 'approval'));
+  return sendContractCall(
+    wallet,
+    {
+      address: market,
+      abi: marketplaceAbi,
+      functionName: 'createMarketItem',
+      args: [listing.nft, listing.tokenId, listing.amount, listing.priceWei, listing.coin],
+    },
+    step(onHash, 'list'),
+  );
+}
+
+export interface BuyInput {
+  orderId: bigint;
+  nft: Address;
+  tokenId: bigint;
+  /** The unit price the buyer saw, in base units: a changed price reverts (PriceChanged). */
+  priceWei: bigint;
+  coin: Address;
+  quantity: bigint;
+}
+
+/** The market's hash of (contract, tokenId, price, salt), read from the contract itself. */
+export async function priceHashOf(nft: Address, tokenId: bigint, priceWei: bigint) {
+  const c = await publicClient();
+  return c.readContract({
+    address: await marketAddress(),
+    abi: marketplaceAbi,
+    functionName: 'priceHash',
+    args: [nft, tokenId, priceWei],
+  });
+}
+
+/** Stable coin: allowance, approve when short, then buy. AIA: the total goes as the value. */
+export async function buyItem(
+  wallet: ConnectedWallet,
+  buy: BuyInput,
+  onHash?: TxHashHandler,
+): Promise<TxResult> {
+  const market = await marketAddress();
+  const total = buy.priceWei * buy.quantity;
+  const native = isNativeCoin(buy.coin);
+  if (!native) await ensureAllowance(wallet, buy.coin, market, total, step(onHash, 'allowance'));
+  const expected = await priceHashOf(buy.nft, buy.tokenId, buy.priceWei);
+  return sendContractCall(
+    wallet,
+    {
+      address: market,
+      abi: marketplaceAbi,
+      functionName: 'createMarketSale',
+      args: [buy.orderId, buy.quantity, expected],
+      ...(native ? { value: total } : {}),
+    },
+    step(onHash, 'buy'),
+  );
+}
+
+/** cancelMarketItem: the seller's cancel, or anyone's force cancel of a stale listing. */
+export async function cancelListing(
+  wallet: ConnectedWallet,
+  orderId: bigint,
+  onHash?: TxHashHandler,
+): Promise<TxResult> {
+  return sendContractCall(
+    wallet,
+    {
+      address: await marketAddress(),
+      abi: marketplaceAbi,
+      functionName: 'cancelMarketItem',
+      args: [orderId],
+    },
+    step(onHash, 'cancel'),
+  );
+}
+
+/** modifyPrice of the seller's listing (new unit price in base units). */
+export async function modifyPrice(
+  wallet: ConnectedWallet,
+  orderId: bigint,
+  priceWei: bigint,
+  onHash?: TxHashHandler,
+): Promise<TxResult> {
+  return sendContractCall(
+    wallet,
+    {
+      address: await marketAddress(),
+      abi: marketplaceAbi,
+      functionName: 'modifyPrice',
+      args: [orderId, priceWei],
+    },
+    step(onHash, 'changePrice'),
+  );
+}
+
+export interface TransferInput {
+  nft: Address;
+  contractType: ContractType;
+  tokenId: bigint;
+  to: Address;
+  amount: bigint;
+}
+
+/** safeTransferFrom of an ERC721 or `amount` of an ERC1155. */
+export async function transferItem(
+  wallet: ConnectedWallet,
+  t: TransferInput,
+  onHash?: TxHashHandler,
+): Promise<TxResult> {
+  const call =
+    t.contractType === CONTRACT_TYPE.erc1155
+      ? {
+          address: t.nft,
+          abi: erc1155Abi,
+          functionName: 'safeTransferFrom',
+          args: [wallet.account, t.to, t.tokenId, t.amount, '0x'] as const,
+        }
+      : {
+          address: t.nft,
+          abi: erc721Abi,
+          functionName: 'safeTransferFrom',
+          args: [wallet.account, t.to, t.tokenId] as const,
+        };
+  return sendContractCall(wallet, call, step(onHash, 'transfer'));
+}
+
+/**
+ * The royalty percent as the market's rate: percent x 100. The percent has at most one decimal
+ * and is at most 10, so rounding the float product is exact.
+ */
+export function royaltyRateOf(percent: string | number): bigint {
+  const rate = Math.round(Number(percent) * ROYALTY.chainScale);
+  if (!Number.isFinite(rate) || rate < 0) throw new RangeError(`bad royalty percent ${percent}`);
+  return BigInt(rate);
+}
+
+/** setRoyaltyRate(collection, receiver, percent x 100) by the collection's owner. */
+export async function setRoyaltyRate(
+  wallet: ConnectedWallet,
+  nft: Address,
+  receiver: Address,
+  percent: string | number,
+  onHash?: TxHashHandler,
+): Promise<TxResult> {
+  return sendContractCall(
+    wallet,
+    {
+      address: await marketAddress(),
+      abi: marketplaceAbi,
+      functionName: 'setRoyaltyRate',
+      args: [nft, receiver, royaltyRateOf(percent)],
+    },
+    step(onHash, 'royalty'),
+  );
+}

@@ -1,0 +1,63 @@
+import type { Address } from 'viem';
+import type { Config } from 'wagmi';
+import { getChainId, switchChain } from 'wagmi/actions';
+import { TIMING } from '@aiamarket/shared';
+import { loadAppConfig } from '../appConfig';
+import { findWallet } from '../eip6963';
+import { getSession, isSignedIn, openConnectDialog } from '../session';
+import { loadEngine } from '../wallet';
+
+export interface ConnectedWallet {
+  config: Config;
+  account: Address;
+}
+
+/**
+ * The wallet of the signed-in user, reconnected without a prompt when needed. Without a session
+ * (or a wallet that answers) the connect dialog opens and null is returned: the flow stops quietly.
+ */
+export async function connectedWallet(): Promise<ConnectedWallet | null> {
+  const session = getSession();
+  if (!isSignedIn(session)) {
+    openConnectDialog();
+    return null;
+  }
+  const [app, engine] = await Promise.all([loadAppConfig(), loadEngine()]);
+  let config = engine.getWalletConfig();
+  if (!config && session.wallet) {
+    const wallet = await findWallet(session.wallet, TIMING.walletProviderTimeoutMs);
+    if (wallet) {
+      await engine.resumeWallet(wallet, app).catch(() => null);
+      config = engine.getWalletConfig();
+    }
+  }
+  if (!config) {
+    openConnectDialog();
+    return null;
+  }
+  return { config, account: session.address as Address };
+}
+
+/** The wallet is on another chain than the deployment's and would not switch. */
+export class WrongChainError extends Error {
+  constructor() {
+    super('Please switch to mainnet!');
+    this.name = 'WrongChainError';
+  }
+}
+
+/**
+ * The signed-in wallet on the product chain: asks the wallet to switch when it is elsewhere and
+ * throws WrongChainError ('Please switch to mainnet!') when it does not. Null as connectedWallet.
+ */
+export async function walletOnProductChain(): Promise<ConnectedWallet | null> {
+  const wallet = await connectedWallet();
+  if (!wallet) return null;
+  const app = await loadAppConfig();
+  if (getChainId(wallet.config) !== app.chain.chainId) {
+    await switchChain(wallet.config, { chainId: app.chain.chainId }).catch(() => {
+      throw new WrongChainError();
+    });
+  }
+  return wallet;
+}

@@ -1,0 +1,133 @@
+// Procedural SVG art for the demo collections: every picture is a pure function of a seed string
+// (collection + token), so a fresh start always draws the same images and gets the same CIDs.
+
+/** A small deterministic PRNG (mulberry32) seeded from a string (FNV-1a). */
+export function prng(seed: string): () => number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) {
+    h ^= seed.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  let a = h >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** An element of `list` picked with `rand`. */
+export function pick<T>(rand: () => number, list: readonly T[]): T {
+  return list[Math.floor(rand() * list.length)]!;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+export type Motif = 'orb' | 'crest' | 'gem' | 'potion' | 'rune' | 'pixel';
+
+export interface ArtOptions {
+  width: number;
+  height: number;
+  /** Base hue of the collection (0-359). */
+  hue: number;
+  motif: Motif;
+  /** Seeds the shapes and colours (e.g. `dragon-riders/17`). */
+  seed: string;
+  /** A short glyph drawn in the middle (e.g. a rune or an initial); optional. */
+  glyph?: string;
+  /** A caption at the bottom (e.g. `#17`); optional. */
+  caption?: string;
+}
+
+function motifShape(o: ArtOptions, rand: () => number, accent: string, light: string): string {
+  const { width: w, height: h } = o;
+  const s = Math.min(w, h);
+  const cx = w / 2;
+  const cy = h / 2;
+  switch (o.motif) {
+    case 'orb':
+      return [
+        `<circle cx="${cx}" cy="${cy}" r="${r1(s * 0.3)}" fill="${accent}"/>`,
+        `<circle cx="${r1(cx - s * 0.1)}" cy="${r1(cy - s * 0.1)}" r="${r1(s * 0.08)}" fill="${light}" opacity="0.7"/>`,
+      ].join('');
+    case 'crest': {
+      const top = cy - s * 0.32;
+      const bottom = cy + s * 0.34;
+      return [
+        `<path d="M${cx} ${r1(top)} L${r1(cx + s * 0.26)} ${r1(cy - s * 0.18)} L${r1(cx + s * 0.22)} ${r1(cy + s * 0.1)} L${cx} ${r1(bottom)} L${r1(cx - s * 0.22)} ${r1(cy + s * 0.1)} L${r1(cx - s * 0.26)} ${r1(cy - s * 0.18)} Z" fill="${accent}"/>`,
+        `<path d="M${cx} ${r1(top + s * 0.08)} L${cx} ${r1(bottom - s * 0.08)}" stroke="${light}" stroke-width="${r1(s * 0.03)}"/>`,
+      ].join('');
+    }
+    case 'gem': {
+      const k = 5 + Math.floor(rand() * 4);
+      const pts = Array.from({ length: k }, (_, i) => {
+        const a = (i / k) * Math.PI * 2 - Math.PI / 2;
+        const r = s * (0.22 + rand() * 0.1);
+        return `${r1(cx + Math.cos(a) * r)},${r1(cy + Math.sin(a) * r)}`;
+      });
+      return `<polygon points="${pts.join(' ')}" fill="${accent}" stroke="${light}" stroke-width="${r1(s * 0.015)}"/>`;
+    }
+    case 'potion':
+      return [
+        `<rect x="${r1(cx - s * 0.06)}" y="${r1(cy - s * 0.34)}" width="${r1(s * 0.12)}" height="${r1(s * 0.16)}" fill="${light}" opacity="0.8"/>`,
+        `<circle cx="${cx}" cy="${r1(cy + s * 0.06)}" r="${r1(s * 0.24)}" fill="${accent}"/>`,
+        `<ellipse cx="${r1(cx - s * 0.08)}" cy="${r1(cy)}" rx="${r1(s * 0.04)}" ry="${r1(s * 0.08)}" fill="${light}" opacity="0.6"/>`,
+      ].join('');
+    case 'rune':
+      return [
+        `<rect x="${r1(cx - s * 0.24)}" y="${r1(cy - s * 0.32)}" width="${r1(s * 0.48)}" height="${r1(s * 0.64)}" rx="${r1(s * 0.12)}" fill="${accent}"/>`,
+        `<rect x="${r1(cx - s * 0.2)}" y="${r1(cy - s * 0.28)}" width="${r1(s * 0.4)}" height="${r1(s * 0.56)}" rx="${r1(s * 0.1)}" fill="none" stroke="${light}" stroke-width="${r1(s * 0.01)}"/>`,
+      ].join('');
+    case 'pixel': {
+      // A symmetric 8x8 sprite, mirrored left to right.
+      const cell = (s * 0.6) / 8;
+      const x0 = cx - cell * 4;
+      const y0 = cy - cell * 4;
+      const rects: string[] = [];
+      for (let y = 0; y < 8; y++) {
+        for (let x = 0; x < 4; x++) {
+          if (rand() < 0.55) {
+            const fill = rand() < 0.8 ? accent : light;
+            for (const col of [x, 7 - x]) {
+              rects.push(
+                `<rect x="${r1(x0 + col * cell)}" y="${r1(y0 + y * cell)}" width="${r1(cell)}" height="${r1(cell)}" fill="${fill}"/>`,
+              );
+            }
+          }
+        }
+      }
+      return rects.join('');
+    }
+  }
+}
+
+/** One picture: a gradient background, seeded decorations, the motif, a glyph and a caption. */
+export function demoArt(o: ArtOptions): Buffer {
+  const rand = prng(o.seed);
+  const { width: w, height: h } = o;
+  const s = Math.min(w, h);
+  const hue = (o.hue + Math.floor(rand() * 60) - 30 + 360) % 360;
+  const hue2 = (hue + 40 + Math.floor(rand() * 80)) % 360;
+  const accent = `hsl(${(hue + 150 + Math.floor(rand() * 60)) % 360},75%,62%)`;
+  const light = `hsl(${(hue + 30) % 360},90%,88%)`;
+  const dots = Array.from({ length: 6 + Math.floor(rand() * 6) }, () => {
+    const r = s * (0.02 + rand() * 0.08);
+    return `<circle cx="${r1(rand() * w)}" cy="${r1(rand() * h)}" r="${r1(r)}" fill="#ffffff" opacity="${r1(0.05 + rand() * 0.15)}"/>`;
+  }).join('');
+  const glyphSize = Math.round(s * 0.22);
+  const glyph = o.glyph
+    ? `<text x="${w / 2}" y="${r1(h / 2 + glyphSize * 0.35)}" font-family="serif" font-size="${glyphSize}" font-weight="700" fill="${light}" text-anchor="middle">${esc(o.glyph)}</text>`
+    : '';
+  const captionSize = Math.max(12, Math.round(s / 12));
+  const caption = o.caption
+    ? `<text x="${w / 2}" y="${h - captionSize}" font-family="sans-serif" font-size="${captionSize}" font-weight="700" fill="#ffffff" text-anchor="middle">${esc(o.caption)}</text>`
+    : '';
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},65%,32%)"/><stop offset="1" stop-color="hsl(${hue2},70%,16%)"/></linearGradient></defs>` +
+    `<rect width="${w}" height="${h}" fill="url(#g)"/>${dots}${motifShape(o, rand, accent, light)}${glyph}${caption}</svg>\n`;
+  return Buffer.from(svg, 'utf8');
+}
