@@ -59,12 +59,29 @@ export class DemoChain {
   ) {
     this.client = createPublicClient({
       chain: chainFor(chainId, rpcUrl),
-      transport: http(rpcUrl, { batch: { batchSize: 200, wait: 0 } }),
+      transport: http(rpcUrl),
     });
   }
 
-  private rpc: Rpc = (method, params) =>
-    this.client.request({ method: method as 'eth_chainId', params: params as [] });
+  private async rpcBatch(calls: { method: string; params: unknown[] }[]): Promise<unknown[]> {
+    const res = await fetch(this.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(calls.map((c, id) => ({ jsonrpc: '2.0', id, ...c }))),
+    });
+    const answers = (await res.json()) as {
+      id: number;
+      result?: unknown;
+      error?: { message: string };
+    }[];
+    answers.sort((a, b) => a.id - b.id);
+    return answers.map((a, i) => {
+      if (a.error) throw new Error(`${calls[i]!.method}: ${a.error.message}`);
+      return a.result;
+    });
+  }
+
+  private rpc: Rpc = async (method, params) => (await this.rpcBatch([{ method, params }]))[0];
 
   /** Opens a batch session: automine off until close(). */
   static async open(rpcUrl: string, chainId: number): Promise<DemoChain> {
@@ -173,8 +190,9 @@ export class DemoChain {
           }),
         ),
       );
-      const hashes = (await Promise.all(
-        signed.map((raw) => this.rpc('eth_sendRawTransaction', [raw])),
+      // One HTTP request for the whole round (JSON-RPC batch).
+      const hashes = (await this.rpcBatch(
+        signed.map((raw) => ({ method: 'eth_sendRawTransaction', params: [raw] })),
       )) as Hex[];
       hashes.forEach((h, i) => (queue[i]!.sent.hash = h));
       this.counts.transactions += queue.length;
@@ -189,9 +207,7 @@ export class DemoChain {
       this.counts.blocks++;
       this.lastTimestamp = at;
       at++;
-      const receipts = (await this.rpc('eth_getBlockReceipts', ['latest'])) as
-        | RawReceipt[]
-        | null;
+      const receipts = (await this.rpc('eth_getBlockReceipts', ['latest'])) as RawReceipt[] | null;
       for (const raw of receipts ?? []) {
         const sent = waiting.get(raw.transactionHash);
         if (!sent) continue;

@@ -13,7 +13,7 @@ import {
 import { chainFor, CHAIN_IDS, type Deployment } from '@aiamarket/shared';
 import { SERVER_MAIN } from './paths.js';
 import { run } from './run.js';
-import { seedDemoData } from './seed.js';
+import { DEMO_HISTORY_DAYS, seedDemoData } from './seed.js';
 import type { StepLogger } from './steps.js';
 
 export interface StackOptions {
@@ -100,12 +100,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
 
   try {
+    // A new chain starts a month (and a day) in the past: the demo seed mines its history at
+    // past block times and ends at the wall clock. A kept chain goes on from its state.
+    const stateFile = path.join(dataDir, 'anvil', 'state.json');
+    const genesisTimestamp = fs.existsSync(stateFile)
+      ? undefined
+      : Math.floor(Date.now() / 1000) - (DEMO_HISTORY_DAYS + 1) * 86_400;
     const anvil = await steps.step('starting the chain (anvil)', () =>
-      startAnvil({
-        port: opts.anvilPort || undefined,
-        chainId,
-        stateFile: path.join(dataDir, 'anvil', 'state.json'),
-      }),
+      startAnvil({ port: opts.anvilPort || undefined, chainId, stateFile, genesisTimestamp }),
     );
     cleanups.push(() => anvil.stop());
 
@@ -149,15 +151,23 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const seedMarker = path.join(dataDir, 'seeded.json');
     const seededFor = fs.existsSync(seedMarker) ? fs.readFileSync(seedMarker, 'utf8') : '';
     if (seededFor !== deployment.deployedAt) {
-      await steps.step('seeding demo data', () =>
+      const seeded = await steps.step('seeding demo data', () =>
         seedDemoData({
           rpcUrl: anvil.rpcUrl,
           chainId,
           deployment: deployment!,
           dataDir,
+          deploymentsFile,
           databaseUrl: opts.databaseUrl,
         }),
       );
+      deployment = seeded.deployment;
+      if (seeded.market) {
+        const m = seeded.market;
+        steps.info(
+          `  ${m.listings} listings (${m.activeListings} open), ${m.purchases} purchases, ${m.priceChanges} price changes, ${m.cancels} cancels, ${m.transfers} transfers over ${DEMO_HISTORY_DAYS} days`,
+        );
+      }
       fs.writeFileSync(seedMarker, deployment.deployedAt);
     }
 

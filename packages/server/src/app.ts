@@ -24,7 +24,11 @@ import { primarySaleRoutes } from './modules/primary-sale/routes.js';
 import { launchpadRoutes } from './modules/launchpad/routes.js';
 import { collectionRoutes } from './modules/collection/routes.js';
 import { activityRoutes } from './modules/activity/routes.js';
-import { royaltyRoutes } from './modules/royalty/routes.js';
+import { royaltyRoutes } from './modules/collection/royalty-routes.js';
+import { marketRoutes } from './modules/market/routes.js';
+import { itemRoutes } from './modules/item/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { favouriteRoutes } from './modules/favourite/routes.js';
 
 export const API_PREFIX = '/v1/api';
 
@@ -42,6 +46,10 @@ const MODULES = [
   collectionRoutes,
   activityRoutes,
   royaltyRoutes,
+  marketRoutes,
+  itemRoutes,
+  searchRoutes,
+  favouriteRoutes,
 ];
 
 /** Routes outside /v1/api: the uploaded files at /ipfs/{cid}. */

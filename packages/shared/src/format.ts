@@ -1,15 +1,56 @@
-import Decimal from 'decimal.js';
 import { formatUnits } from 'viem';
 import { PRICE } from './constants.js';
 
-type Numeric = string | number | Decimal;
+// Display formatting works on exact decimals held as a BigInt and a scale, so that it needs no
+// decimal library: every page shows prices, and the first page load must stay small.
+
+type Numeric = string | number;
+
+/** An exact decimal: the value is (negative ? -1 : 1) * digits / 10^scale. */
+interface ExactDecimal {
+  negative: boolean;
+  digits: bigint;
+  scale: number;
+}
+
+const DECIMAL_TEXT = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+function parseDecimal(value: Numeric): ExactDecimal | null {
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  const m = DECIMAL_TEXT.exec(String(value).trim());
+  if (!m || (!m[2] && !m[3])) return null;
+  const fraction = m[3] ?? '';
+  let digits = (m[2] ?? '') + fraction;
+  let scale = fraction.length - Number(m[4] ?? 0);
+  if (scale < 0) {
+    digits += '0'.repeat(-scale);
+    scale = 0;
+  }
+  return { negative: m[1] === '-', digits: BigInt(digits || '0'), scale };
+}
+
+/** Keeps `places` decimals: half up (ties away from zero) or down (toward zero). */
+function roundDecimal(d: ExactDecimal, places: number, mode: 'halfUp' | 'down'): ExactDecimal {
+  if (d.scale <= places) return d;
+  const divisor = 10n ** BigInt(d.scale - places);
+  let digits = d.digits / divisor;
+  if (mode === 'halfUp' && (d.digits % divisor) * 2n >= divisor) digits += 1n;
+  return { negative: d.negative, digits, scale: places };
+}
+
+/** Plain notation without trailing zeros: 2.5000 -> "2.5", 0 -> "0". */
+function plainDecimal(d: ExactDecimal): string {
+  if (d.digits === 0n) return '0';
+  const text = d.digits.toString().padStart(d.scale + 1, '0');
+  const whole = text.slice(0, text.length - d.scale);
+  const fraction = text.slice(text.length - d.scale).replace(/0+$/, '');
+  return `${d.negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
 
 /** Prices show at most 4 decimals (rounded half up), without trailing zeros. */
 export function formatPrice(value: Numeric, decimals: number = PRICE.displayDecimals): string {
-  const d = new Decimal(value);
-  if (!d.isFinite()) return '0';
-  const fixed = d.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
-  return fixed.isZero() ? '0' : fixed.toFixed();
+  const d = parseDecimal(value);
+  return d ? plainDecimal(roundDecimal(d, decimals, 'halfUp')) : '0';
 }
 
 /** A raw on-chain amount (smallest units) shown as a price with 4 decimals at most. */
@@ -17,25 +58,23 @@ export function formatTokenAmount(raw: bigint, tokenDecimals: number): string {
   return formatPrice(formatUnits(raw, tokenDecimals));
 }
 
-// Plain numbers (not Decimals) so that importing this module has no side effect: a chunk that
-// only needs shortenAddress must not pull in decimal.js.
 const SUFFIXES = [
-  { value: 1e9, suffix: 'B' },
-  { value: 1e6, suffix: 'M' },
-  { value: 1e3, suffix: 'K' },
+  { zeros: 9, suffix: 'B' },
+  { zeros: 6, suffix: 'M' },
+  { zeros: 3, suffix: 'K' },
 ] as const;
 
 /** 1234 -> 1.23K, 5_600_000 -> 5.6M, 7e9 -> 7B; below 1000 the number itself (2 decimals max). */
 export function abbreviateNumber(value: Numeric, fractionDigits = 2): string {
-  const d = new Decimal(value);
-  if (!d.isFinite()) return '0';
-  const abs = d.abs();
-  for (const { value: unit, suffix } of SUFFIXES) {
-    if (abs.gte(unit)) {
-      return d.div(unit).toDecimalPlaces(fractionDigits, Decimal.ROUND_DOWN).toFixed() + suffix;
+  const d = parseDecimal(value);
+  if (!d) return '0';
+  for (const { zeros, suffix } of SUFFIXES) {
+    if (d.digits >= 10n ** BigInt(d.scale + zeros)) {
+      const scaled = { ...d, scale: d.scale + zeros };
+      return plainDecimal(roundDecimal(scaled, fractionDigits, 'down')) + suffix;
     }
   }
-  return d.toDecimalPlaces(fractionDigits, Decimal.ROUND_DOWN).toFixed();
+  return plainDecimal(roundDecimal(d, fractionDigits, 'down'));
 }
 
 /** 0x1234567890abcdef... -> 0x1234****cdef (first 6, stars, last 4). */

@@ -76,3 +76,26 @@ describe('countdownParts', () => {
     expect(countdownParts(1000, 5000)).toEqual([0, 0, 0, 0]);
   });
 });
+
+describe('exact decimal formatting (no floating point)', () => {
+  it('reads exponent notation and numbers below 1e-6', () => {
+    expect(formatPrice(1e-7)).toBe('0');
+    expect(formatPrice('1.5e3')).toBe('1500');
+    expect(formatPrice(0.00015)).toBe('0.0002');
+    expect(abbreviateNumber(1e21)).toBe('1000000000000B');
+  });
+  it('rounds ties away from zero and keeps the sign', () => {
+    expect(formatPrice('-1.00005')).toBe('-1.0001');
+    expect(formatPrice('-0.00001')).toBe('0');
+    expect(abbreviateNumber('-1239')).toBe('-1.23K');
+  });
+  it('answers 0 for text that is not a number', () => {
+    expect(formatPrice('abc')).toBe('0');
+    expect(formatPrice(Number.NaN)).toBe('0');
+    expect(abbreviateNumber('')).toBe('0');
+  });
+  it('abbreviates exact strings beyond double precision', () => {
+    expect(abbreviateNumber('123456789012345678901')).toBe('123456789012.34B');
+    expect(abbreviateNumber('999.999')).toBe('999.99');
+  });
+});

@@ -51,7 +51,7 @@ async function asOwner(address: Address, abi: Abi, functionName: string, args: u
   const client = createPublicClient({ transport: http(stack.rpcUrl) });
   const owner = (await client.readContract({ address, abi, functionName: 'owner' })) as Address;
   expect(owner.toLowerCase()).toBe(account.address.toLowerCase());
-  const wallet = createWalletClient({ account, chain: null, transport: http(stack.rpcUrl) });
+  const wallet = createWalletClient({ account, transport: http(stack.rpcUrl) });
   const hash = await wallet.writeContract({ address, abi, functionName, args, chain: null });
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
 }
@@ -254,12 +254,20 @@ describe('launchpad', () => {
     await context.close();
   }, 300_000);
 
-  it('in Chinese: swaps 1155 sources 1:1 with steppers, and shows an ended project', async () => {
+  it('in Chinese: swaps 1155 sources 2:1 with steppers, sells a project out, shows an ended one', async () => {
     const account = stack.accounts[2]!;
     const user = account.address as Address;
     const client = createPublicClient({ transport: http(stack.rpcUrl) });
     const launchpad = contract('Launchpad1155');
     const items = contract('GameItems1155');
+    const tokenId = 0n;
+    // The demo sale swaps 1:1; the owner makes it 2 sources for 1.
+    await asOwner(launchpad, launchpad1155Abi, 'setSwapConfig', [
+      tokenId,
+      { fromNft: items, fromAmount: 2, toAmount: 1 },
+    ]);
+    await pause(SALE_CACHE_MS);
+
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     await installTestWallet(context, {
       rpcUrl: stack.rpcUrl,
@@ -282,15 +290,14 @@ describe('launchpad', () => {
       .getByTestId('launchpad-card-details')
       .click();
     await page.getByTestId('launchpad-detail').waitFor();
-    const supply = async () =>
-      (
-        await client.readContract({
-          address: launchpad,
-          abi: launchpad1155Abi,
-          functionName: 'getState',
-          args: [0n],
-        })
-      )[1];
+    const state = async () =>
+      client.readContract({
+        address: launchpad,
+        abi: launchpad1155Abi,
+        functionName: 'getState',
+        args: [tokenId],
+      });
+    const supply = async () => (await state())[1];
     const start = await supply();
     const held = (id: bigint) =>
       client.readContract({
@@ -299,38 +306,88 @@ describe('launchpad', () => {
         functionName: 'balanceOf',
         args: [user, id],
       });
-    const heldBefore = await held(2n);
+    const heldBefore = [await held(1n), await held(2n)];
 
     // The seed gave account 2 game items 1 (x6), 2 (x3) and 3 (x1).
     await page.getByTestId('launchpad-exchange').click();
     const exchange = page.getByTestId('exchange-modal');
     await exchange.getByTestId('exchange-item').first().waitFor({ timeout: 30_000 });
+    expect(await exchange.getByTestId('exchange-ratio').innerText()).toBe('(2 个兑换 1 个)');
     expect(await exchange.getByTestId('exchange-item').count()).toBe(3);
+    const first = exchange.getByTestId('exchange-item').nth(0);
     const second = exchange.getByTestId('exchange-item').nth(1);
     expect(await second.innerText()).toContain('x 3');
     for (let i = 0; i < 4; i++) await second.getByTestId('exchange-plus').click();
     expect(await second.getByTestId('exchange-amount').inputValue()).toBe('3');
     expect(await exchange.getByTestId('exchange-error').innerText()).toBe('所选数量超过您的持有量');
-    await exchange.getByTestId('exchange-amount').nth(1).fill('2');
+    // 3 is not a multiple of 2: refused, nothing moves.
+    await exchange.getByTestId('exchange-confirm').click();
+    await expect
+      .poll(() => exchange.getByTestId('exchange-error').innerText())
+      .toBe('所选数量不符合兑换比例');
+    expect(await supply()).toBe(start);
+    await first.getByTestId('exchange-plus').click();
     expect(await exchange.getByTestId('exchange-tip').innerText()).toBe(
-      '已选 2 个，将获得 2 个 AIA Relics',
+      '已选 4 个，将获得 2 个 AIA Relics',
     );
     await shot(page, 'exchange-1155-zh');
     await exchange.getByTestId('exchange-confirm').click();
     await page.getByTestId('launchpad-success').waitFor({ timeout: 90_000 });
     await page.getByText('兑换成功：获得 2 个').first().waitFor();
     expect(await supply()).toBe(start + 2n);
-    expect(heldBefore - (await held(2n))).toBe(2n);
+    expect(heldBefore[0]! - (await held(1n))).toBe(1n);
+    expect(heldBefore[1]! - (await held(2n))).toBe(3n);
     await page.keyboard.press('Escape');
 
-    // The ended project ("First Light"): a disabled 'end' button and a preview to the collection.
-    await page.goto(`${stack.url}/launchpad`);
-    const ended = page.getByTestId('launchpad-ended');
-    await ended.getByTestId('launchpad-card-details').first().click();
+    // Sold out: the owner leaves one NFT to mint; this wallet mints it.
+    const [, base] = await client.readContract({
+      address: launchpad,
+      abi: launchpad1155Abi,
+      functionName: 'getConfig',
+      args: [tokenId],
+    });
+    const last = Number(await supply()) + 1;
+    await asOwner(launchpad, launchpad1155Abi, 'setBaseConfig', [
+      tokenId,
+      { ...base, collectionSize: last },
+    ]);
+    await page.getByTestId('launchpad-mint').click();
+    const aia = page.getByTestId('mint-modal').getByTestId('mint-row-AIA');
+    await aia.getByTestId('mint-submit').click();
+    await page.getByTestId('launchpad-success').waitFor({ timeout: 60_000 });
+    expect(await supply()).toBe(BigInt(last));
+    expect((await state())[0]).toBe(3); // the contract's SaleState: sold out
+    await page.keyboard.press('Escape');
+    await pause(SALE_CACHE_MS);
+    await page.reload();
     const closed = page.getByTestId('launchpad-closed');
     await closed.waitFor();
+    expect(await closed.innerText()).toBe('已售罄');
     expect(await closed.isDisabled()).toBe(true);
-    expect(await closed.innerText()).toBe('结束');
+    expect(await page.getByTestId('launchpad-minted').innerText()).toBe(`${last} / ${last}`);
+    expect(await page.getByTestId('launchpad-preview').getAttribute('href')).toBe(
+      '/collection/aia-relics',
+    );
+    expect(await page.getByTestId('launchpad-mint').count()).toBe(0);
+    await shot(page, 'sold-out-zh');
+
+    // The list now shows it among the ended projects, as sold out.
+    await page.goto(`${stack.url}/launchpad`);
+    const ended = page.getByTestId('launchpad-ended');
+    const relics = ended.getByTestId('launchpad-card').filter({ hasText: 'AIA Relics' });
+    await relics.waitFor();
+    expect(await relics.getByTestId('project-status').innerText()).toBe('已售罄');
+
+    // The ended project ("First Light"): a disabled 'end' button and a preview to the collection.
+    await ended
+      .getByTestId('launchpad-card')
+      .filter({ hasText: 'First Light' })
+      .getByTestId('launchpad-card-details')
+      .click();
+    const endedClosed = page.getByTestId('launchpad-closed');
+    await endedClosed.waitFor();
+    expect(await endedClosed.isDisabled()).toBe(true);
+    expect(await endedClosed.innerText()).toBe('结束');
     expect(await page.getByTestId('launchpad-preview').getAttribute('href')).toBe(
       '/collection/aia-relics',
     );
@@ -341,7 +398,7 @@ describe('launchpad', () => {
     await context.close();
   }, 300_000);
 
-  it('primary sales in Turkish: the activity list, its detail (also after a reload), its items', async () => {
+  it('primary sales in Turkish and English: the list, the detail (and a reload), items, item page', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -372,9 +429,40 @@ describe('launchpad', () => {
     expect(await items.count()).toBe(4);
     const ember = items.filter({ hasText: 'Kor yumurtası' });
     expect(await ember.getByTestId('status-ribbon').innerText()).toBe('Tükendi');
-    expect(await items.filter({ hasText: 'Gizem kutusu' }).getAttribute('href')).toMatch(
-      /^\/primary-details\/\d+\/1$/,
-    );
+    const box = items.filter({ hasText: 'Gizem kutusu' });
+    expect(await box.getAttribute('href')).toMatch(/^\/primary-details\/\d+\/1\?activity=\d+$/);
+    await shot(page, 'marketlist-tr');
+
+    // The item page: a blind box of a running activity, with the activity's buy link.
+    await box.click();
+    await page.getByTestId('primary-item').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/primary-details\/\d+\/1$/);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Gizem kutusu');
+    expect(await page.getByTestId('primary-item-blind-box').innerText()).toBe('Gizem kutusu');
+    expect(await page.getByTestId('primary-item-price').innerText()).toBe('40 USDT');
+    expect(await page.getByTestId('primary-item-left').innerText()).toBe('49 / 100 kaldı');
+    const buy = page.getByTestId('primary-item-buy');
+    expect(await buy.innerText()).toBe('Hemen satın al');
+    expect(await buy.getAttribute('href')).toBe('/marketplace');
+    await shot(page, 'primary-item-tr');
+
+    // The same page in English, after a reload (the activity id is in the URL).
+    await page.goto(`${page.url()}&lang=en`);
+    await expect
+      .poll(() => page.getByTestId('primary-item-blind-box').innerText())
+      .toBe('Blind box');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Mystery box');
+    expect(await page.getByTestId('primary-item-buy').innerText()).toBe('Buy now');
+
+    // A sold-out item: no buy link.
+    await page.getByTestId('primary-item-activity').click();
+    await page.getByTestId('marketlist-item').first().waitFor();
+    await page.getByTestId('marketlist-item').filter({ hasText: 'Ember egg' }).click();
+    const closed = page.getByTestId('primary-item-closed');
+    await closed.waitFor();
+    expect(await closed.innerText()).toBe('Sold out');
+    expect(await page.getByTestId('primary-item-buy').count()).toBe(0);
+    await shot(page, 'primary-item-sold-out-en');
     expect(problems).toEqual([]);
     await context.close();
   });

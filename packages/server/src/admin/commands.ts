@@ -16,6 +16,7 @@ import { saveProject } from '../modules/launchpad/queries.js';
 import { storeImage } from './images.js';
 import { markdownToHtml } from './markdown.js';
 import { COLLECTION_USAGE, CollectionAdminError, runCollectionCommand } from './collections.js';
+import { INDEXER_USAGE, IndexerAdminError, runIndexerCommand } from './indexer-commands.js';
 
 /** A failure the CLI prints as one line. */
 export class AdminError extends Error {}
@@ -31,7 +32,8 @@ export const USAGE = `usage: npm run admin -- <command>
   launchpad save <file.json | json>  create or update a launchpad project page
   config set <name> <value>          set a config value (e.g. transaction_fee 2.5)
   image add <file>                   store an image; prints its /ipfs/{cid} URL
-${COLLECTION_USAGE}`;
+${COLLECTION_USAGE}
+${INDEXER_USAGE}`;
 
 /** Input given as inline JSON (starting with `{`) or as a JSON file path. */
 function readJson(arg: string | undefined): unknown {
@@ -118,6 +120,13 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
           });
         return `${name} = ${raw}`;
       }
+      case 'collection register':
+      case 'metadata refresh':
+        return await runIndexerCommand(
+          { db, chainId: deps.chainId ?? CHAIN_IDS.local, chain: deps.chain ?? null },
+          `${group} ${action}` as 'collection register' | 'metadata refresh',
+          rest,
+        );
       case 'collection add':
       case 'collection save':
       case 'collection sync':
@@ -144,7 +153,11 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
         throw new AdminError(`unknown command '${argv.join(' ')}'\n${USAGE}`);
     }
   } catch (err) {
-    if (err instanceof ApiError || err instanceof CollectionAdminError) {
+    if (
+      err instanceof ApiError ||
+      err instanceof CollectionAdminError ||
+      err instanceof IndexerAdminError
+    ) {
       throw new AdminError(err.message);
     }
     throw err;

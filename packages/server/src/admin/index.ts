@@ -2,6 +2,7 @@
 export { openDatabase, type Database } from '../db/database.js';
 export { AdminError, runAdminCommand, USAGE } from './commands.js';
 export { storeImage } from './images.js';
+export { storeDirectory } from '../modules/upload/directory.js';
 export { saveArticle, saveCategory } from '../modules/article/queries.js';
 export { saveBanner } from '../modules/banner/queries.js';
 export { saveActivity } from '../modules/primary-sale/queries.js';

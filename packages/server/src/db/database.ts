@@ -56,7 +56,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   let client: PGlite;
   try {
     // pg_trgm backs the substring searches (migration 0007); PGlite loads it as an extension.
-    client = new PGlite(dataDir, { extensions: { pg_trgm } });
+    client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
     await client.waitReady;
   } catch (err) {
     throw new StartupError(

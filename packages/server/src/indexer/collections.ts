@@ -116,3 +116,79 @@ export async function seedCollections(
     });
   }
 }
+
+/** A contract that cannot be registered (printed as one line by the CLI). */
+export class CollectionRegistrationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CollectionRegistrationError';
+  }
+}
+
+/**
+ * The block a contract was deployed in: the lowest block at which it has code (binary search;
+ * needs the node's historical state, otherwise give the block yourself).
+ */
+export async function findDeploymentBlock(
+  chain: PublicClient,
+  address: `0x${string}`,
+): Promise<number> {
+  const hasCode = async (block: number) => {
+    const code = await chain.getCode({ address, blockNumber: BigInt(block) });
+    return code !== undefined && code !== '0x';
+  };
+  let high = Number(await chain.getBlockNumber({ cacheTime: 0 }));
+  if (!(await hasCode(high))) throw new CollectionRegistrationError(`no contract at ${address}`);
+  let low = 0;
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (await hasCode(mid)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+export interface CollectionToRegister {
+  address: string;
+  /** Read by ERC-165 when not given. */
+  contractType?: ContractType;
+  /** Where the back-fill starts; the deployment block (found on chain) when not given. */
+  fromBlock?: number;
+  source?: CollectionSource;
+}
+
+/**
+ * Registers a collection with what the chain says (type by ERC-165, name, symbol, deployment
+ * block); the running indexer back-fills it. For the admin CLI and the collection pages.
+ */
+export async function registerCollectionFromChain(
+  db: AppDb,
+  chain: PublicClient,
+  chainId: number,
+  c: CollectionToRegister,
+): Promise<{ added: boolean; row: typeof collections.$inferSelect }> {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(c.address)) {
+    throw new CollectionRegistrationError(`not an address: ${JSON.stringify(c.address)}`);
+  }
+  const address = c.address.toLowerCase() as `0x${string}`;
+  const deploymentBlock = c.fromBlock ?? (await findDeploymentBlock(chain, address));
+  const contractType = c.contractType ?? (await detectContractType(chain, address));
+  if (!contractType) {
+    throw new CollectionRegistrationError(
+      `${address} says neither ERC721 nor ERC1155 (ERC-165); give the type`,
+    );
+  }
+  const names = await readNames(chain, address);
+  const added = await registerCollection(db, chainId, {
+    address,
+    contractType,
+    deploymentBlock,
+    source: c.source ?? 'admin',
+    ...names,
+  });
+  const rows = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.chainId, chainId), eq(collections.address, address)));
+  return { added, row: rows[0]! };
+}

@@ -473,3 +473,55 @@ export async function storedMetadata(
     );
   return rows[0];
 }
+
+/**
+ * The collection's type when the token is one the indexer has seen (a registered collection
+ * with a transfer of that id), else null: refreshes on demand only touch real tokens.
+ */
+export async function knownToken(
+  db: AppDb,
+  chainId: number,
+  contractAddr: string,
+  tokenId: string,
+): Promise<{ contractType: string } | null> {
+  const rows = await db.execute(sql`
+    select c.contract_type from collections c
+    where c.chain_id = ${chainId} and c.address = ${contractAddr.toLowerCase()}
+      and exists (select 1 from nft_transfers t where t.chain_id = ${chainId}
+        and t.contract_addr = c.address and t.token_id = ${tokenId}::numeric)`);
+  const row = (rows as unknown as { rows: { contract_type: string }[] }).rows[0];
+  return row ? { contractType: row.contract_type } : null;
+}
+
+/** Refreshes every token of a registered collection the indexer has seen; counts the results. */
+export async function refreshCollectionMetadata(
+  db: AppDb,
+  chain: PublicClient,
+  chainId: number,
+  contractAddr: string,
+  opts: MetadataOptions,
+  concurrency = 4,
+): Promise<{ ok: number; error: number }> {
+  const contract = contractAddr.toLowerCase();
+  const rows = await db.execute(sql`
+    select distinct t.token_id::text as token_id, c.contract_type
+    from nft_transfers t join collections c on c.chain_id = t.chain_id and c.address = t.contract_addr
+    where t.chain_id = ${chainId} and t.contract_addr = ${contract}
+    order by 1`);
+  const queue = (rows as unknown as { rows: { token_id: string; contract_type: string }[] }).rows;
+  const counts = { ok: 0, error: 0 };
+  const worker = async () => {
+    for (let t = queue.shift(); t && !opts.signal?.aborted; t = queue.shift()) {
+      const status = await refreshTokenMetadata(
+        db,
+        chain,
+        chainId,
+        { contractAddr: contract, contractType: t.contract_type, tokenId: t.token_id },
+        opts,
+      );
+      counts[status]++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return counts;
+}

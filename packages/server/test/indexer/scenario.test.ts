@@ -42,14 +42,21 @@ describe('indexer: fixture scenario', () => {
       await steps[step]();
       await indexer.catchUp();
       // Force cancel follows the seller's holding: 3 while bob holds 3 < 4 left, 0 once back.
+      // The collection's listed count follows it too (no market event for force cancel).
+      const itemStats = async () =>
+        (await dumpChainTables(fresh.database.db)).collectionStats.find(
+          (r) => name(r.contractAddr) === 'GameItems1155',
+        );
       if (step === 'transferAway') {
         expect(await orderTwo()).toMatchObject({
           status: ORDER_STATUS.forceCancel,
           chainStatus: 0,
         });
+        expect(await itemStats()).toMatchObject({ totalOrder: 1 });
       }
       if (step === 'transferBack') {
         expect(await orderTwo()).toMatchObject({ status: ORDER_STATUS.listed, chainStatus: 0 });
+        expect(await itemStats()).toMatchObject({ totalOrder: 2 });
       }
     }
     final = await dumpChainTables(fresh.database.db);
@@ -93,7 +100,10 @@ describe('indexer: fixture scenario', () => {
       owner: name(o.ownerAddr),
       market: name(o.marketAddr),
       royalty: o.royalty,
+      priceValue: o.priceValue,
+      item: [o.name, o.imageUrl],
     }));
+    const noMetadata = [null, null];
     const base = { market: 'Marketplace' };
     expect(rows).toEqual([
       {
@@ -109,6 +119,8 @@ describe('indexer: fixture scenario', () => {
         left: '0',
         owner: 'alice',
         royalty: 300,
+        priceValue: '1.000000000000000000',
+        item: noMetadata,
       },
       {
         ...base,
@@ -122,7 +134,10 @@ describe('indexer: fixture scenario', () => {
         amount: '6',
         left: '4',
         owner: 'bob',
-        royalty: null,
+        // No market rate for the game items: their ERC-2981 rate (5 %) at the listing's block.
+        royalty: 500,
+        priceValue: '3.000000000000000000',
+        item: noMetadata,
       },
       {
         ...base,
@@ -136,7 +151,9 @@ describe('indexer: fixture scenario', () => {
         amount: '5',
         left: '4',
         owner: 'bob',
-        royalty: null,
+        royalty: 500,
+        priceValue: '0.100000000000000000',
+        item: noMetadata,
       },
       {
         ...base,
@@ -151,8 +168,62 @@ describe('indexer: fixture scenario', () => {
         left: '0',
         owner: 'alice',
         royalty: 300,
+        priceValue: '2.000000000000000000',
+        item: noMetadata,
       },
     ]);
+    expect(final.coinDecimals.map((c) => [name(c.address), c.decimals]).sort()).toEqual(
+      [
+        ['StableCoin', 6],
+        ['zero', 18],
+      ].sort(),
+    );
+  });
+
+  it('derives the collection stats and hourly volumes', () => {
+    expect(
+      final.collectionStats
+        .map((s) => [
+          name(s.contractAddr),
+          s.lowestPrice,
+          s.totalTransaction,
+          s.totalTrades,
+          s.totalTokens,
+          s.totalHolder,
+          s.totalOrder,
+        ])
+        .sort(),
+    ).toEqual(
+      [
+        // hero 1 sold for 1 AIA; hero 2's listing cancelled: nothing listed.
+        ['GameItems721', null, '1.000000000000000000', 1, 5, 4, 0],
+        // 2 x 2 USD + 1 x 0.1 AIA traded (coin units summed); listed: 3 USD and 0.1 AIA.
+        ['GameItems1155', '0.100000000000000000', '4.100000000000000000', 2, 3, 4, 2],
+        ['Launchpad721', null, '0.000000000000000000', 0, 3, 2, 0],
+        ['Launchpad1155', null, '0.000000000000000000', 0, 1, 1, 0],
+      ].sort(),
+    );
+    // The hourly rows: the sales grouped by the hour of their block (UTC).
+    const hour = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
+    const expected = new Map<string, { volume: number; trades: number }>();
+    for (const e of final.marketEvents.filter((m) => m.kind === 'sold')) {
+      const key = `${name(e.contractAddr)} ${hour(e.blockTime).toISOString()}`;
+      const decimals = name(e.coin) === 'StableCoin' ? 6 : 18;
+      const row = expected.get(key) ?? { volume: 0, trades: 0 };
+      row.volume += (Number(e.price) * Number(e.amount)) / 10 ** decimals;
+      row.trades += 1;
+      expected.set(key, row);
+    }
+    const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : 1);
+    expect(
+      final.collectionVolumeHours
+        .map((v): [string, unknown] => [
+          `${name(v.contractAddr)} ${v.hour.toISOString()}`,
+          { volume: Number(v.volume), trades: v.trades },
+        ])
+        .sort(byKey),
+    ).toEqual([...expected.entries()].sort(byKey));
+    expect(expected.size).toBeGreaterThan(0);
   });
 
   it('derives the holdings', () => {

@@ -2,6 +2,22 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { abbreviateNumber, formatPrice, formatRelativeTime } from '@aiamarket/shared';
 
+/**
+ * An exact decimal string ("1234.5679") with the locale's separators ("1.234,5679" in tr),
+ * keeping every digit: Intl formats decimal strings without going through a float.
+ */
+export function localizeDecimal(lng: string, decimal: string): string {
+  const decimals = decimal.split('.')[1]?.length ?? 0;
+  const format = new Intl.NumberFormat(lng, { maximumFractionDigits: decimals });
+  return format.format(decimal as unknown as number);
+}
+
+/** "1.23K" -> "1,23K" in locales with a decimal comma (the K/M/B suffix stays). */
+function localizeAbbreviation(lng: string, abbreviated: string): string {
+  const match = /^(-?\d+(?:\.\d+)?)([KMB])$/.exec(abbreviated);
+  return match ? localizeDecimal(lng, match[1]!) + match[2]! : abbreviated;
+}
+
 /** Number, date and relative-time formatting in the interface language. */
 export function useLocaleFormat() {
   const { i18n } = useTranslation();
@@ -12,8 +28,14 @@ export function useLocaleFormat() {
     const dateTime = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' });
     const compact = (value: number | string | null | undefined) =>
       Math.abs(Number(value ?? 0)) >= 1000
-        ? abbreviateNumber(value ?? 0)
+        ? localizeAbbreviation(lng, abbreviateNumber(value ?? 0))
         : integer.format(Number(value ?? 0));
+    const percent = new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 1 });
+    const signed = new Intl.NumberFormat(lng, {
+      style: 'percent',
+      maximumFractionDigits: 1,
+      signDisplay: 'exceptZero',
+    });
     return {
       lng,
       /** 12345 -> "12,345" (or the locale's grouping). */
@@ -23,7 +45,11 @@ export function useLocaleFormat() {
       /** Same as `compact` (item amounts, holders, tokens). */
       count: compact,
       /** Prices: 4 decimals at most. */
-      price: (value: number | string) => formatPrice(value),
+      price: (value: number | string) => localizeDecimal(lng, formatPrice(value)),
+      /** 2.5 -> "2.5%". */
+      percent: (value: number) => percent.format(value / 100),
+      /** A change in percent with its sign: 12.5 -> "+12.5%". */
+      change: (value: number) => signed.format(value / 100),
       date: (value: string | number | Date) => date.format(new Date(value)),
       dateTime: (value: string | number | Date) => dateTime.format(new Date(value)),
       relative: (value: string | number | Date) => formatRelativeTime(value, lng),

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
-import { CoinReader } from './coins.js';
+import { CoinCatalog } from '../../chain/coins.js';
+import { coinsOf } from './coins.js';
 import { activityPageInput, userActivityPageInput } from './input.js';
 import { findActivities, type ActivityQuery } from './queries.js';
 import { activityVOSchema, toActivityVO } from './view.js';
@@ -10,7 +11,7 @@ import { activityVOSchema, toActivityVO } from './view.js';
 /** The activity (history) lists: of an item or a collection, and of an account. */
 export function activityRoutes(
   ctx: ServerContext,
-  coins = new CoinReader(ctx.chain),
+  coins = new CoinCatalog(ctx.chain),
 ): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   const chainId = ctx.config.chainId;
@@ -18,7 +19,10 @@ export function activityRoutes(
 
   async function answer(q: ActivityQuery, page: number, size: number) {
     const { rows, total } = await findActivities(db, q, page, size);
-    const known = await coins.many(rows.flatMap((r) => (r.coin && r.price ? [r.coin] : [])));
+    const known = await coinsOf(
+      coins,
+      rows.flatMap((r) => (r.coin && r.price ? [r.coin] : [])),
+    );
     return ok(
       paged(
         rows.map((r) => toActivityVO(r, known)),

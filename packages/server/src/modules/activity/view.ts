@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ActivityVO } from '@aiamarket/shared';
 import type { ActivityRow } from './queries.js';
-import { toCoinUnits, type CoinInfo } from './coins.js';
+import type { CoinInfo } from '../../chain/coins.js';
+import { toCoinUnits } from './coins.js';
 
 export const activityVOSchema = z.object({
   method: z.number().int().describe('ACTIVITY_METHOD code'),

@@ -15,8 +15,8 @@ import type { ServerContext } from '../../context.js';
 import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { pageFields, pageOf, paged } from '../../http/paging.js';
-import { CoinReader } from '../activity/coins.js';
-import { royaltySummary } from '../royalty/queries.js';
+import { CoinCatalog } from '../../chain/coins.js';
+import { royaltySummary } from './royalty-queries.js';
 import { readChainRoyalty, royaltyMatchesChain } from './chain-royalty.js';
 import { syncCollectionProfiles } from './profiles.js';
 import {
@@ -61,7 +61,7 @@ const PROFILE_SYNC_MS = 5_000;
 export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   const chainId = ctx.config.chainId;
-  const coins = new CoinReader(ctx.chain);
+  const coins = new CoinCatalog(ctx.chain);
 
   return async (app) => {
     let timer: NodeJS.Timeout | undefined;

@@ -74,7 +74,10 @@ export async function collectionOf(
       ),
     )
     .where(
-      and(eq(collectionProfiles.chainId, chainId), eq(collectionProfiles.contractAddr, contractAddr)),
+      and(
+        eq(collectionProfiles.chainId, chainId),
+        eq(collectionProfiles.contractAddr, contractAddr),
+      ),
     );
   if (!row) return null;
   const since = (days: number) => new Date(now.getTime() - days * DAY_MS);

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { ACCOUNT_ITEM_TYPE, COLLECTION_ITEM_SORT, COLLECTION_SHOW_TYPE, PAGE_SIZE } from '@aiamarket/shared';
+import {
+  ACCOUNT_ITEM_TYPE,
+  COLLECTION_ITEM_SORT,
+  COLLECTION_SHOW_TYPE,
+  PAGE_SIZE,
+} from '@aiamarket/shared';
 import { pageFields } from '../../http/paging.js';
 import { addressSchema } from '../../http/schemas.js';
-import {
-  emptyAsUndefined,
-  keywordInput,
-  priceRangeRefine,
-  uintInput,
-} from '../market/input.js';
+import { emptyAsUndefined, keywordInput, priceRangeRefine, uintInput } from '../market/input.js';
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(emptyAsUndefined, schema.optional());
 const oneOf = (values: Record<string, number>) => {
   const allowed = Object.values(values);
   return z.coerce

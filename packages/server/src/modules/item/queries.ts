@@ -247,14 +247,23 @@ export async function heldItems(
       .from(holdings)
       .innerJoin(
         collections,
-        and(eq(collections.chainId, holdings.chainId), eq(collections.address, holdings.contractAddr)),
+        and(
+          eq(collections.chainId, holdings.chainId),
+          eq(collections.address, holdings.contractAddr),
+        ),
       )
-      .leftJoin(tokenMetadata, metaJoin(sql`${holdings.contractAddr}`, sql`${holdings.tokenId}`, chainId))
+      .leftJoin(
+        tokenMetadata,
+        metaJoin(sql`${holdings.contractAddr}`, sql`${holdings.tokenId}`, chainId),
+      )
       .where(where)
       .orderBy(asc(holdings.contractAddr), asc(holdings.tokenId))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(holdings).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(holdings)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
@@ -296,7 +305,10 @@ export async function favouriteItems(
       .orderBy(desc(favourites.createdAt), asc(favourites.contractAddr), asc(favourites.tokenId))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(favourites).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(favourites)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
@@ -323,11 +335,13 @@ export async function ownerOrders(
       .orderBy(desc(orders.createdAt), desc(orders.orderId))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
-
 
 /** The contract and type of a collection page id (findPageByCollectionId). */
 export async function collectionById(db: AppDb, chainId: number, id: number) {

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_ITEM_TYPE, ApiError, ERRORS, ORDER_STATUS, type NftDetail } from '@aiamarket/shared';
+import {
+  ACCOUNT_ITEM_TYPE,
+  ApiError,
+  ERRORS,
+  ORDER_STATUS,
+  type NftDetail,
+} from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { requireUser } from '../../http/auth.js';
@@ -237,6 +243,5 @@ export function itemRoutes(
         return ok(paged(records, total, page, size));
       },
     });
-
   };
 }

@@ -6,7 +6,8 @@ import { addressSchema } from '../../http/schemas.js';
 /** The web app sends empty boxes as '' (or null): they mean "no filter". */
 export const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(emptyAsUndefined, schema.optional());
 
 /** A uint256 as decimal text (order ids, token ids). */
 export const uintInput = z.coerce

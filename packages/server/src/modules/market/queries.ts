@@ -20,7 +20,12 @@ import { containsPattern, orderColumns, type OrderRow } from './view.js';
 export const COUNT_AHEAD = 10_000;
 
 async function cappedCount(db: AppDb, where: SQL | undefined, cap: number): Promise<number> {
-  const inner = db.select({ one: sql`1` }).from(orders).where(where).limit(cap).as('matches');
+  const inner = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(where)
+    .limit(cap)
+    .as('matches');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
   return row?.n ?? 0;
 }
@@ -126,7 +131,10 @@ export async function itemOrders(
       .orderBy(asc(orders.priceValue), asc(orders.orderId))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
@@ -166,11 +174,7 @@ export async function findOrder(db: AppDb, chainId: number, orderId: string, tok
     .select(orderColumns)
     .from(orders)
     .where(
-      and(
-        eq(orders.chainId, chainId),
-        eq(orders.orderId, orderId),
-        eq(orders.tokenId, tokenId),
-      ),
+      and(eq(orders.chainId, chainId), eq(orders.orderId, orderId), eq(orders.tokenId, tokenId)),
     )
     .limit(2);
   return rows;
@@ -188,10 +192,7 @@ export async function collectionFilterPage(
   if (nameAndAddress) {
     const pattern = containsPattern(nameAndAddress);
     conditions.push(
-      or(
-        ilike(collectionProfiles.name, pattern),
-        ilike(collectionProfiles.contractAddr, pattern),
-      )!,
+      or(ilike(collectionProfiles.name, pattern), ilike(collectionProfiles.contractAddr, pattern))!,
     );
   }
   const where = and(...conditions);
@@ -217,7 +218,10 @@ export async function collectionFilterPage(
       .orderBy(asc(collectionProfiles.id))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(collectionProfiles).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(collectionProfiles)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
@@ -249,7 +253,10 @@ export async function attributeCategories(
       .orderBy(asc(attrCategories.name), asc(attrCategories.id))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(attrCategories).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(attrCategories)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
@@ -279,8 +286,10 @@ export async function attributeValues(
       .orderBy(asc(attrValues.value), asc(attrValues.id))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(attrValues).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(attrValues)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
-

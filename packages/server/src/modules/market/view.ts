@@ -120,9 +120,7 @@ export async function coinsOf(
 ): Promise<Map<string, CoinInfo>> {
   const out = new Map<string, CoinInfo>();
   try {
-    await Promise.all(
-      [...new Set(addresses)].map(async (a) => out.set(a, await catalog.coin(a))),
-    );
+    await Promise.all([...new Set(addresses)].map(async (a) => out.set(a, await catalog.coin(a))));
   } catch (err) {
     if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
     throw err;

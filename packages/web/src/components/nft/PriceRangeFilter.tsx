@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkPriceRange, isPriceBoundInput } from '@aiamarket/shared';
 
@@ -22,7 +22,12 @@ export function PriceRangeFilter({
   const id = useId();
   const [draft, setDraft] = useState({ min, max });
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setDraft({ min, max }), [min, max]);
+  // When the applied bounds change from outside (a chip removed, clear all), the boxes follow.
+  const [shown, setShown] = useState({ min, max });
+  if (shown.min !== min || shown.max !== max) {
+    setShown({ min, max });
+    setDraft({ min, max });
+  }
 
   const edit = (bound: 'min' | 'max', value: string) => {
     // Keystrokes that would make the box something other than a number are refused.

@@ -36,7 +36,7 @@ export function TxStatus({ state }: { state: TxState }) {
         {state.phase === 'done' && t('trade.tx.confirmed')}
         {state.phase === 'error' &&
           state.error &&
-          t(state.error.key as 'trade.tx.rejected', state.error.values)}
+          (t(state.error.key as 'launchpad.transactionErr', state.error.values ?? {}) as string)}
       </p>
       {state.hash && state.phase !== 'error' && (
         <p className="mt-1 truncate font-mono text-xs text-slate-400">

@@ -67,7 +67,7 @@ export function useTxFlow() {
       } catch (error) {
         const text = chainErrorMessage(error);
         setState((s) => ({ ...s, phase: 'error', error: text }));
-        toast.error(t(text.key as 'trade.tx.rejected', text.values));
+        toast.error(t(text.key as 'launchpad.transactionErr', text.values ?? {}) as string);
         return false;
       } finally {
         running.current = false;

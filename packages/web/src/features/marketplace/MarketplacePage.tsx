@@ -41,7 +41,13 @@ export function MarketplacePage() {
   // The search box follows the URL but only writes to it once typing pauses.
   const [keyword, setKeyword] = useState(filters.keyWord);
   const settled = useDebouncedValue(keyword);
-  useEffect(() => setKeyword(filters.keyWord), [filters.keyWord]);
+  // A keyword changed from outside (chip removed, clear all, back button) refills the box; our
+  // own debounced write comes back equal to `settled` and leaves what is being typed alone.
+  const [shownKeyword, setShownKeyword] = useState(filters.keyWord);
+  if (shownKeyword !== filters.keyWord) {
+    setShownKeyword(filters.keyWord);
+    if (filters.keyWord.trim() !== settled.trim()) setKeyword(filters.keyWord);
+  }
   useEffect(() => {
     if (settled.trim() !== filters.keyWord.trim()) update({ keyWord: settled });
     // Only a settled keyword may write; `update` changes with every render.

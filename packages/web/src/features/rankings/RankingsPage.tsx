@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, RANKINGS_PAGINATE_FROM, type RankingWindow } from '@aiamarket/shared';

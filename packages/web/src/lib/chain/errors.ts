@@ -4,7 +4,7 @@ import { WrongChainError } from './wallet';
 
 export interface ChainErrorText {
   key: string;
-  values: Record<string, string>;
+  values: Record<string, string | number>;
 }
 
 /** The wallet's user declined the request (EIP-1193 code 4001). */

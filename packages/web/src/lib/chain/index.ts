@@ -29,7 +29,6 @@ export {
   modifyPrice,
   transferItem,
   setRoyaltyRate,
-  royaltyRateOf,
   priceHashOf,
   marketAddress,
   isNativeCoin,

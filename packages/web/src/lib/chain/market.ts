@@ -1,6 +1,11 @@
 import { erc1155Abi, erc721Abi, type Address, type Hash } from 'viem';
 import { marketplaceAbi } from '@aiamarket/shared/abis';
-import { CONTRACT_TYPE, NATIVE_COIN_ADDRESS, ROYALTY, type ContractType } from '@aiamarket/shared';
+import {
+  CONTRACT_TYPE,
+  NATIVE_COIN_ADDRESS,
+  royaltyPercentToRate,
+  type ContractType,
+} from '@aiamarket/shared';
 import { ensureAllowance, ensureApprovalForAll } from './approvals';
 import { contractAddress, publicClient } from './client';
 import { sendContractCall, type TxResult } from './send';
@@ -164,22 +169,12 @@ export async function transferItem(
   return sendContractCall(wallet, call, step(onHash, 'transfer'));
 }
 
-/**
- * The royalty percent as the market's rate: percent x 100. The percent has at most one decimal
- * and is at most 10, so rounding the float product is exact.
- */
-export function royaltyRateOf(percent: string | number): bigint {
-  const rate = Math.round(Number(percent) * ROYALTY.chainScale);
-  if (!Number.isFinite(rate) || rate < 0) throw new RangeError(`bad royalty percent ${percent}`);
-  return BigInt(rate);
-}
-
-/** setRoyaltyRate(collection, receiver, percent x 100) by the collection's owner. */
+/** setRoyaltyRate(collection, receiver, percent x 100) by the collection's owner; percent as typed. */
 export async function setRoyaltyRate(
   wallet: ConnectedWallet,
   nft: Address,
   receiver: Address,
-  percent: string | number,
+  percent: string,
   onHash?: TxHashHandler,
 ): Promise<TxResult> {
   return sendContractCall(
@@ -188,7 +183,7 @@ export async function setRoyaltyRate(
       address: await marketAddress(),
       abi: marketplaceAbi,
       functionName: 'setRoyaltyRate',
-      args: [nft, receiver, royaltyRateOf(percent)],
+      args: [nft, receiver, BigInt(royaltyPercentToRate(percent))],
     },
     step(onHash, 'royalty'),
   );

@@ -33,7 +33,12 @@ export function CancelModal({ order, onClose }: { order: OrderVO; onClose: () =>
     >
       <TxStatus state={flow.state} />
       <div className="mt-6 flex justify-end gap-3">
-        <button type="button" className={buttonClass.secondary} disabled={flow.busy} onClick={onClose}>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          disabled={flow.busy}
+          onClick={onClose}
+        >
           {t('trade.actions.back')}
         </button>
         <button

@@ -27,7 +27,12 @@ export function ChangePriceModal({ order, onClose }: { order: OrderVO; onClose: 
     const newPrice = check.value;
     const ok = await flow.run(
       (wallet, onHash) =>
-        modifyPrice(wallet, BigInt(order.orderId), parseUnits(newPrice, order.coinDecimals), onHash),
+        modifyPrice(
+          wallet,
+          BigInt(order.orderId),
+          parseUnits(newPrice, order.coinDecimals),
+          onHash,
+        ),
       () => notifyPriceChange({ id: order.orderId, tokenId: order.tokenId, price: newPrice }),
     );
     if (!ok) return;

@@ -11,7 +11,13 @@ import {
   netReceipt,
   type ContractType,
 } from '@aiamarket/shared';
-import { TradeDialog, TxStatus, buttonClass, inputClass, useTxFlow } from '../../../components/trade';
+import {
+  TradeDialog,
+  TxStatus,
+  buttonClass,
+  inputClass,
+  useTxFlow,
+} from '../../../components/trade';
 import { listItem } from '../../../lib/chain';
 import { fetchFeePercent } from './api';
 import { loadListingCoins } from './coins';
@@ -52,12 +58,16 @@ export function ListModal({
   const [amount, setAmount] = useState(String(DEFAULT_ERC1155_AMOUNT));
   const [coinIndex, setCoinIndex] = useState(0);
   const coins = useQuery({ queryKey: ['listing-coins'], queryFn: loadListingCoins });
-  const fee = useQuery({ queryKey: ['transaction-fee'], queryFn: ({ signal }) => fetchFeePercent(signal) });
+  const fee = useQuery({
+    queryKey: ['transaction-fee'],
+    queryFn: ({ signal }) => fetchFeePercent(signal),
+  });
   const coin = coins.data?.[coinIndex] ?? null;
 
   const priceCheck = checkListingPrice(price, coin?.decimals);
   const amountCheck = is1155 ? checkListingAmount(amount, held) : null;
-  const priceError = typingError ?? (edited && !priceCheck.ok ? ruleText(priceCheck.message) : null);
+  const priceError =
+    typingError ?? (edited && !priceCheck.ok ? ruleText(priceCheck.message) : null);
   const amountError = amountCheck && !amountCheck.ok ? ruleText(amountCheck.message) : null;
   const ready =
     edited && priceCheck.ok && (!amountCheck || amountCheck.ok) && coin !== null && fee.isSuccess;

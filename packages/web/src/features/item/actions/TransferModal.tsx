@@ -8,7 +8,13 @@ import {
   checkTransferAmount,
   checkTransferRecipient,
 } from '@aiamarket/shared';
-import { TradeDialog, TxStatus, buttonClass, inputClass, useTxFlow } from '../../../components/trade';
+import {
+  TradeDialog,
+  TxStatus,
+  buttonClass,
+  inputClass,
+  useTxFlow,
+} from '../../../components/trade';
 import { transferItem } from '../../../lib/chain';
 import { useSession } from '../../../lib/session';
 import type { ListableItem } from './ListModal';
@@ -111,7 +117,11 @@ export function TransferModal({
               className={`${inputClass} font-mono text-sm`}
             />
             {recipientError && (
-              <p role="alert" data-testid="transfer-to-error" className="mt-1 text-xs text-rose-300">
+              <p
+                role="alert"
+                data-testid="transfer-to-error"
+                className="mt-1 text-xs text-rose-300"
+              >
                 {recipientError}
               </p>
             )}
@@ -134,7 +144,11 @@ export function TransferModal({
             </div>
           )}
           {amountError && (
-            <p role="alert" data-testid="transfer-amount-error" className="mt-1 text-xs text-rose-300">
+            <p
+              role="alert"
+              data-testid="transfer-amount-error"
+              className="mt-1 text-xs text-rose-300"
+            >
               {amountError}
             </p>
           )}

@@ -1,8 +1,4 @@
-import {
-  CONFIG_KEYS,
-  type ChangePriceRequest,
-  type Ownership,
-} from '@aiamarket/shared';
+import { CONFIG_KEYS, type ChangePriceRequest, type Ownership } from '@aiamarket/shared';
 import { apiRequest } from '../../../lib/api';
 
 // The server calls of the item page's trading actions (spec doc 1 section 7).

@@ -21,9 +21,9 @@ describe('who sees which trading button', () => {
       visibleActions({ order: listed, viewer: OTHER, held: 0, contractType: 'ERC721' }),
     ).toEqual({ buy: true, cancel: false, updatePrice: false, sell: false, transfer: false });
     // Signed out: Buy too (it opens the sign-in prompt).
-    expect(visibleActions({ order: listed, viewer: null, held: 0, contractType: 'ERC721' }).buy).toBe(
-      true,
-    );
+    expect(
+      visibleActions({ order: listed, viewer: null, held: 0, contractType: 'ERC721' }).buy,
+    ).toBe(true);
   });
 
   it('hides Buy for an order that is not listed', () => {
@@ -43,12 +43,12 @@ describe('who sees which trading button', () => {
     expect(visibleActions({ order: null, viewer: OTHER, held: 1, contractType: 'ERC721' })).toEqual(
       { buy: false, cancel: false, updatePrice: false, sell: true, transfer: true },
     );
-    expect(visibleActions({ order: null, viewer: OTHER, held: 0, contractType: 'ERC721' }).sell).toBe(
-      false,
-    );
-    expect(visibleActions({ order: null, viewer: null, held: 3, contractType: 'ERC1155' }).sell).toBe(
-      false,
-    );
+    expect(
+      visibleActions({ order: null, viewer: OTHER, held: 0, contractType: 'ERC721' }).sell,
+    ).toBe(false);
+    expect(
+      visibleActions({ order: null, viewer: null, held: 3, contractType: 'ERC1155' }).sell,
+    ).toBe(false);
   });
 
   it('lets an ERC1155 seller list more while their listing stands', () => {

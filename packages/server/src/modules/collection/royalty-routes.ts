@@ -5,8 +5,9 @@ import type { ServerContext } from '../../context.js';
 import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { pageFields, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
-import { CoinReader, toCoinUnits } from '../activity/coins.js';
-import { findRoyaltyPayments, royaltySummary } from './queries.js';
+import { CoinCatalog } from '../../chain/coins.js';
+import { coinsOf, toCoinUnits } from './coins.js';
+import { findRoyaltyPayments, royaltySummary } from './royalty-queries.js';
 
 export const royaltyRowSchema = z.object({
   tokenName: z.string().nullable(),
@@ -29,7 +30,7 @@ export const royaltySummarySchema = z.object({
 /** The creator dashboard's royalty table and totals (the signed-in receiver's). */
 export function royaltyRoutes(
   ctx: ServerContext,
-  coins = new CoinReader(ctx.chain),
+  coins = new CoinCatalog(ctx.chain),
 ): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   const chainId = ctx.config.chainId;
@@ -49,7 +50,10 @@ export function royaltyRoutes(
         const user = await requireUser(db, request);
         const { page, size } = request.query;
         const { rows, total } = await findRoyaltyPayments(db, chainId, user, page, size);
-        const known = await coins.many(rows.map((r) => r.coin));
+        const known = await coinsOf(
+          coins,
+          rows.map((r) => r.coin),
+        );
         const records = rows.map((r): RoyaltyRowVO => {
           const coin = known.get(r.coin)!;
           return {

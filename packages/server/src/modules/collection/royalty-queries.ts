@@ -3,7 +3,8 @@ import { formatUnits } from 'viem';
 import type { RoyaltySummaryVO } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { royaltyPayments, tokenMetadata } from '../../db/schema-chain.js';
-import type { CoinInfo, CoinReader } from '../activity/coins.js';
+import type { CoinCatalog, CoinInfo } from '../../chain/coins.js';
+import { coinsOf } from './coins.js';
 
 const r = royaltyPayments;
 
@@ -66,7 +67,7 @@ export function sumCoinUnits(parts: { raw: bigint; coin: CoinInfo }[]): string {
  */
 export async function royaltySummary(
   db: AppDb,
-  coins: CoinReader,
+  coins: CoinCatalog,
   chainId: number,
   receiver: string,
   now = new Date(),
@@ -81,7 +82,10 @@ export async function royaltySummary(
     .from(r)
     .where(and(eq(r.chainId, chainId), eq(r.receiver, receiver.toLowerCase())))
     .groupBy(r.coin);
-  const known = await coins.many(rows.map((row) => row.coin));
+  const known = await coinsOf(
+    coins,
+    rows.map((row) => row.coin),
+  );
   const parts = (pick: 'all' | 'today') =>
     rows.map((row) => ({ raw: BigInt(row[pick]), coin: known.get(row.coin)! }));
   return { totalTrans: sumCoinUnits(parts('all')), totalTransToday: sumCoinUnits(parts('today')) };

@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ActivityPageRequest, CollectionItemsRequest } from '@aiamarket/shared';
+import { mockApi, type SeenCall } from '../../test/api';
+import { renderApp } from '../../test/render';
+import { activityVO, cardVO, collectionVO, CONTRACT, pageOf } from './fixtures';
+
+const body = <T,>(call: SeenCall) => call.body as T;
+/** The first render of a lazy page compiles its chunk: allow for it. */
+const slow = { timeout: 8000 };
+
+function stack(over: Record<string, unknown> = {}) {
+  return mockApi({
+    'GET /v1/api/collections/link': collectionVO(),
+    'POST /v1/api/nft/findPageByCollectionId': (call: SeenCall) => {
+      const req = body<CollectionItemsRequest>(call);
+      const all = Array.from({ length: 45 }, (_, i) => cardVO(i + 1));
+      const page = req.page ?? 1;
+      return pageOf(all.slice((page - 1) * 20, page * 20), all.length);
+    },
+    'GET /v1/api/nftAttrCategory/getParentPage': [],
+    'POST /v1/api/transaction/page': (call: SeenCall) =>
+      pageOf(
+        body<ActivityPageRequest>(call).types?.includes(3)
+          ? [activityVO(3), activityVO(7)]
+          : [activityVO(0), activityVO(2), activityVO(3)],
+      ),
+    ...over,
+  });
+}
+
+describe('/collection/{linkCollection}', () => {
+  it('shows the header: banner, picture, name, description, safe links and the five figures', async () => {
+    const api = stack();
+    renderApp('/collection/space-pirates');
+    const header = await screen.findByTestId('collection-header', {}, slow);
+    expect(api[0]!.query.get('linkCollection')).toBe('space-pirates');
+    expect(within(header).getByRole('heading', { level: 1 }).textContent).toBe('Space Pirates');
+    expect(screen.getByTestId('collection-description').textContent).toBe(
+      'Pirates who sail between the stars.',
+    );
+    expect(screen.getByTestId('collection-description').className).toContain('line-clamp-1');
+    expect(screen.getByTestId('collection-link-website').getAttribute('href')).toBe(
+      'https://pirates.example/',
+    );
+    expect(screen.getByTestId('collection-link-twitter')).toBeTruthy();
+    // A stored javascript: link is not shown.
+    expect(screen.queryByTestId('collection-link-instagram')).toBeNull();
+    const stat = (id: string) => screen.getByTestId(`collection-stat-${id}`).textContent;
+    expect(stat('floor')).toContain('0.1235');
+    expect(stat('volume')).toContain('1.23M');
+    expect(stat('items')).toContain('10K');
+    expect(stat('owners')).toContain('321');
+    expect(stat('listed')).toContain('12');
+    expect(screen.queryByTestId('collection-edit')).toBeNull();
+  });
+
+  it('lists the goods 20 a page with the collection id, and filters by status', async () => {
+    const api = stack();
+    renderApp('/collection/space-pirates');
+    await waitFor(() => expect(screen.getAllByTestId('nft-card')).toHaveLength(20), slow);
+    const calls = () => api.filter((c) => c.path === '/v1/api/nft/findPageByCollectionId');
+    expect(body<CollectionItemsRequest>(calls()[0]!)).toMatchObject({
+      collectionId: 3,
+      page: 1,
+      size: 20,
+      showType: 0,
+      sort: 0,
+    });
+    // happy-dom has no layout: the page bottom is always in view, so the scroll loads on.
+    await waitFor(() => expect(screen.getAllByTestId('nft-card')).toHaveLength(45));
+    expect(calls().map((c) => body<CollectionItemsRequest>(c).page)).toEqual([1, 2, 3]);
+    fireEvent.click(screen.getByTestId('goods-status-1'));
+    await waitFor(() => expect(body<CollectionItemsRequest>(calls().at(-1)!).showType).toBe(1));
+    expect(await screen.findByTestId('filter-chips')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('goods-sort'), { target: { value: '2' } });
+    await waitFor(() => expect(body<CollectionItemsRequest>(calls().at(-1)!).sort).toBe(2));
+    fireEvent.click(screen.getByTestId('filter-clear-all'));
+    await waitFor(() => expect(body<CollectionItemsRequest>(calls().at(-1)!).showType).toBe(0));
+  }, 20_000);
+
+  it('shows the empty illustration when no item matches', async () => {
+    stack({ 'POST /v1/api/nft/findPageByCollectionId': pageOf([]) });
+    renderApp('/collection/space-pirates');
+    expect(await screen.findByTestId('goods-empty')).toBeTruthy();
+  });
+
+  it('lists activities of the contract; the transfer filter asks for every transfer kind', async () => {
+    const api = stack();
+    renderApp('/collection/space-pirates?tab=activities');
+    const table = await screen.findByTestId('collection-activity');
+    await waitFor(() =>
+      expect(within(table).getAllByTestId('collection-activity-row')).toHaveLength(3),
+    );
+    const rows = within(table).getAllByTestId('collection-activity-row');
+    expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual([
+      'Listing',
+      'Sale',
+      'Transfer',
+    ]);
+    expect(rows[1]!.textContent).toContain('1.2346 AIA');
+    expect(rows[1]!.textContent).toContain('alice');
+    expect(rows[1]!.textContent).toContain('3 minutes ago');
+    const calls = () => api.filter((c) => c.path === '/v1/api/transaction/page');
+    expect(body<ActivityPageRequest>(calls()[0]!)).toMatchObject({
+      contractAddr: CONTRACT,
+      types: [],
+      page: 1,
+      size: 20,
+    });
+    fireEvent.click(screen.getByTestId('collection-activity-filter-transfer'));
+    await waitFor(() =>
+      expect(body<ActivityPageRequest>(calls().at(-1)!).types).toEqual([3, 4, 6, 7, 10]),
+    );
+    await waitFor(() =>
+      expect(within(table).getAllByTestId('collection-activity-row')).toHaveLength(2),
+    );
+    expect(
+      screen.getByTestId('collection-activity-filter-transfer').getAttribute('aria-pressed'),
+    ).toBe('true');
+    fireEvent.click(screen.getByTestId('collection-activity-filter-trade'));
+    await waitFor(() =>
+      expect(body<ActivityPageRequest>(calls().at(-1)!).types).toEqual([2, 3, 4, 6, 7, 10]),
+    );
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    stack();
+    const { router } = renderApp('/collection/space-pirates');
+    const goods = await screen.findByTestId('collection-tab-goods');
+    expect(goods.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(goods, { key: 'ArrowRight' });
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=activities'));
+    expect(screen.getByTestId('collection-tab-activities').getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(document.activeElement).toBe(screen.getByTestId('collection-tab-activities'));
+  });
+
+  it('sends an unknown collection to /404', async () => {
+    stack({ 'GET /v1/api/collections/link': null });
+    const { router } = renderApp('/collection/nope');
+    await screen.findByTestId('not-found');
+    expect(router.state.location.pathname).toBe('/404');
+  });
+});

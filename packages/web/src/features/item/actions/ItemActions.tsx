@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { OrderVO } from '@aiamarket/shared';
+import { buttonClass } from '../../../components/trade';
+import { useSession } from '../../../lib/session';
+import { fetchOwnership } from './api';
+import { FavouriteButton } from './FavouriteButton';
+import { ListModal, type ListableItem } from './ListModal';
+import { OrderActions } from './OrderActions';
+import { TransferModal } from './TransferModal';
+import { visibleActions } from './visibility';
+
+export interface ItemActionsProps {
+  /** The item (nftMeta/getDetail metadataVO). */
+  item: ListableItem;
+  /** The item's main listing (getDetail orderVO), null when none. */
+  order: OrderVO | null;
+  /** The collection's royalty percent (collectionsVO.royalty). */
+  royalty: number | null;
+}
+
+/**
+ * The trading panel of the item page (spec section 2): Buy, or Cancel and Update price for the
+ * listing's owner; Sell and Transfer for a holder; the favourite toggle. Every transaction ends
+ * with the page's queries refreshed once the indexer has it.
+ */
+export function ItemActions({ item, order, royalty }: ItemActionsProps) {
+  const { t } = useTranslation();
+  const { address } = useSession();
+  const [open, setOpen] = useState<'sell' | 'transfer' | null>(null);
+  const ownership = useQuery({
+    queryKey: ['item-ownership', item.contractAddr.toLowerCase(), item.tokenId, address],
+    queryFn: ({ signal }) => fetchOwnership(item, address!, signal),
+    enabled: address !== null,
+  });
+  const held = Number(ownership.data?.amount ?? 0);
+  const visible = visibleActions({
+    order,
+    viewer: address,
+    held,
+    contractType: item.contractType,
+  });
+
+  return (
+    <div data-testid="item-actions" data-held={held} className="flex flex-wrap items-center gap-3">
+      {order && (visible.buy || visible.cancel) && <OrderActions order={order} />}
+      {visible.sell && (
+        <button
+          type="button"
+          data-testid="action-sell"
+          className={buttonClass.primary}
+          onClick={() => setOpen('sell')}
+        >
+          {t('trade.actions.sell')}
+        </button>
+      )}
+      {visible.transfer && (
+        <button
+          type="button"
+          data-testid="action-transfer"
+          className={buttonClass.secondary}
+          onClick={() => setOpen('transfer')}
+        >
+          {t('trade.actions.transfer')}
+        </button>
+      )}
+      <FavouriteButton item={item} />
+      {open === 'sell' && (
+        <ListModal item={item} held={held} royalty={royalty} onClose={() => setOpen(null)} />
+      )}
+      {open === 'transfer' && (
+        <TransferModal item={item} held={held} onClose={() => setOpen(null)} />
+      )}
+    </div>
+  );
+}
