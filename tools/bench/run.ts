@@ -44,6 +44,7 @@ async function main() {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  await (await import('./indexer.js')).printIndexerBench();
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,4 @@
-import { toHex, type Address } from 'viem';
+import { toHex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { ANVIL_ACCOUNTS, ANVIL_MNEMONIC } from '@aiamarket/contracts';
 
@@ -18,5 +18,3 @@ export function demoAccounts(): PrivateKeyAccount[] {
   });
 }
 
-export const addressOf = (accounts: PrivateKeyAccount[], i: number): Address =>
-  accounts[i]!.address;

@@ -1,6 +1,6 @@
-// The off-chain demo world a fresh `npm start` shows: help-centre articles in the five languages,
-// banners, primary-sale activities and the launchpad project pages. Images are drawn here as SVG
-// and stored through the server's upload store, so every URL is a real /ipfs/{cid}.
+// The off-chain demo content a fresh `npm start` shows: help-centre articles in the five
+// languages, banners, primary-sale activities (one in each state) and the launchpad project
+// pages. Images are drawn as SVG and stored through the server's upload store (real CIDs).
 
 type Texts = { en: string; 'zh-CN': string; 'zh-TW': string; ja: string; tr: string };
 
@@ -288,6 +288,74 @@ export const DEMO_ACTIVITIES = {
         'zh-TW': '符文之刃',
         ja: 'ルーンの刃',
         tr: 'Runik kılıç',
+      },
+    ],
+  },
+} as const;
+
+/** The two other activity states: one ended, one sold out (every item gone). */
+export const DEMO_PAST_ACTIVITIES = {
+  ended: {
+    names: {
+      en: 'Spring festival: Lucky charms',
+      'zh-CN': '春日庆典：幸运护符',
+      'zh-TW': '春日慶典：幸運護符',
+      ja: '春祭り：幸運のお守り',
+      tr: 'Bahar şenliği: Şans tılsımları',
+    },
+    remarks: {
+      en: 'Charms that bring a little luck to every quest. Thank you for joining the festival!',
+      'zh-CN': '为每次冒险带来一点好运的护符。感谢参与庆典！',
+      'zh-TW': '為每次冒險帶來一點好運的護符。感謝參與慶典！',
+      ja: 'どの冒険にも少しの幸運をもたらすお守り。祭りへのご参加ありがとうございました！',
+      tr: 'Her göreve biraz şans getiren tılsımlar. Şenliğe katıldığınız için teşekkürler!',
+    },
+    items: [
+      {
+        en: 'Clover charm',
+        'zh-CN': '四叶草护符',
+        'zh-TW': '四葉草護符',
+        ja: 'クローバーのお守り',
+        tr: 'Yonca tılsımı',
+      },
+      {
+        en: 'Horseshoe charm',
+        'zh-CN': '马蹄铁护符',
+        'zh-TW': '馬蹄鐵護符',
+        ja: '蹄鉄のお守り',
+        tr: 'At nalı tılsımı',
+      },
+    ],
+  },
+  soldOut: {
+    names: {
+      en: "Founders' chests",
+      'zh-CN': '创始者宝箱',
+      'zh-TW': '創始者寶箱',
+      ja: '創設者の宝箱',
+      tr: 'Kurucu sandıkları',
+    },
+    remarks: {
+      en: 'Every chest found its owner within hours. Watch the marketplace for resales.',
+      'zh-CN': '所有宝箱在数小时内售罄。请关注市场上的转售。',
+      'zh-TW': '所有寶箱在數小時內售罄。請關注市場上的轉售。',
+      ja: 'すべての宝箱が数時間で完売しました。マーケットプレイスでの再販をお見逃しなく。',
+      tr: 'Tüm sandıklar birkaç saat içinde sahibini buldu. Yeniden satışlar için pazaryerini izleyin.',
+    },
+    items: [
+      {
+        en: 'Silver chest',
+        'zh-CN': '白银宝箱',
+        'zh-TW': '白銀寶箱',
+        ja: '銀の宝箱',
+        tr: 'Gümüş sandık',
+      },
+      {
+        en: 'Golden chest',
+        'zh-CN': '黄金宝箱',
+        'zh-TW': '黃金寶箱',
+        ja: '金の宝箱',
+        tr: 'Altın sandık',
       },
     ],
   },

@@ -27,6 +27,7 @@ import {
   DEMO_ARTICLES,
   DEMO_BANNER_TITLES,
   DEMO_CATEGORIES,
+  DEMO_PAST_ACTIVITIES,
   DEMO_PROJECTS,
   demoSvg,
 } from './demo-content.js';
@@ -310,6 +311,41 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
       ),
     }),
   );
+
+  // One ended activity and one sold out (every item's residueNum is 0).
+  for (const [key, period, hue] of [
+    ['ended', { start: now - 20 * 24 * hour, end: now - 5 * 24 * hour }, 100],
+    ['soldOut', { start: now - 3 * 24 * hour, end: now + 4 * 24 * hour }, 50],
+  ] as const) {
+    const a = DEMO_PAST_ACTIVITIES[key];
+    await saveActivity(
+      db,
+      activityInput.parse({
+        names: a.names,
+        remarks: a.remarks,
+        coverUrl: await image(a.names.en, hue, 600, 400, 'circle'),
+        backgroundUrl: await image(a.names.en, hue, 1900, 350),
+        price: '10',
+        coin: 'USDT',
+        totalNum: 200,
+        buyUrl: '/marketplace',
+        startTime: new Date(period.start).toISOString(),
+        endTime: new Date(period.end).toISOString(),
+        sort: key === 'ended' ? 4 : 3,
+        items: await Promise.all(
+          a.items.map(async (names, i) => ({
+            names,
+            imageUrl: await image(names.en, hue + i * 50, 400, 400, 'circle'),
+            num: 100,
+            residueNum: key === 'ended' ? 40 - i * 15 : 0,
+            price: '10',
+            coin: 'USDT',
+            sort: i,
+          })),
+        ),
+      }),
+    );
+  }
 
   await saveBanner(
     db,

@@ -29,6 +29,7 @@ import { marketRoutes } from './modules/market/routes.js';
 import { itemRoutes } from './modules/item/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { favouriteRoutes } from './modules/favourite/routes.js';
+import { metadataRefreshRoutes } from './modules/metadata-refresh/routes.js';
 
 export const API_PREFIX = '/v1/api';
 
@@ -50,6 +51,7 @@ const MODULES = [
   itemRoutes,
   searchRoutes,
   favouriteRoutes,
+  metadataRefreshRoutes,
 ];
 
 /** Routes outside /v1/api: the uploaded files at /ipfs/{cid}. */

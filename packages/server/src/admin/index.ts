@@ -23,3 +23,5 @@ export {
   ensureCollectionProfile,
   syncCollectionProfiles,
 } from '../modules/collection/profiles.js';
+// The chain indexer, for `npm run bench` (tools/bench/indexer.ts).
+export { Indexer, loadIndexerConfig } from '../indexer/index.js';

@@ -26,6 +26,8 @@ const envSchema = z.object({
   INDEXER_METADATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   INDEXER_METADATA_MAX_BYTES: z.coerce.number().int().min(1_024).max(50_000_000).default(524_288),
   INDEXER_METADATA_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Metadata refreshes on demand (POST /v1/api/nftMeta/refresh) per minute and client address. */
+  INDEXER_METADATA_REFRESH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export interface IndexerConfig {
@@ -36,6 +38,7 @@ export interface IndexerConfig {
   reorgWindow: number;
   startBlock: number | undefined;
   metadata: MetadataOptions;
+  metadataRefreshPerMinute: number;
 }
 
 /** Reads the INDEXER_* variables; a bad value throws a StartupError naming the variable. */
@@ -67,5 +70,6 @@ export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): Indexer
       attempts: e.INDEXER_METADATA_ATTEMPTS,
       backoffMs: 500,
     },
+    metadataRefreshPerMinute: e.INDEXER_METADATA_REFRESH_PER_MINUTE,
   };
 }

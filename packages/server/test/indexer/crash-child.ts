@@ -24,6 +24,7 @@ const indexer = new Indexer({
     reorgWindow: 64,
     startBlock: undefined,
     metadata: DEFAULT_METADATA_OPTIONS,
+    metadataRefreshPerMinute: 10,
   },
 });
 process.stdout.write('ready\n');

@@ -5,7 +5,9 @@ import { loadIndexerConfig } from '../../src/indexer/config.js';
 import {
   foldListing,
   orderOf,
+  orderRoyalty,
   transferActivity,
+  unitsOf,
   ZERO_ADDRESS,
   type MarketRow,
   type TransferRow,
@@ -120,6 +122,42 @@ describe('transferActivity', () => {
   });
 });
 
+describe('unitsOf and orderRoyalty', () => {
+  it('writes raw amounts in coin units', () => {
+    expect(unitsOf('1500000', 6)).toBe('1.5');
+    expect(unitsOf('1', 18)).toBe('0.000000000000000001');
+    expect(unitsOf('1000000000000000000', 18)).toBe('1');
+    expect(unitsOf('0', 6)).toBe('0');
+    expect(unitsOf('42', 0)).toBe('42');
+    // Any amount and decimals: the units times 10^decimals give the raw amount back.
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 40n }),
+        fc.integer({ min: 0, max: 30 }),
+        (raw, d) => {
+          const [whole, fraction = ''] = unitsOf(raw.toString(), d).split('.');
+          expect(fraction.length).toBeLessThanOrEqual(d);
+          expect(fraction.endsWith('0')).toBe(false);
+          expect(BigInt(whole! + fraction.padEnd(d, '0'))).toBe(raw);
+        },
+      ),
+    );
+  });
+
+  it('takes the market rate set before the listing, else the ERC-2981 rate', () => {
+    const listing = { createdBlock: 10, createdLogIndex: 2 };
+    const rates = [
+      { blockNumber: 5, logIndex: 0, rate: 300 },
+      { blockNumber: 10, logIndex: 1, rate: 0 },
+      { blockNumber: 10, logIndex: 3, rate: 900 },
+    ];
+    expect(orderRoyalty(rates, listing, 500)).toBe(0);
+    expect(orderRoyalty(rates.slice(0, 1), listing, 500)).toBe(300);
+    expect(orderRoyalty(rates.slice(2), listing, 500)).toBe(500);
+    expect(orderRoyalty([], listing, null)).toBeNull();
+  });
+});
+
 describe('loadIndexerConfig', () => {
   it('has local defaults and names a bad variable', () => {
     expect(loadIndexerConfig({})).toEqual({
@@ -136,12 +174,18 @@ describe('loadIndexerConfig', () => {
         attempts: 3,
         backoffMs: 500,
       },
+      metadataRefreshPerMinute: 10,
     });
     expect(
-      loadIndexerConfig({ INDEXER_ENABLED: 'false', INDEXER_CONFIRMATIONS: '12' }),
+      loadIndexerConfig({
+        INDEXER_ENABLED: 'false',
+        INDEXER_CONFIRMATIONS: '12',
+        INDEXER_METADATA_REFRESH_PER_MINUTE: '3',
+      }),
     ).toMatchObject({
       enabled: false,
       confirmations: 12,
+      metadataRefreshPerMinute: 3,
     });
     expect(() => loadIndexerConfig({ INDEXER_BATCH_BLOCKS: 'lots' })).toThrow(
       /^INDEXER_BATCH_BLOCKS .*"lots"/,

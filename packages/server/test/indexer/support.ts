@@ -54,6 +54,7 @@ export const TEST_INDEXER_CONFIG: IndexerConfig = {
   reorgWindow: 64,
   startBlock: undefined,
   metadata: DEFAULT_METADATA_OPTIONS,
+  metadataRefreshPerMinute: 10,
 };
 
 const account = (i: number) => {

@@ -22,6 +22,10 @@ const LegalPage = lazy(() => import('../features/legal/LegalPage'));
 const MarketplacePage = lazy(() => import('../features/marketplace/MarketplacePage'));
 const ItemPage = lazy(() => import('../features/item/ItemPage'));
 const RankingsPage = lazy(() => import('../features/rankings/RankingsPage'));
+const CollectionEditPage = lazy(() => import('../features/collection-edit/CollectionEditPage'));
+const CreatorDashboardPage = lazy(
+  () => import('../features/creator-dashboard/CreatorDashboardPage'),
+);
 
 export const routes: RouteObject[] = [
   {
@@ -50,6 +54,8 @@ export const routes: RouteObject[] = [
           { path: 'marketplace', element: <MarketplacePage /> },
           { path: 'asset', element: <ItemPage /> },
           { path: 'rankings', element: <RankingsPage /> },
+          { path: 'collection-edit/:linkCollection', element: <CollectionEditPage /> },
+          { path: 'account/collection', element: <CreatorDashboardPage /> },
           // Unknown paths land on home (spec doc 1, section 2).
           { path: '*', element: <Navigate to="/" replace /> },
         ],

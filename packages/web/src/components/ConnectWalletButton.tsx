@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { loadAppConfig } from '../lib/appConfig';
 import {
   INJECTED_WALLET_ID,
   injectedWallet,
@@ -11,7 +13,15 @@ import {
 import { errorText } from '../lib/errors';
 import { WALLET_DOWNLOAD_URL } from '../lib/navigation';
 import { setConnectDialogOpen, useConnectDialogOpen } from '../lib/session';
-import { afterSignIn, signIn, walletErrorText, type SignInStep } from '../lib/wallet';
+import {
+  afterSignIn,
+  signIn,
+  walletChoices,
+  walletConnectProjectId,
+  walletConnectWallet,
+  walletErrorText,
+  type SignInStep,
+} from '../lib/wallet';
 import { CloseIcon, WalletIcon } from './icons';
 
 type Attempt =
@@ -30,15 +40,28 @@ export function ConnectWalletButton() {
   const [attempt, setAttempt] = useState<Attempt>({ state: 'idle' });
   const busy = attempt.state === 'connecting';
 
+  const failure = (error: unknown) => {
+    const text = walletErrorText(error);
+    return text ? t(text.key, text.values ?? {}) : errorText(error, t);
+  };
+
   const start = (wallet: DiscoveredWallet) => {
     setAttempt({ state: 'connecting', wallet, step: 'connecting' });
     signIn(wallet, (step) => setAttempt({ state: 'connecting', wallet, step }))
       .then(afterSignIn)
       .catch((error: unknown) => {
-        const text = walletErrorText(error);
-        const message = text ? t(text.key, text.values ?? {}) : errorText(error, t);
-        setAttempt({ state: 'error', wallet, message });
+        setAttempt({ state: 'error', wallet, message: failure(error) });
       });
+  };
+
+  // WalletConnect shows its own QR dialog: this one closes so that it does not sit on top.
+  const startWalletConnect = () => {
+    setConnectDialogOpen(false);
+    setAttempt({ state: 'idle' });
+    loadAppConfig()
+      .then(walletConnectWallet)
+      .then((wallet) => (wallet ? signIn(wallet).then(afterSignIn) : undefined))
+      .catch((error: unknown) => toast.error(failure(error), { id: 'wallet-connect' }));
   };
 
   return (
@@ -96,7 +119,7 @@ export function ConnectWalletButton() {
                   {attempt.message}
                 </p>
               )}
-              <WalletList onChoose={start} />
+              <WalletList onChoose={start} onWalletConnect={startWalletConnect} />
             </>
           )}
           <Dialog.Close asChild>
@@ -115,8 +138,29 @@ export function ConnectWalletButton() {
   );
 }
 
-function WalletList({ onChoose }: { onChoose: (wallet: DiscoveredWallet) => void }) {
+function WalletList({
+  onChoose,
+  onWalletConnect,
+}: {
+  onChoose: (wallet: DiscoveredWallet) => void;
+  onWalletConnect: () => void;
+}) {
   const { t } = useTranslation();
+  // Hidden unless the build names a WalletConnect project id (VITE_WALLETCONNECT_PROJECT_ID).
+  const walletConnect = walletConnectProjectId() ? (
+    <button
+      type="button"
+      data-testid="wallet-option-walletconnect"
+      onClick={onWalletConnect}
+      className="mt-2 flex w-full items-center gap-3 rounded-xl border border-white/10 bg-white/5 px-4 py-3 text-left font-medium hover:border-brand-400/60 hover:bg-white/10"
+    >
+      <WalletIcon className="size-8 p-1 text-sky-300" />
+      <span className="flex flex-col">
+        {t('wallet.walletConnect')}
+        <span className="text-xs font-normal text-slate-400">{t('wallet.walletConnectHint')}</span>
+      </span>
+    </button>
+  ) : null;
   const discovered = useDiscoveredWallets();
   const fallback = discovered.length === 0 ? injectedWallet() : null;
   const wallets = fallback ? [fallback] : discovered;
@@ -125,27 +169,49 @@ function WalletList({ onChoose }: { onChoose: (wallet: DiscoveredWallet) => void
     // A `window.ethereum` without a request method cannot be used (spec's wallet errors).
     const broken = (globalThis as { ethereum?: unknown }).ethereum !== undefined;
     return (
-      <div className="mt-6 rounded-xl border border-dashed border-white/15 p-5 text-center">
-        <p className="font-medium">
-          {broken ? t('wallet.errors.noRequest') : t('wallet.noWallet')}
-        </p>
-        <p className="mt-1 text-sm text-slate-400">{t('wallet.noWalletHint')}</p>
-        <a
-          href={WALLET_DOWNLOAD_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="wallet-download"
-          className="mt-4 inline-flex h-10 items-center rounded-full bg-brand-500 px-5 text-sm font-semibold text-ink-950 hover:bg-brand-400"
-        >
-          {t('wallet.download')}
-        </a>
-      </div>
+      <>
+        <div className="mt-6 rounded-xl border border-dashed border-white/15 p-5 text-center">
+          <p className="font-medium">
+            {broken ? t('wallet.errors.noRequest') : t('wallet.noWallet')}
+          </p>
+          <p className="mt-1 text-sm text-slate-400">{t('wallet.noWalletHint')}</p>
+          <a
+            href={WALLET_DOWNLOAD_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="wallet-download"
+            className="mt-4 inline-flex h-10 items-center rounded-full bg-brand-500 px-5 text-sm font-semibold text-ink-950 hover:bg-brand-400"
+          >
+            {t('wallet.download')}
+          </a>
+        </div>
+        {walletConnect}
+      </>
     );
   }
 
   return (
     <ul className="mt-5 space-y-2" data-testid="wallet-list">
-      {wallets.map((wallet) => {
+      {walletChoices(wallets).map((choice) => {
+        if (choice.kind === 'missing') {
+          const { named } = choice;
+          return (
+            <li key={named.rdns}>
+              <a
+                href={named.downloadUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid={`wallet-install-${named.rdns}`}
+                className="flex w-full items-center gap-3 rounded-xl border border-dashed border-white/10 px-4 py-3 text-left font-medium text-slate-300 hover:border-brand-400/60 hover:bg-white/5"
+              >
+                <WalletIcon className="size-8 p-1 text-slate-500" />
+                <span className="flex-1">{named.name}</span>
+                <span className="text-sm font-semibold text-brand-300">{t('wallet.install')}</span>
+              </a>
+            </li>
+          );
+        }
+        const { wallet } = choice;
         const icon = safeWalletIcon(wallet.info.icon);
         return (
           <li key={wallet.info.uuid}>
@@ -167,6 +233,7 @@ function WalletList({ onChoose }: { onChoose: (wallet: DiscoveredWallet) => void
           </li>
         );
       })}
+      {walletConnect && <li>{walletConnect}</li>}
     </ul>
   );
 }

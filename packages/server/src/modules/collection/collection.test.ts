@@ -39,7 +39,6 @@ let ownerToken: string;
 let aliceToken: string;
 const HOUR = 3_600_000;
 const owner = ACTORS.owner.address.toLowerCase();
-const alice = ACTORS.alice.address.toLowerCase();
 
 const get = (url: string, token?: string) =>
   app.inject({ method: 'GET', url: `/v1/api${url}`, headers: token ? { token } : {} });

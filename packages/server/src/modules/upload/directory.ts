@@ -56,8 +56,10 @@ export async function buildDirectory(entries: DirectoryEntry[]): Promise<BuiltDi
   }
   if (!root) throw new Error('importer produced no directory');
   let bytes: Uint8Array | undefined;
+  // The memory blockstore keys blocks by multihash (it gives them back as raw CIDs).
+  const rootHash = Buffer.from(CID.parse(root).multihash.bytes);
   for await (const pair of blockstore.getAll()) {
-    if (pair.cid.toString() === root) bytes = await collect(pair.bytes);
+    if (rootHash.equals(pair.cid.multihash.bytes)) bytes = await collect(pair.bytes);
   }
   if (!bytes) throw new Error('the directory node is missing');
   if (decode(bytes).Links.length !== entries.length) {

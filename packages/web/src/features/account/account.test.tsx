@@ -4,7 +4,7 @@ import type { AccountItemsRequest, ActivityPageRequest } from '@aiamarket/shared
 import { mockApi, type SeenCall } from '../../test/api';
 import { renderApp } from '../../test/render';
 import type { UserProfile } from '../../lib/session';
-import { activityVO, cardVO, OWNER, pageOf } from '../collection/fixtures';
+import { activityVO, cardVO, OWNER, pageOf } from '../../test/browseFixtures';
 
 const slow = { timeout: 8000 };
 const body = <T,>(call: SeenCall) => call.body as T;

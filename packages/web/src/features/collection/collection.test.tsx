@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityPageRequest, CollectionItemsRequest } from '@aiamarket/shared';
 import { mockApi, type SeenCall } from '../../test/api';
 import { renderApp } from '../../test/render';
-import { activityVO, cardVO, collectionVO, CONTRACT, pageOf } from './fixtures';
+import { activityVO, cardVO, collectionVO, CONTRACT, pageOf } from '../../test/browseFixtures';
 
 const body = <T,>(call: SeenCall) => call.body as T;
 /** The first render of a lazy page compiles its chunk: allow for it. */

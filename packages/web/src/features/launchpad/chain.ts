@@ -21,9 +21,8 @@ import {
   contractErrorMessage,
 } from '@aiamarket/shared';
 import { loadAppConfig } from '../../lib/appConfig';
-import { findWallet } from '../../lib/eip6963';
 import { getSession, isSignedIn, openConnectDialog } from '../../lib/session';
-import { loadEngine } from '../../lib/wallet';
+import { findSessionWallet, loadEngine } from '../../lib/wallet';
 import type { LaunchpadProject, MintCoin } from './types';
 
 // Chain reads and writes of the launchpad (loaded with the detail page only). Reads go straight
@@ -218,7 +217,7 @@ export async function connectedWallet(): Promise<{ config: Config; account: Addr
   const [app, engine] = await Promise.all([loadAppConfig(), loadEngine()]);
   let config = engine.getWalletConfig();
   if (!config && session.wallet) {
-    const wallet = await findWallet(session.wallet, TIMING.walletProviderTimeoutMs);
+    const wallet = await findSessionWallet(session.wallet).catch(() => null);
     if (wallet) {
       await engine.resumeWallet(wallet, app).catch(() => null);
       config = engine.getWalletConfig();

@@ -16,10 +16,13 @@ import {
 import type * as EngineModule from './engine';
 import type { ConnectStep } from './engine';
 import { setWalletStatus } from './status';
+import { disconnectWalletConnect, WALLETCONNECT_ID, walletConnectWallet } from './walletconnect';
 
 export type { ConnectStep } from './engine';
 export { walletErrorText, WalletError, type WalletErrorText } from './errors';
 export { getWalletStatus, useWalletStatus, type WalletStatus } from './status';
+export { NAMED_WALLETS, walletChoices, type WalletChoice } from './named';
+export { WALLETCONNECT_ID, walletConnectProjectId, walletConnectWallet } from './walletconnect';
 
 // Sign-in, logout and the wallet watch of spec section 4. The wagmi code (./engine) is loaded
 // on first use so that visitors who never connect a wallet do not download it.
@@ -121,7 +124,18 @@ export function afterSignIn(address: string): void {
   }
 }
 
+/**
+ * The wallet a stored session was signed in with: a browser wallet (waited for up to the
+ * provider time-out) or the WalletConnect session. Null when it is not there.
+ */
+export async function findSessionWallet(id: string): Promise<DiscoveredWallet | null> {
+  if (id === WALLETCONNECT_ID) return walletConnectWallet(await loadAppConfig());
+  return findWallet(id, TIMING.walletProviderTimeoutMs);
+}
+
 async function disconnectIfLoaded(): Promise<void> {
+  // Spec section 4: logout also ends the wallet-connection protocol's session.
+  await disconnectWalletConnect();
   if (!engine) return;
   try {
     await (await engine).disconnectWallet();
@@ -200,7 +214,7 @@ export function watchSessionWallet(handlers: WatchHandlers): () => void {
   const address = session.address!;
   void (async () => {
     setWalletStatus('connecting');
-    const wallet = await findWallet(session.wallet!, TIMING.walletProviderTimeoutMs);
+    const wallet = await findSessionWallet(session.wallet!);
     if (stopped) return;
     if (!wallet) {
       setWalletStatus('error');

@@ -3,24 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../../lib/errors';
 import { isSignedIn, openConnectDialog, useSession } from '../../../lib/session';
-import { fetchFavourite, setFavourite } from './api';
+import { fetchFavourite } from '../api';
+import { setFavourite } from './api';
 
-const favouriteKey = (contractAddr: string, tokenId: string, viewer: string | null) =>
-  ['item-favourite', contractAddr.toLowerCase(), tokenId, viewer] as const;
+// Under the item page's ['item', ...] keys, so that its favourite count refreshes with the toggle.
+const favouriteKey = (item: { contractAddr: string; tokenId: string }, viewer: string | null) =>
+  [
+    'item',
+    { contractAddr: item.contractAddr, tokenId: item.tokenId },
+    'favourite',
+    viewer,
+  ] as const;
 
 /** The favourite toggle and count of an item; signed out, it opens the sign-in prompt. */
 export function FavouriteButton({ item }: { item: { contractAddr: string; tokenId: string } }) {
   const { t } = useTranslation();
   const session = useSession();
   const queryClient = useQueryClient();
-  const key = favouriteKey(item.contractAddr, item.tokenId, session.address);
+  const key = favouriteKey(item, session.address);
   const info = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => fetchFavourite(item, session.address, signal),
+    queryFn: ({ signal }) => fetchFavourite(item, signal),
   });
   const toggle = useMutation({
     mutationFn: (on: boolean) => setFavourite(item, on),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['item'] }),
     onError: (error) => toast.error(errorText(error, t)),
   });
   const on = info.data?.collect ?? false;

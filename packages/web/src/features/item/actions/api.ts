@@ -1,19 +1,8 @@
-import { CONFIG_KEYS, type ChangePriceRequest, type Ownership } from '@aiamarket/shared';
+import { CONFIG_KEYS, type ChangePriceRequest } from '@aiamarket/shared';
 import { apiRequest } from '../../../lib/api';
 
-// The server calls of the item page's trading actions (spec doc 1 section 7).
-
-/** POST /v1/api/asset/userInfo: how many of the item `ownerAddr` holds. */
-export function fetchOwnership(
-  item: { contractAddr: string; tokenId: string },
-  ownerAddr: string,
-  signal?: AbortSignal,
-): Promise<Ownership | null> {
-  return apiRequest('/asset/userInfo', {
-    body: { contractAddr: item.contractAddr, tokenId: item.tokenId, ownerAddr },
-    signal,
-  });
-}
+// The server calls of the item page's trading actions (spec doc 1 section 7); the reads the
+// page itself makes (ownership, favourite detail) are in ../api.
 
 /** GET /v1/api/config/getValue?name=transaction_fee: the platform fee in percent. */
 export async function fetchFeePercent(signal?: AbortSignal): Promise<number> {
@@ -28,23 +17,6 @@ export async function fetchFeePercent(signal?: AbortSignal): Promise<number> {
 /** POST /v1/api/nftOrder/changePrice, after the on-chain modifyPrice is mined. */
 export function notifyPriceChange(body: ChangePriceRequest): Promise<unknown> {
   return apiRequest('/nftOrder/changePrice', { body });
-}
-
-export interface FavouriteInfo {
-  collect: boolean;
-  collectNum: number;
-}
-
-/** GET /v1/api/collect/detail: the viewer's favourite state and the item's count. */
-export function fetchFavourite(
-  item: { contractAddr: string; tokenId: string },
-  ownerAddr: string | null,
-  signal?: AbortSignal,
-): Promise<FavouriteInfo | null> {
-  return apiRequest('/collect/detail', {
-    query: { tokenId: item.tokenId, contractAddr: item.contractAddr, ownerAddr },
-    signal,
-  });
 }
 
 /** GET /v1/api/collect/collect|cancel/{tokenId}/{contractAddr}: favourite or unfavourite. */

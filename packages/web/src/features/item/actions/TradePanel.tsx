@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { OrderVO } from '@aiamarket/shared';
 import { buttonClass } from '../../../components/trade';
 import { useSession } from '../../../lib/session';
-import { fetchOwnership } from './api';
+import { fetchOwnership } from '../api';
 import { FavouriteButton } from './FavouriteButton';
 import { ListModal, type ListableItem } from './ListModal';
 import { OrderActions } from './OrderActions';
 import { TransferModal } from './TransferModal';
 import { visibleActions } from './visibility';
 
-export interface ItemActionsProps {
+export interface TradePanelProps {
   /** The item (nftMeta/getDetail metadataVO). */
   item: ListableItem;
   /** The item's main listing (getDetail orderVO), null when none. */
@@ -25,13 +25,18 @@ export interface ItemActionsProps {
  * listing's owner; Sell and Transfer for a holder; the favourite toggle. Every transaction ends
  * with the page's queries refreshed once the indexer has it.
  */
-export function ItemActions({ item, order, royalty }: ItemActionsProps) {
+export function TradePanel({ item, order, royalty }: TradePanelProps) {
   const { t } = useTranslation();
   const { address } = useSession();
   const [open, setOpen] = useState<'sell' | 'transfer' | null>(null);
   const ownership = useQuery({
-    queryKey: ['item-ownership', item.contractAddr.toLowerCase(), item.tokenId, address],
-    queryFn: ({ signal }) => fetchOwnership(item, address!, signal),
+    queryKey: [
+      'item',
+      { contractAddr: item.contractAddr, tokenId: item.tokenId },
+      'ownership',
+      address,
+    ],
+    queryFn: ({ signal }) => fetchOwnership(item, address ?? '', signal),
     enabled: address !== null,
   });
   const held = Number(ownership.data?.amount ?? 0);

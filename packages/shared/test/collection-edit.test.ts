@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COLLECTION_EDIT_MESSAGES as E,
+  collectionEditKeyOf,
+  collectionEditSchema,
+  royaltyPercentToRate,
+  royaltyRateToPercent,
+} from '../src/validation/collection.js';
+import { VALIDATION_MESSAGES as M } from '../src/validation/messages.js';
+
+const valid = {
+  name: 'AIA Heroes',
+  linkCollection: 'aia-heroes',
+  description: 'Heroes',
+  headUrl: '/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',
+  coverUrl: 'https://example.com/c.png',
+  royalty: '2.5',
+  royaltyAddr: '0x' + 'a'.repeat(40),
+};
+const firstMessage = (input: unknown) => {
+  const r = collectionEditSchema.safeParse(input);
+  return r.success ? null : r.error.issues[0]!.message;
+};
+
+describe('collection edit schema', () => {
+  it('accepts a valid form and normalises empty optional links to null', () => {
+    const r = collectionEditSchema.parse({ ...valid, linkTwitter: '', backgroundUrl: '' });
+    expect(r.linkTwitter).toBeNull();
+    expect(r.backgroundUrl).toBeNull();
+    expect(firstMessage({ ...valid, name: '天空之城 2' })).toBeNull();
+    expect(firstMessage({ ...valid, royalty: '10' })).toBeNull();
+    expect(firstMessage({ ...valid, royalty: '0' })).toBeNull();
+  });
+
+  it.each([
+    [{ name: '' }, M.fieldRequired.message],
+    [{ name: 'a/b' }, M.charactersInvalid.message],
+    [{ name: '#1' }, M.charactersInvalid.message],
+    [{ linkCollection: 'a.b' }, E.linkInvalid.message],
+    [{ description: 'x'.repeat(501) }, E.descriptionTooLong.message],
+    [{ royalty: '1.25' }, E.royaltyFormat.message],
+    [{ royalty: '10.1' }, E.royaltyMax.message],
+    [{ royalty: '100' }, E.royaltyMax.message],
+    [{ royaltyAddr: '0xzz' }, M.addressInvalid.message],
+    [{ linkMedium: 'medium' }, E.socialLinkInvalid.message],
+    [{ headUrl: '' }, E.profileRequired.message],
+    [{ coverUrl: '' }, E.coverRequired.message],
+    [{ coverUrl: 'not a url' }, M.imageUrlInvalid.message],
+  ])('%j -> %s', (patch, message) => {
+    expect(firstMessage({ ...valid, ...patch })).toBe(message);
+  });
+
+  it('converts royalty percent and chain rate exactly, and keys every message', () => {
+    expect(royaltyPercentToRate('2.5')).toBe(250);
+    expect(royaltyPercentToRate('10')).toBe(1000);
+    expect(royaltyPercentToRate('0.1')).toBe(10);
+    expect(royaltyRateToPercent(250)).toBe(2.5);
+    for (const m of Object.values(E)) expect(collectionEditKeyOf(m.message)).toBe(m.key);
+  });
+});

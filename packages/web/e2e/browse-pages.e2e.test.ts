@@ -1,0 +1,360 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hex } from 'viem';
+import {
+  LOCALES,
+  TRANSFER_METHODS,
+  type CollectionCountRow,
+  type Page as Paged,
+} from '@aiamarket/shared';
+import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
+import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
+
+// Issue 7, part B on the seeded demo stack: the collection page (Goods, Activities with a
+// filter), an account (its tabs), the help centre and an article, the terms and the privacy
+// policy, an unknown account. Every screen is checked with axe (no serious or critical
+// violations), photographed at 1440 and 390 px, and opened in the five languages with no
+// translation key left on screen. Counts come from the API, never from fixed numbers.
+
+const AXE_SOURCE = fs.readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+const WIDTHS = [1440, 390] as const;
+
+let stack: Stack;
+let browser: Browser;
+let dataDir: string;
+/** The signed-in demo account (a user record exists for it). */
+let account: string;
+let collectionLink: string;
+
+async function api<T>(pathAndQuery: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${stack.url}/v1/api${pathAndQuery}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; data: T };
+  expect(envelope.code).toBe(0);
+  return envelope.data;
+}
+
+beforeAll(async () => {
+  await buildAll(silentSteps);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-browse-'));
+  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
+  browser = await launchBrowser();
+
+  const ranked = await api<Paged<CollectionCountRow>>(
+    '/collections/collectionCount?page=1&size=20',
+  );
+  const withItems = ranked.records.find((c) => c.totalTokens > 0) ?? ranked.records[0];
+  expect(withItems, 'the demo seed has collections').toBeTruthy();
+  collectionLink = withItems!.linkCollection;
+
+  // Signing in creates the account's profile, which the account page needs.
+  const demo = stack.accounts[1]!;
+  account = demo.address.toLowerCase();
+  const context = await browser.newContext();
+  await installTestWallet(context, {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    privateKey: demo.privateKey as Hex,
+  });
+  const page = await context.newPage();
+  await page.goto(stack.url);
+  await signInWithTestWallet(page);
+  await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+/** A fresh page that records page errors, failed requests and i18next complaints. */
+async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() === 'error' || /missingKey|i18next::/i.test(text)) {
+      problems.push(`console ${msg.type()}: ${text}`);
+    }
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    // Images of the demo world may point at slow gateways; a page's own calls must not fail.
+    if (req.resourceType() !== 'image') problems.push(`request failed: ${req.url()}`);
+  });
+  return { context, page, problems };
+}
+
+/** Serious and critical axe violations of the whole document. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<AxeResults> } }).axe;
+    interface AxeResults {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+    }
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
+}
+
+/** Keys of the issue's namespaces that would show if a translation were missing. */
+const RAW_KEY = /\b(collection|account|help|legal|activity|common|notFound|nft)\.[a-z][\w.]+/;
+
+/** Axe, then a screenshot at each width (the same state, re-opened by `open`). */
+async function checkScreen(name: string, open: (page: Page) => Promise<void>) {
+  for (const width of WIDTHS) {
+    const { context, page, problems } = await openPage(width);
+    await open(page);
+    expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
+    expect(await page.locator('main').innerText()).not.toMatch(RAW_KEY);
+    await page.screenshot({
+      path: path.join(SCREENSHOTS_DIR, `browse-${name}-${width}.png`),
+      fullPage: true,
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  }
+}
+
+const openCollection = async (page: Page) => {
+  await page.goto(`${stack.url}/collection/${collectionLink}`);
+  await page.getByTestId('collection-header').waitFor();
+  await page.locator('[data-testid="nft-card"], [data-testid="goods-empty"]').first().waitFor();
+};
+
+const openAccount = async (page: Page) => {
+  await page.goto(`${stack.url}/account/0/${account}`);
+  await page.getByTestId('account-header').waitFor();
+  await page
+    .locator(
+      '[data-testid="account-collected"] :is([data-testid="nft-card"], [data-testid="account-collected-empty"])',
+    )
+    .first()
+    .waitFor();
+};
+
+const openHelp = async (page: Page) => {
+  await page.goto(`${stack.url}/helpcenter`);
+  await page.locator('[data-testid="help-category"], [data-testid="help-empty"]').first().waitFor();
+};
+
+const openFooterLink = (id: string, doc: string) => async (page: Page) => {
+  await page.goto(`${stack.url}/`);
+  await page.getByTestId(id).click();
+  await page.getByTestId(`legal-${doc}`).waitFor();
+};
+
+describe('browse pages in Chromium', () => {
+  it('collection: header, Goods, and Activities with the transfer filter', async () => {
+    const collection = await api<{ id: number; contractAddr: string; totalTokens: number }>(
+      `/collections/link?linkCollection=${collectionLink}`,
+    );
+    const items = await api<Paged<unknown>>('/nft/findPageByCollectionId', {
+      collectionId: collection.id,
+      page: 1,
+      size: 20,
+    });
+    const { page, problems, context } = await openPage();
+    await openCollection(page);
+    expect(await page.getByTestId('collection-name').innerText()).toBeTruthy();
+    expect(await page.getByTestId('nft-card').count()).toBe(Math.min(items.total, 20));
+
+    await page.getByTestId('collection-tab-activities').click();
+    await page
+      .locator('[data-testid="collection-activity-row"], [data-testid="collection-activity-empty"]')
+      .first()
+      .waitFor();
+    const sent = page.waitForRequest(
+      (r) =>
+        r.url().endsWith('/v1/api/transaction/page') &&
+        JSON.stringify((r.postDataJSON() as { types: number[] }).types) ===
+          JSON.stringify(TRANSFER_METHODS),
+    );
+    await page.getByTestId('collection-activity-filter-transfer').click();
+    await sent;
+    await page
+      .locator('[data-testid="collection-activity-row"], [data-testid="collection-activity-empty"]')
+      .first()
+      .waitFor();
+    const methods = await page
+      .getByTestId('collection-activity-row')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-method'))));
+    for (const m of methods) expect(TRANSFER_METHODS).toContain(m);
+    expect(
+      await page.getByTestId('collection-activity-filter-transfer').getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: path.join(SCREENSHOTS_DIR, `browse-collection-activities-${width}.png`),
+        fullPage: true,
+      });
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+    await checkScreen('collection', openCollection);
+  });
+
+  it('account: Collected, Favorited and every Activities sub-tab', async () => {
+    const { page, problems, context } = await openPage();
+    await openAccount(page);
+    expect(await page.getByTestId('account-address').getAttribute('title')).toBe(account);
+    await page.getByTestId('account-tab-favorited').click();
+    await page
+      .locator(
+        '[data-testid="account-favorited"] :is([data-testid="nft-card"], [data-testid="account-favorited-empty"])',
+      )
+      .first()
+      .waitFor();
+    await page.getByTestId('account-tab-activities').click();
+    for (const sub of ['all', 'forSale', 'selling', 'pending', 'forceCancel']) {
+      await page.getByTestId(`account-sub-tab-${sub}`).click();
+      await page
+        .locator(
+          `[data-testid="account-${sub}"] :is([data-testid="account-${sub}-row"], [data-testid="account-${sub}-empty"], [data-testid="nft-card"])`,
+        )
+        .first()
+        .waitFor();
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({
+      path: path.join(SCREENSHOTS_DIR, 'browse-account-activities-1440.png'),
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+    await checkScreen('account', openAccount);
+  });
+
+  it('help centre: categories, then an article rendered as HTML', async () => {
+    const { page, problems, context } = await openPage();
+    await openHelp(page);
+    const first = page.getByTestId('article-link').first();
+    const title = (await first.locator('span').first().innerText()).trim();
+    await first.locator('a').click();
+    await page.getByTestId('article-details').waitFor();
+    expect(await page.locator('h1').innerText()).toBe(title);
+    expect((await page.getByTestId('article-body').innerText()).length).toBeGreaterThan(20);
+    expect(await page.locator('[data-testid="article-body"] script').count()).toBe(0);
+    expect(problems).toEqual([]);
+    const articleUrl = page.url();
+    await context.close();
+    await checkScreen('helpcenter', openHelp);
+    await checkScreen('article', async (p) => {
+      await p.goto(articleUrl);
+      await p.getByTestId('article-details').waitFor();
+    });
+  });
+
+  it('legal: the footer terms and service links show the terms, the policy link the privacy policy', async () => {
+    await checkScreen('terms', openFooterLink('footer-terms', 'terms'));
+    await checkScreen('privacy', openFooterLink('footer-privacy', 'privacy'));
+    const { page, context } = await openPage();
+    await openFooterLink('footer-service', 'terms')(page);
+    expect(await page.getByTestId('legal-section').count()).toBe(13);
+    await openFooterLink('footer-privacy', 'privacy')(page);
+    expect(await page.getByTestId('legal-privacy').innerText()).toMatch(/2 years[\s\S]*18/);
+    await context.close();
+  });
+
+  it('sends an unknown account to the not-found page', async () => {
+    const unknown = '0x000000000000000000000000000000000000dead';
+    await checkScreen('not-found', async (page) => {
+      await page.goto(`${stack.url}/account/0/${unknown}`);
+      await page.getByTestId('not-found').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/404');
+      await page.getByTestId('not-found-image').waitFor();
+    });
+  });
+
+  it('shows every screen in the five languages with no key left', async () => {
+    const screens: [string, (page: Page, lang: string) => Promise<void>][] = [
+      [
+        'collection',
+        async (page, lang) => {
+          await page.goto(`${stack.url}/collection/${collectionLink}?tab=activities&lang=${lang}`);
+          await page.getByTestId('collection-activity-filter-transfer').waitFor();
+        },
+      ],
+      [
+        'account',
+        async (page, lang) => {
+          await page.goto(`${stack.url}/account/0/${account}?tab=activities&lang=${lang}`);
+          await page.getByTestId('account-sub-tab-forceCancel').waitFor();
+        },
+      ],
+      [
+        'helpcenter',
+        async (page, lang) => {
+          await page.goto(`${stack.url}/helpcenter?lang=${lang}`);
+          await page
+            .locator('[data-testid="help-category"], [data-testid="help-empty"]')
+            .first()
+            .waitFor();
+        },
+      ],
+      [
+        'privacy',
+        async (page, lang) => {
+          await page.goto(`${stack.url}/?lang=${lang}`);
+          await page.getByTestId('footer-privacy').click();
+          await page.getByTestId('legal-privacy').waitFor();
+        },
+      ],
+      [
+        'not-found',
+        async (page, lang) => {
+          await page.goto(`${stack.url}/404?lang=${lang}`);
+          await page.getByTestId('not-found').waitFor();
+        },
+      ],
+    ];
+    const english = new Map<string, string>();
+    for (const lang of LOCALES) {
+      const { page, problems, context } = await openPage();
+      for (const [name, open] of screens) {
+        await open(page, lang);
+        expect(await page.getAttribute('html', 'lang')).toBe(lang);
+        const heading = (
+          await page.locator('main h1, main [role="tablist"]').first().innerText()
+        ).trim();
+        const text = await page.locator('main').innerText();
+        expect(text, `${name} in ${lang}`).not.toMatch(RAW_KEY);
+        if (lang === 'en') english.set(name, heading);
+        else if (name !== 'account' && name !== 'collection') {
+          // Names of users and collections stay as they are; the page's own words change.
+          expect(heading, `${name} in ${lang}`).not.toBe(english.get(name));
+        }
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+});

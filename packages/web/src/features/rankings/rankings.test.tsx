@@ -1,0 +1,50 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi, type SeenCall } from '../../test/api';
+import { rankingRow } from '../../test/market-fixtures';
+import { renderApp } from '../../test/render';
+
+const calls = (seen: SeenCall[]) =>
+  seen
+    .filter((c) => c.path === '/v1/api/collections/ranking')
+    .map((c) => `${c.query.get('window')}:${c.query.get('page')}:${c.query.get('size')}`);
+
+describe('/rankings', () => {
+  beforeAll(() => import('./RankingsPage'), 30_000);
+
+  it('switches windows and pages 20 rows at a time', async () => {
+    const seen = mockApi({
+      'GET /v1/api/collections/ranking': (call: SeenCall) => {
+        const p = Number(call.query.get('page'));
+        const rows = Array.from({ length: 20 }, (_, i) => rankingRow((p - 1) * 20 + i + 1));
+        return { records: rows, total: 45, current: p, size: 20 };
+      },
+    });
+    const { router } = renderApp('/rankings');
+    await waitFor(() => expect(screen.getAllByTestId('ranking-row')).toHaveLength(20), {
+      timeout: 5000,
+    });
+    const first = within(screen.getAllByTestId('ranking-row')[0]!).getAllByRole('cell');
+    expect(first[0]!.textContent).toBe('1');
+    expect(first[1]!.textContent).toBe('1.23M');
+    expect(first[2]!.textContent).toBe('+12.5%');
+    expect(screen.getByTestId('rankings-pager').textContent).toContain('Page 1 of 3');
+    fireEvent.click(screen.getByTestId('rankings-next'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('ranking-row')[0]!.textContent).toContain('Ranked 21'),
+    );
+    fireEvent.click(screen.getByTestId('rankings-tab-30d'));
+    await waitFor(() => expect(router.state.location.search).toBe('?window=30d'));
+    await waitFor(() => expect(calls(seen)).toContain('30d:1:20'));
+    expect(calls(seen).slice(0, 2)).toEqual(['7d:1:20', '7d:2:20']);
+  });
+
+  it('has no pager under 20 rows and an empty state', async () => {
+    mockApi({ 'GET /v1/api/collections/ranking': { records: [], total: 0, current: 1, size: 20 } });
+    renderApp('/rankings?window=1d');
+    expect(await screen.findByTestId('rankings-empty', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('rankings-pager')).toBeNull();
+    expect(screen.getByTestId('rankings-tab-1d').getAttribute('aria-selected')).toBe('true');
+  });
+});
