@@ -99,7 +99,9 @@ async function waitForHealth(url: string, child: ReturnType<typeof spawn>, outpu
 }
 
 /** Runs the whole bench and returns one row per measured route. */
-export async function benchApi(log: (line: string) => void = console.log): Promise<ApiMeasurement[]> {
+export async function benchApi(
+  log: (line: string) => void = console.log,
+): Promise<ApiMeasurement[]> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `aiamarket_bench_${randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-api-bench-'));

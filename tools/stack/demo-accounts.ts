@@ -17,4 +17,3 @@ export function demoAccounts(): PrivateKeyAccount[] {
     return privateKeyToAccount(toHex(key));
   });
 }
-

@@ -82,24 +82,27 @@ function motifShape(o: ArtOptions, rand: () => number, accent: string, light: st
         `<rect x="${r1(cx - s * 0.2)}" y="${r1(cy - s * 0.28)}" width="${r1(s * 0.4)}" height="${r1(s * 0.56)}" rx="${r1(s * 0.1)}" fill="none" stroke="${light}" stroke-width="${r1(s * 0.01)}"/>`,
       ].join('');
     case 'pixel': {
-      // A symmetric 8x8 sprite, mirrored left to right.
+      // A symmetric 8x8 sprite, mirrored left to right, as one path per colour (few elements
+      // keep the upload store's SVG sanitising fast).
       const cell = (s * 0.6) / 8;
       const x0 = cx - cell * 4;
       const y0 = cy - cell * 4;
-      const rects: string[] = [];
+      const paths = { accent: '', light: '' };
       for (let y = 0; y < 8; y++) {
         for (let x = 0; x < 4; x++) {
           if (rand() < 0.55) {
-            const fill = rand() < 0.8 ? accent : light;
+            const tone = rand() < 0.8 ? 'accent' : 'light';
             for (const col of [x, 7 - x]) {
-              rects.push(
-                `<rect x="${r1(x0 + col * cell)}" y="${r1(y0 + y * cell)}" width="${r1(cell)}" height="${r1(cell)}" fill="${fill}"/>`,
-              );
+              paths[tone] +=
+                `M${r1(x0 + col * cell)} ${r1(y0 + y * cell)}h${r1(cell)}v${r1(cell)}h${r1(-cell)}z`;
             }
           }
         }
       }
-      return rects.join('');
+      return (
+        (paths.accent ? `<path d="${paths.accent}" fill="${accent}"/>` : '') +
+        (paths.light ? `<path d="${paths.light}" fill="${light}"/>` : '')
+      );
     }
   }
 }
@@ -113,10 +116,12 @@ export function demoArt(o: ArtOptions): Buffer {
   const hue2 = (hue + 40 + Math.floor(rand() * 80)) % 360;
   const accent = `hsl(${(hue + 150 + Math.floor(rand() * 60)) % 360},75%,62%)`;
   const light = `hsl(${(hue + 30) % 360},90%,88%)`;
-  const dots = Array.from({ length: 6 + Math.floor(rand() * 6) }, () => {
-    const r = s * (0.02 + rand() * 0.08);
-    return `<circle cx="${r1(rand() * w)}" cy="${r1(rand() * h)}" r="${r1(r)}" fill="#ffffff" opacity="${r1(0.05 + rand() * 0.15)}"/>`;
+  // Background bubbles: one path of circles (two arcs each).
+  const bubbles = Array.from({ length: 6 + Math.floor(rand() * 6) }, () => {
+    const r = r1(s * (0.02 + rand() * 0.08));
+    return `M${r1(rand() * w - r)} ${r1(rand() * h)}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
   }).join('');
+  const dots = `<path d="${bubbles}" fill="#ffffff" opacity="0.12"/>`;
   const glyphSize = Math.round(s * 0.22);
   const glyph = o.glyph
     ? `<text x="${w / 2}" y="${r1(h / 2 + glyphSize * 0.35)}" font-family="serif" font-size="${glyphSize}" font-weight="700" fill="${light}" text-anchor="middle">${esc(o.glyph)}</text>`

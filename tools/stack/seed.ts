@@ -48,6 +48,8 @@ export interface SeedResult {
   deployment: Deployment;
   /** What the month of market history produced; null when the chain was seeded before. */
   market: MarketSummary | null;
+  /** Seconds spent per phase (art and metadata, chain, pages and content). */
+  timings: { publish: number; chain: number; content: number };
 }
 
 /**
@@ -80,7 +82,14 @@ export async function seedDemoData(opts: {
   try {
     await database.migrate();
     const db = database.db;
+    let t = performance.now();
+    const lap = () => {
+      const seconds = Math.round(performance.now() - t) / 1000;
+      t = performance.now();
+      return seconds;
+    };
     const published = await publishCollections(db, opts.dataDir);
+    const publish = lap();
 
     let deployment = opts.deployment;
     let market: MarketSummary | null = null;
@@ -110,6 +119,7 @@ export async function seedDemoData(opts: {
         await chain.close();
       }
     }
+    const chainSeconds = lap();
     const missing = DEMO_COLLECTIONS.filter((c) => !deployment.contracts[c.deploymentName]);
     if (missing.length > 0) {
       throw new Error(
@@ -120,7 +130,7 @@ export async function seedDemoData(opts: {
     await seedCollectionPages(db, client, opts.chainId, deployment, published);
     const addr = (name: string): Address => deployment.contracts[name]!.address as Address;
     await seedContent(db, opts.dataDir, addr);
-    return { deployment, market };
+    return { deployment, market, timings: { publish, chain: chainSeconds, content: lap() } };
   } finally {
     await database.close();
   }

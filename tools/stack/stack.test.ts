@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createPublicClient, http, type Address } from 'viem';
+import { createPublicClient, http, zeroAddress, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@aiamarket/server/admin';
+import { ACTIVITY_METHOD } from '@aiamarket/shared';
 import { stableCoinAbi } from '@aiamarket/shared/abis';
 import { buildAll } from './build.js';
-import { DEMO_STABLE_COIN_BALANCE } from './seed.js';
+import { DEMO_COLLECTIONS } from './demo-collections.js';
+import { DEMO_HISTORY_DAYS, DEMO_STABLE_COIN_BALANCE } from './seed.js';
 import { startStack, type Stack } from './stack.js';
 import { silentSteps, type StepLogger } from './steps.js';
 
 let dataDir: string;
+const DAY = 86_400_000;
 
 beforeAll(async () => {
   await buildAll(silentSteps);
@@ -34,9 +38,10 @@ async function start(fresh = false): Promise<{ stack: Stack; ran: string[] }> {
   return { stack, ran };
 }
 
+const client = (stack: Stack) => createPublicClient({ transport: http(stack.rpcUrl) });
+
 async function demoBalance(stack: Stack): Promise<bigint> {
-  const client = createPublicClient({ transport: http(stack.rpcUrl) });
-  return client.readContract({
+  return client(stack).readContract({
     address: stack.deployment.contracts.StableCoin!.address as Address,
     abi: stableCoinAbi,
     functionName: 'balanceOf',
@@ -44,32 +49,158 @@ async function demoBalance(stack: Stack): Promise<bigint> {
   });
 }
 
+/** Listed orders the market page shows (it leaves out items whose metadata is not in yet). */
+async function listedTotal(stack: Stack): Promise<number> {
+  const res = await fetch(`${stack.url}/v1/api/nftOrder/page`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page: 1, size: 1, status: 0 }),
+  });
+  const body = (await res.json()) as { data?: { total?: number } };
+  return body.data?.total ?? 0;
+}
+
+/** Waits until the indexer and the metadata fetcher have caught up (the total stops moving). */
+async function waitForIndexer(stack: Stack) {
+  const deadline = Date.now() + 150_000;
+  let last = -1;
+  for (;;) {
+    const total = await listedTotal(stack);
+    if (total >= 100 && total === last) return total;
+    if (Date.now() > deadline) throw new Error(`the market shows ${total} listings after 150 s`);
+    last = total;
+    await new Promise((r) => setTimeout(r, 4_000));
+  }
+}
+
+/** The tables of the demo world, read after the stack stopped (PGlite has one user). */
+async function readWorld() {
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    const q = database.db.query;
+    return {
+      profiles: await q.collectionProfiles.findMany(),
+      metadata: await q.tokenMetadata.findMany(),
+      orders: await q.orders.findMany(),
+      activities: await q.activities.findMany(),
+      volumeHours: await q.collectionVolumeHours.findMany(),
+      projects: await q.launchpadProjects.findMany(),
+      primary: await q.primaryActivities.findMany(),
+      primaryItems: await q.primaryActivityItems.findMany(),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
 describe('the local stack', () => {
-  it('deploys and seeds on a fresh start, then keeps everything across a restart', async () => {
+  let ordersAfterFirstStart = 0;
+
+  it('deploys and seeds a full demo world on a fresh start', async () => {
     const first = await start(true);
+    const { stack } = first;
     expect(first.ran).toContain('deploying contracts');
     expect(first.ran).toContain('seeding demo data');
-    expect(await demoBalance(first.stack)).toBe(DEMO_STABLE_COIN_BALANCE);
-    const health = (await (await fetch(`${first.stack.url}/v1/api/health`)).json()) as {
-      code: number;
-    };
-    expect(health.code).toBe(0);
-    await first.stack.stop();
+    expect(await demoBalance(stack)).toBe(DEMO_STABLE_COIN_BALANCE);
+    // The chain began a month ago and the seed ended at the wall clock.
+    const genesis = await client(stack).getBlock({ blockNumber: 0n });
+    const latest = await client(stack).getBlock();
+    expect(Date.now() - Number(genesis.timestamp) * 1000).toBeGreaterThan(DEMO_HISTORY_DAYS * DAY);
+    expect(Math.abs(Date.now() - Number(latest.timestamp) * 1000)).toBeLessThan(10 * 60_000);
+    for (const c of DEMO_COLLECTIONS)
+      expect(stack.deployment.contracts[c.deploymentName]).toBeDefined();
+    await waitForIndexer(stack);
+    await stack.stop();
 
+    const w = await readWorld();
+    const now = Date.now();
+    const stable = stack.deployment.contracts.StableCoin!.address.toLowerCase();
+
+    // Collections: a page each, with generated images; the game ones have indexed metadata.
+    const game = DEMO_COLLECTIONS.filter((c) => !c.launchpad);
+    expect(game.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(game.map((c) => c.type))).toEqual(new Set(['ERC721', 'ERC1155']));
+    for (const c of DEMO_COLLECTIONS) {
+      const address = stack.deployment.contracts[c.deploymentName]!.address.toLowerCase();
+      const page = w.profiles.find((p) => p.contractAddr === address);
+      expect(page?.linkCollection, c.name).toBe(c.link);
+      for (const url of [page?.headUrl, page?.coverUrl, page?.backgroundUrl]) {
+        expect(url).toMatch(/^\/ipfs\/b[a-z2-7]+$/);
+      }
+    }
+    const gameAddresses = new Set(
+      game.map((c) => stack.deployment.contracts[c.deploymentName]!.address.toLowerCase()),
+    );
+    const items = w.metadata.filter((m) => gameAddresses.has(m.contractAddr));
+    expect(items.length).toBeGreaterThanOrEqual(250);
+    for (const m of items) {
+      expect(m.status, `${m.contractAddr}/${m.tokenId}: ${m.error}`).toBe('ok');
+      expect(m.tokenUri).toMatch(/^ipfs:\/\/b[a-z2-7]+\/[0-9a-f]+$/);
+      expect(m.imageUrl).toMatch(/^ipfs:\/\/b[a-z2-7]+$/);
+      expect(m.properties?.length).toBeGreaterThanOrEqual(2);
+      expect(m.properties?.length).toBeLessThanOrEqual(4);
+    }
+
+    // Listings in both coins (ERC1155 partly sold too), sold, cancelled and force-cancelled ones.
+    const listed = w.orders.filter((o) => o.status === 0);
+    expect(listed.length).toBeGreaterThanOrEqual(100);
+    expect(listed.some((o) => o.moneyAddr === zeroAddress)).toBe(true);
+    expect(listed.some((o) => o.moneyAddr === stable)).toBe(true);
+    expect(
+      w.orders.some((o) => o.contractType === 'ERC1155' && BigInt(o.leftAmount) < BigInt(o.amount)),
+    ).toBe(true);
+    for (const status of [1, 2, 3]) expect(w.orders.some((o) => o.status === status)).toBe(true);
+    ordersAfterFirstStart = w.orders.length;
+
+    // Trades older than 7 days and within the last day; price updates and cancels.
+    const trades = w.activities.filter((a) => a.method === ACTIVITY_METHOD.trade);
+    expect(trades.length).toBeGreaterThanOrEqual(100);
+    expect(trades.some((a) => now - a.blockTime.getTime() > 7 * DAY)).toBe(true);
+    expect(trades.some((a) => now - a.blockTime.getTime() < DAY)).toBe(true);
+    expect(trades.every((a) => now - a.blockTime.getTime() < (DEMO_HISTORY_DAYS + 1) * DAY)).toBe(
+      true,
+    );
+    for (const method of [ACTIVITY_METHOD.priceUpdate, ACTIVITY_METHOD.cancel]) {
+      expect(w.activities.some((a) => a.method === method)).toBe(true);
+    }
+    expect(w.volumeHours.some((v) => now - v.hour.getTime() > 7 * DAY)).toBe(true);
+    expect(w.volumeHours.some((v) => now - v.hour.getTime() < DAY)).toBe(true);
+
+    // Launchpad pages and primary activities in each state.
+    expect(w.projects.length).toBeGreaterThanOrEqual(2);
+    const itemsOf = (id: number) => w.primaryItems.filter((i) => i.activityId === id);
+    const waiting = w.primary.filter((a) => a.startAt.getTime() > now);
+    const live = w.primary.filter((a) => a.startAt.getTime() <= now && a.endAt.getTime() > now);
+    const ended = w.primary.filter((a) => a.endAt.getTime() <= now);
+    expect(waiting.length).toBeGreaterThanOrEqual(1);
+    expect(ended.length).toBeGreaterThanOrEqual(1);
+    expect(live.some((a) => itemsOf(a.id).every((i) => i.residueNum === 0))).toBe(true);
+    expect(live.some((a) => itemsOf(a.id).some((i) => i.residueNum > 0))).toBe(true);
+  }, 400_000);
+
+  it('keeps everything across a restart without seeding again', async () => {
     const second = await start();
     expect(second.ran).not.toContain('deploying contracts');
     expect(second.ran).not.toContain('seeding demo data');
-    expect(second.stack.deployment).toEqual(first.stack.deployment);
     expect(await demoBalance(second.stack)).toBe(DEMO_STABLE_COIN_BALANCE);
+    const health = (await (await fetch(`${second.stack.url}/v1/api/health`)).json()) as {
+      code: number;
+    };
+    expect(health.code).toBe(0);
     await second.stack.stop();
+    expect((await readWorld()).orders.length).toBe(ordersAfterFirstStart);
   }, 180_000);
 
-  it('seeds on the next start when a start failed after deploying', async () => {
+  it('saves the content on the next start when a start failed after seeding the chain', async () => {
     fs.rmSync(path.join(dataDir, 'seeded.json'), { force: true });
     const again = await start();
     expect(again.ran).not.toContain('deploying contracts');
     expect(again.ran).toContain('seeding demo data');
-    expect(await demoBalance(again.stack)).toBe(DEMO_STABLE_COIN_BALANCE * 2n);
+    // The chain is not seeded twice: no second stable-coin mint, no new listings.
+    expect(await demoBalance(again.stack)).toBe(DEMO_STABLE_COIN_BALANCE);
     await again.stack.stop();
+    const w = await readWorld();
+    expect(w.orders.length).toBe(ordersAfterFirstStart);
+    expect(w.profiles.length).toBeGreaterThanOrEqual(DEMO_COLLECTIONS.length);
   }, 180_000);
 });

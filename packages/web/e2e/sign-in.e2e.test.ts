@@ -109,6 +109,15 @@ describe('wallet sign-in and session', () => {
     await expect(
       page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).innerText(),
     ).resolves.toContain('Test Wallet');
+    // MetaMask and a second named wallet are not installed: links to their download pages.
+    expect(await page.getByTestId('wallet-install-io.metamask').getAttribute('href')).toBe(
+      'https://metamask.io/download/',
+    );
+    expect(await page.getByTestId('wallet-install-com.okex.wallet').innerText()).toContain(
+      'OKX Wallet',
+    );
+    // No WalletConnect project id in this build: no WalletConnect option.
+    expect(await page.getByTestId('wallet-option-walletconnect').count()).toBe(0);
     await shot(page, 'dialog');
     await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
     await page.getByTestId('account-menu').waitFor({ timeout: 30_000 });
@@ -178,6 +187,20 @@ describe('wallet sign-in and session', () => {
     expect(receipt.from.toLowerCase()).toBe(address);
     expect((await client.getBalance({ address: to })) - before).toBe(parseEther('1'));
 
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('after a sell prompt (loginType homeSell) opens the account page instead of reloading', async () => {
+    const { context, page, wallet, problems } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    await page.evaluate(() => localStorage.setItem('loginType', 'homeSell'));
+    await page.getByTestId('connect-wallet').click();
+    await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
+    const address = wallet.address.toLowerCase();
+    await page.waitForURL((url) => url.pathname === `/account/0/${address}`, { timeout: 30_000 });
+    await page.getByTestId('account-menu').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('loginType'))).toBeNull();
+    expect(await tokenCookie(context)).toBeTruthy();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -27,7 +27,7 @@ const envSchema = z.object({
   INDEXER_METADATA_MAX_BYTES: z.coerce.number().int().min(1_024).max(50_000_000).default(524_288),
   INDEXER_METADATA_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   /** Metadata refreshes on demand (POST /v1/api/nftMeta/refresh) per minute and client address. */
-  INDEXER_METADATA_REFRESH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  INDEXER_REFRESH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export interface IndexerConfig {
@@ -70,6 +70,6 @@ export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): Indexer
       attempts: e.INDEXER_METADATA_ATTEMPTS,
       backoffMs: 500,
     },
-    metadataRefreshPerMinute: e.INDEXER_METADATA_REFRESH_PER_MINUTE,
+    metadataRefreshPerMinute: e.INDEXER_REFRESH_PER_MINUTE,
   };
 }

@@ -180,7 +180,7 @@ describe('loadIndexerConfig', () => {
       loadIndexerConfig({
         INDEXER_ENABLED: 'false',
         INDEXER_CONFIRMATIONS: '12',
-        INDEXER_METADATA_REFRESH_PER_MINUTE: '3',
+        INDEXER_REFRESH_PER_MINUTE: '3',
       }),
     ).toMatchObject({
       enabled: false,

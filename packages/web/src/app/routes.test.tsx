@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Location } from 'react-router';
 import { renderApp } from '../test/render';
 
 describe('routes', () => {
+  // Home is a lazy route: compile it once up front so the first test does not time out on it.
+  beforeAll(() => import('../features/home/HomePage'), 30_000);
+
   it('renders the shell and the home page at /', async () => {
     renderApp('/');
     expect(await screen.findByTestId('home-hero')).toBeTruthy();

@@ -1,13 +1,16 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDiscoveredWallets } from '../lib/eip6963';
-import { signIn, afterSignIn } from '../lib/wallet';
+import { resetAppConfig, type AppConfig } from '../lib/appConfig';
+import { getLoginType, openConnectDialogToSell } from '../lib/session';
+import { signIn, afterSignIn, walletConnectWallet } from '../lib/wallet';
 import { ConnectWalletButton } from './ConnectWalletButton';
 
 vi.mock('../lib/wallet', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   signIn: vi.fn(),
   afterSignIn: vi.fn(),
+  walletConnectWallet: vi.fn(),
 }));
 
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+';
@@ -138,5 +141,73 @@ describe('ConnectWalletButton', () => {
     } finally {
       delete w.ethereum;
     }
+  });
+  it('names MetaMask and a second browser wallet, linking to their download pages when missing', () => {
+    const stop = announceOnRequest('Test Wallet', 'org.example.wallet');
+    try {
+      render(<ConnectWalletButton />);
+      fireEvent.click(screen.getByTestId('connect-wallet'));
+      const metamask = screen.getByTestId('wallet-install-io.metamask');
+      expect(metamask.textContent).toBe('MetaMaskInstall');
+      expect(metamask.getAttribute('href')).toBe('https://metamask.io/download/');
+      expect(metamask.getAttribute('target')).toBe('_blank');
+      const okx = screen.getByTestId('wallet-install-com.okex.wallet');
+      expect(okx.textContent).toBe('OKX WalletInstall');
+      expect(okx.getAttribute('href')).toBe('https://www.okx.com/web3');
+      // The wallet that is there is offered after them.
+      const items = screen.getByTestId('wallet-list').querySelectorAll('li');
+      expect(items[2]!.textContent).toContain('Test Wallet');
+    } finally {
+      stop();
+    }
+  });
+
+  it('hides WalletConnect without a project id', () => {
+    vi.stubEnv('VITE_WALLETCONNECT_PROJECT_ID', '');
+    const stop = announceOnRequest('Test Wallet', 'org.example.wallet');
+    try {
+      render(<ConnectWalletButton />);
+      fireEvent.click(screen.getByTestId('connect-wallet'));
+      expect(screen.getByTestId('wallet-option-org.example.wallet')).toBeTruthy();
+      expect(screen.queryByTestId('wallet-option-walletconnect')).toBeNull();
+    } finally {
+      stop();
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('with a project id, offers WalletConnect (also without a browser wallet) and signs in with it', async () => {
+    vi.stubEnv('VITE_WALLETCONNECT_PROJECT_ID', 'project-1');
+    resetAppConfig({ chain: { chainId: 1319 } } as AppConfig);
+    const wc = {
+      info: { uuid: 'walletconnect', name: 'WalletConnect', icon: '', rdns: 'walletconnect' },
+      provider: { request: async () => null },
+    };
+    vi.mocked(walletConnectWallet).mockResolvedValue(wc as never);
+    vi.mocked(signIn).mockResolvedValue('0xabc');
+    try {
+      render(<ConnectWalletButton />);
+      fireEvent.click(screen.getByTestId('connect-wallet'));
+      expect(screen.getByTestId('wallet-download')).toBeTruthy();
+      const option = screen.getByTestId('wallet-option-walletconnect');
+      expect(option.textContent).toBe('WalletConnectScan a QR code with a mobile wallet');
+      fireEvent.click(option);
+      // Its own QR dialog takes over: this one closes.
+      expect(screen.queryByRole('dialog')).toBeNull();
+      await waitFor(() => expect(afterSignIn).toHaveBeenCalledWith('0xabc'));
+      expect(vi.mocked(signIn).mock.calls[0]![0]).toBe(wc);
+    } finally {
+      vi.unstubAllEnvs();
+      resetAppConfig();
+    }
+  });
+  it('a sell entry point opens it with loginType homeSell; dismissing forgets the login type', () => {
+    render(<ConnectWalletButton />);
+    act(() => openConnectDialogToSell());
+    expect(screen.getByRole('dialog', { name: 'Connect wallet' })).toBeTruthy();
+    expect(getLoginType()).toBe('homeSell');
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(getLoginType()).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../lib/eip6963';
 import { errorText } from '../lib/errors';
 import { WALLET_DOWNLOAD_URL } from '../lib/navigation';
-import { setConnectDialogOpen, useConnectDialogOpen } from '../lib/session';
+import { setConnectDialogOpen, setLoginType, useConnectDialogOpen } from '../lib/session';
 import {
   afterSignIn,
   signIn,
@@ -70,7 +70,11 @@ export function ConnectWalletButton() {
       onOpenChange={(next) => {
         if (busy && !next) return;
         setConnectDialogOpen(next);
-        if (!next) setAttempt({ state: 'idle' });
+        if (!next) {
+          setAttempt({ state: 'idle' });
+          // Dismissed without signing in: a pending "sell" login type no longer applies.
+          setLoginType(null);
+        }
       }}
     >
       <Dialog.Trigger asChild>

@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../app/Providers';
 import { LAYOUT } from '@aiamarket/shared';
 import { TopBar, NAV_ITEMS } from './TopBar';
 
@@ -13,9 +15,11 @@ function scrollTo(y: number) {
 
 function renderTopBar() {
   return render(
-    <MemoryRouter>
-      <TopBar />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <TopBar />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

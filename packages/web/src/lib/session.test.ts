@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearSession,
+  getLoginType,
   getSession,
   isSignedIn,
+  openConnectDialogToSell,
   saveSession,
   setUserInfo,
   subscribeSession,
@@ -47,5 +49,14 @@ describe('the session store', () => {
   it('ignores a damaged stored profile', () => {
     localStorage.setItem('userInfo', '{nope');
     expect(getSession().userInfo).toBeNull();
+  });
+  it('opens the login prompt of a sell entry point with loginType homeSell', () => {
+    expect(getLoginType()).toBeNull();
+    openConnectDialogToSell();
+    expect(localStorage.getItem('loginType')).toBe('homeSell');
+    expect(getLoginType()).toBe('homeSell');
+    // A logout (clearSession) forgets it too.
+    clearSession();
+    expect(getLoginType()).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SIGN_IN, STORAGE_KEYS, TOKEN_COOKIE } from '@aiamarket/shared';
+import { LOGIN_TYPE_HOME_SELL, SIGN_IN, STORAGE_KEYS, TOKEN_COOKIE } from '@aiamarket/shared';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 
 // The signed-in session of the spec's client state (section 3): the token in the `web-token`
@@ -160,6 +160,15 @@ export function setConnectDialogOpen(open: boolean): void {
 
 /** Opens the wallet dialog (the spec's login prompt). */
 export function openConnectDialog(): void {
+  setConnectDialogOpen(true);
+}
+
+/**
+ * The login prompt of a "sell" entry point: after the sign-in the account page opens instead of
+ * the page reloading (loginType homeSell, spec section 4). Dismissing the dialog forgets it.
+ */
+export function openConnectDialogToSell(): void {
+  setLoginType(LOGIN_TYPE_HOME_SELL);
   setConnectDialogOpen(true);
 }
 

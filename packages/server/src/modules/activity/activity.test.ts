@@ -5,6 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_METHOD, ERRORS, TRANSFER_METHODS, type ActivityVO } from '@aiamarket/shared';
 import { buildApp } from '../../app.js';
+import type { AppDb } from '../../db/database.js';
 import { loadConfig } from '../../config.js';
 import { activities, collectionProfiles, tokenMetadata, users } from '../../db/schema.js';
 import { freshDatabase } from '../../../test/support/database.js';
@@ -57,6 +58,8 @@ beforeAll(async () => {
     deployment: c.deployment,
   });
   await app.ready();
+  // The API gives the registered collections their pages in the background once ready.
+  await waitForProfiles(fresh.database.db, 4);
   // Names come from users, item name and image from token_metadata.
   await signIn(app, privateKeyToAccount(ACTORS.alice.privateKey));
   await signIn(app, privateKeyToAccount(ACTORS.carol.privateKey));
@@ -242,3 +245,13 @@ describe('transaction/userPage', () => {
     expect(missing.statusCode).toBe(400);
   });
 });
+
+/** Polls until the background sync has created `count` collection pages. */
+async function waitForProfiles(db: AppDb, count: number) {
+  for (let i = 0; i < 200; i++) {
+    const rows = await db.select({ id: collectionProfiles.id }).from(collectionProfiles);
+    if (rows.length >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('collection pages were not created');
+}

@@ -11,6 +11,7 @@ import {
 } from '@aiamarket/shared';
 import { marketplaceAbi } from '@aiamarket/shared/abis';
 import { buildApp } from '../../app.js';
+import type { AppDb } from '../../db/database.js';
 import { loadConfig } from '../../config.js';
 import type { ServerContext } from '../../context.js';
 import {
@@ -80,6 +81,8 @@ beforeAll(async () => {
   };
   app = await buildApp(ctx);
   await app.ready();
+  // The API gives the registered collections their pages in the background once ready.
+  await waitForProfiles(fresh.database.db, 4);
   ownerToken = await signIn(app, privateKeyToAccount(ACTORS.owner.privateKey));
   aliceToken = await signIn(app, privateKeyToAccount(ACTORS.alice.privateKey));
 }, 180_000);
@@ -517,3 +520,13 @@ describe('stats rows are optional', () => {
     });
   });
 });
+
+/** Polls until the background sync has created `count` collection pages. */
+async function waitForProfiles(db: AppDb, count: number) {
+  for (let i = 0; i < 200; i++) {
+    const rows = await db.select({ id: collectionProfiles.id }).from(collectionProfiles);
+    if (rows.length >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('collection pages were not created');
+}

@@ -5,6 +5,7 @@ import { COLLECTION_LIMITS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { collections } from '../../db/schema-chain.js';
 import { collectionProfiles, type CollectionProfileRow } from '../../db/schema-market.js';
+import { isChainUnreachable } from '../../chain/errors.js';
 import { isLinkTaken } from './queries.js';
 
 const p = collectionProfiles;
@@ -35,7 +36,10 @@ export async function defaultLinkCollection(
   return `${base}-${contractAddr.slice(2, 10).toLowerCase()}`;
 }
 
-/** owner() of an Ownable contract (lowercased), null when it has none or the call fails. */
+/**
+ * owner() of an Ownable contract (lowercased), null when it has none. Throws when the node does
+ * not answer, so that a page is not created without its owner because of a passing outage.
+ */
 export async function readContractOwner(
   chain: PublicClient,
   address: string,
@@ -47,7 +51,8 @@ export async function readContractOwner(
       functionName: 'owner',
     });
     return owner.toLowerCase();
-  } catch {
+  } catch (err) {
+    if (isChainUnreachable(err)) throw err;
     return null;
   }
 }
@@ -131,7 +136,7 @@ export class LinkTakenError extends Error {
  * Gives every registered collection without a page one (launchpad and deployment collections
  * that the indexer registers, collections added by any other path): named after the contract's
  * name (or symbol), link derived from it, owner = the contract's owner() so that its owner can
- * edit it. Returns the profiles created.
+ * edit it. Returns the profiles created. Stops at the first chain outage (the next pass retries).
  */
 export async function syncCollectionProfiles(
   db: AppDb,

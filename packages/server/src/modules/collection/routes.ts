@@ -66,14 +66,20 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
     let timer: NodeJS.Timeout | undefined;
     let syncing: Promise<unknown> = Promise.resolve();
+    let running = false;
     const sync = () => {
-      syncing = syncCollectionProfiles(db, chainId, ctx.chain).catch((err: unknown) =>
-        app.log.warn({ err }, 'collection profile sync failed'),
-      );
+      if (running) return syncing;
+      running = true;
+      syncing = syncCollectionProfiles(db, chainId, ctx.chain)
+        .catch((err: unknown) => app.log.warn({ err }, 'collection profile sync failed'))
+        .finally(() => {
+          running = false;
+        });
       return syncing;
     };
+    // Not awaited: a slow or unreachable node must not hold up the start.
     app.addHook('onReady', async () => {
-      await sync();
+      void sync();
       timer = setInterval(() => void sync(), PROFILE_SYNC_MS);
       timer.unref();
     });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ERRORS, type FavouriteInfo } from '@aiamarket/shared';
 import { favourites } from '../../db/schema.js';
-import { buildWorld, type World } from '../market/test-world.js';
+import { buildWorld, type World } from '../../../test/support/market-world.js';
 
 let w: World;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { optionalUser, requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { queryOrBodyHook } from '../../http/paging.js';
 import { addressSchema } from '../../http/schemas.js';
-import { uintInput } from '../market/input.js';
+import { uintInput } from '../../http/filter-inputs.js';
 import { addFavourite, favouriteInfo, itemExists, removeFavourite } from './queries.js';
 
 const itemParams = z.object({ tokenId: uintInput, contractAddr: addressSchema });

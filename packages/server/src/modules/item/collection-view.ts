@@ -8,7 +8,8 @@ import {
   collectionStats,
   collectionVolumeHours,
 } from '../../db/schema.js';
-import { contractTypeSchema, plainDecimal } from '../market/view.js';
+import { contractTypeSchema } from '../../http/order-view.js';
+import { plainDecimal } from '../../http/decimal-text.js';
 
 export const collectionVoSchema = z.object({
   id: z.number().int(),

@@ -7,7 +7,12 @@ import {
 } from '@aiamarket/shared';
 import { pageFields } from '../../http/paging.js';
 import { addressSchema } from '../../http/schemas.js';
-import { emptyAsUndefined, keywordInput, priceRangeRefine, uintInput } from '../market/input.js';
+import {
+  emptyAsUndefined,
+  keywordInput,
+  priceRangeRefine,
+  uintInput,
+} from '../../http/filter-inputs.js';
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyAsUndefined, schema.optional());

@@ -9,7 +9,7 @@ import {
 } from '@aiamarket/shared';
 import { attrCategories, attrValues, favourites } from '../../db/schema.js';
 import { and, eq } from 'drizzle-orm';
-import { ACTORS, buildWorld, lower, type World } from '../market/test-world.js';
+import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
 
 let w: World;
 beforeAll(async () => {
@@ -255,14 +255,12 @@ describe('nftOrder/selecAssetNftPage and asset/userInfoList', () => {
       }),
     ]);
 
-    await w.ctx.database.db
-      .insert(favourites)
-      .values({
-        userAddr: addr('carol'),
-        chainId: w.ctx.config.chainId,
-        contractAddr: w.items,
-        tokenId: '1',
-      });
+    await w.ctx.database.db.insert(favourites).values({
+      userAddr: addr('carol'),
+      chainId: w.ctx.config.chainId,
+      contractAddr: w.items,
+      tokenId: '1',
+    });
     const liked = await account({ userAddr: ACTORS.carol.address, type: 1 });
     expect(liked.body.data.records).toEqual([
       expect.objectContaining({

@@ -11,7 +11,8 @@ import {
   tokenAttributes,
   tokenMetadata,
 } from '../../db/schema.js';
-import { containsPattern, orderColumns, type OrderRow } from '../market/view.js';
+import { orderColumns, type OrderRow } from '../../http/order-view.js';
+import { containsPattern } from '../../db/like-pattern.js';
 
 /** What a card needs besides its order. */
 export interface CardRow {

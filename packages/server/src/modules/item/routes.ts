@@ -11,9 +11,9 @@ import { CoinCatalog } from '../../chain/coins.js';
 import { requireUser } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
-import { priceRangeOf } from '../market/input.js';
-import { lowestOrders, tokenKey } from '../market/queries.js';
-import { collectionLabels, orderViews } from '../market/view.js';
+import { priceRangeOf } from '../../http/filter-inputs.js';
+import { lowestOrders, tokenKey } from '../../http/order-view.js';
+import { collectionLabels, orderViews } from '../../http/order-view.js';
 import { collectionOf } from './collection-view.js';
 import {
   accountItemsInput,

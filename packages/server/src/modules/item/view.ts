@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { ContractType, NftCardVO, NftDetail, Ownership } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import type { CoinCatalog } from '../../chain/coins.js';
-import { lowestOrders, tokenKey } from '../market/queries.js';
+import { lowestOrders, tokenKey } from '../../http/order-view.js';
 import {
   collectionLabels,
   contractTypeSchema,
   orderViews,
   orderVoSchema,
   type OrderRow,
-} from '../market/view.js';
+} from '../../http/order-view.js';
 import { collectionVoSchema } from './collection-view.js';
 import type { CardRow } from './queries.js';
 

@@ -5,7 +5,7 @@ import { ERRORS, PAGE_SIZE, VALIDATION_MESSAGES, type OrderVO, type Page } from 
 import { marketplaceAbi } from '@aiamarket/shared/abis';
 import { orders } from '../../db/schema.js';
 import { send } from '../../../test/indexer/support.js';
-import { ACTORS, buildWorld, lower, type World } from './test-world.js';
+import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
 
 let w: World;
 beforeAll(async () => {

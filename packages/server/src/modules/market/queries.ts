@@ -10,7 +10,8 @@ import {
   orders,
   tokenAttributes,
 } from '../../db/schema.js';
-import { containsPattern, orderColumns, type OrderRow } from './view.js';
+import { orderColumns, type OrderRow } from '../../http/order-view.js';
+import { containsPattern } from '../../db/like-pattern.js';
 
 /**
  * Deep totals are capped: counting every match of a million-row table on each request costs more
@@ -138,35 +139,6 @@ export async function itemOrders(
   ]);
   return { rows, total: count?.n ?? 0 };
 }
-
-/** The lowest listed order of each given token (cards and the item detail). */
-export async function lowestOrders(
-  db: AppDb,
-  chainId: number,
-  tokens: { contractAddr: string; tokenId: string }[],
-): Promise<Map<string, OrderRow>> {
-  const out = new Map<string, OrderRow>();
-  if (!tokens.length) return out;
-  const keys = sql.join(
-    tokens.map((t) => sql`(${t.contractAddr}, ${t.tokenId}::numeric)`),
-    sql`, `,
-  );
-  const rows = await db
-    .selectDistinctOn([orders.contractAddr, orders.tokenId], orderColumns)
-    .from(orders)
-    .where(
-      and(
-        eq(orders.chainId, chainId),
-        eq(orders.status, ORDER_STATUS.listed),
-        sql`(${orders.contractAddr}, ${orders.tokenId}) in (${keys})`,
-      ),
-    )
-    .orderBy(orders.contractAddr, orders.tokenId, asc(orders.priceValue), asc(orders.orderId));
-  for (const r of rows) out.set(tokenKey(r.contractAddr, r.tokenId), r);
-  return out;
-}
-
-export const tokenKey = (contractAddr: string, tokenId: string) => `${contractAddr}:${tokenId}`;
 
 /** One order by id (any market of the chain) and token, for changePrice. */
 export async function findOrder(db: AppDb, chainId: number, orderId: string, tokenId: string) {

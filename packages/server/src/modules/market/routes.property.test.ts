@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorld, type World } from './test-world.js';
+import { buildWorld, type World } from '../../../test/support/market-world.js';
 
 /**
  * Schema-breaking input to every route of the market, item, search and favourite modules, on

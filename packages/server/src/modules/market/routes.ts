@@ -15,13 +15,13 @@ import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
 import { waitForChainPrice } from './chain.js';
+import { priceRangeOf } from '../../http/filter-inputs.js';
 import {
   changePriceInput,
   collectionFilterInput,
   orderListInput,
   orderPageInput,
   parentPageInput,
-  priceRangeOf,
   valPageInput,
 } from './input.js';
 import {
@@ -34,7 +34,8 @@ import {
   marketPage,
   type MarketFilter,
 } from './queries.js';
-import { coinsOf, orderViews, orderVoSchema, plainDecimal } from './view.js';
+import { coinsOf, orderViews, orderVoSchema } from '../../http/order-view.js';
+import { plainDecimal } from '../../http/decimal-text.js';
 
 const collectionFilterItemSchema = z.object({
   id: z.number().int(),

@@ -51,7 +51,7 @@ describe('POST /v1/api/nftMeta/refresh', () => {
     process.env.INDEXER_IPFS_GATEWAY = gatewayUrl;
     process.env.INDEXER_METADATA_TIMEOUT_MS = '300';
     process.env.INDEXER_METADATA_ATTEMPTS = '1';
-    process.env.INDEXER_METADATA_REFRESH_PER_MINUTE = String(LIMIT);
+    process.env.INDEXER_REFRESH_PER_MINUTE = String(LIMIT);
 
     c = await startChain();
     fresh = await freshDatabase();
@@ -77,7 +77,7 @@ describe('POST /v1/api/nftMeta/refresh', () => {
       'INDEXER_IPFS_GATEWAY',
       'INDEXER_METADATA_TIMEOUT_MS',
       'INDEXER_METADATA_ATTEMPTS',
-      'INDEXER_METADATA_REFRESH_PER_MINUTE',
+      'INDEXER_REFRESH_PER_MINUTE',
     ])
       delete process.env[key];
     await app?.close();

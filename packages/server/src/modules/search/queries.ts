@@ -2,7 +2,7 @@ import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { SEARCH_RESULTS_PER_GROUP } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { collectionProfiles, collectionStats, tokenMetadata, users } from '../../db/schema.js';
-import { containsPattern } from '../market/view.js';
+import { containsPattern } from '../../db/like-pattern.js';
 
 /**
  * The global search: a few collections (name or address), items (name) and accounts (username

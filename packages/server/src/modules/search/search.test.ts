@@ -8,7 +8,7 @@ import {
   type SearchResult,
 } from '@aiamarket/shared';
 import { tokenMetadata } from '../../db/schema.js';
-import { ACTORS, buildWorld, lower, type World } from '../market/test-world.js';
+import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
 
 let w: World;
 beforeAll(async () => {

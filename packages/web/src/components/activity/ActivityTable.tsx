@@ -181,7 +181,7 @@ function FilterChip({
 }
 
 function Party({ addr, name }: { addr: string | null; name: string | null }) {
-  if (!addr) return <span className="text-slate-500">-</span>;
+  if (!addr) return <span className="text-slate-400">-</span>;
   return (
     <Link to={`/account/0/${addr}`} className="text-brand-300 hover:text-brand-400">
       {name || shortenAddress(addr)}

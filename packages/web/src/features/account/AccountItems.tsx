@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { ACCOUNT_ITEM_TYPE } from '@aiamarket/shared';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { LoadMore } from '../../components/LoadMore';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { NftCard, cardOfItem } from '../../components/nft/NftCard';
+import { ForceCancelButton } from '../../components/trade';
 import { GridToggle, NftGrid, NftGridSkeleton, useGridChoice } from '../../components/nft/NftGrid';
 import { nextPageOf } from '../../lib/paging';
 import { fetchAccountItems } from './api';
@@ -53,6 +55,9 @@ export function AccountItems({
             {items.map((item) => (
               <li key={`${item.contractAddr}-${item.tokenId}`}>
                 <NftCard data={cardOfItem(item)} compact={grid === 2} />
+                {type === ACCOUNT_ITEM_TYPE.forceCancel && item.order && (
+                  <ForceCancelButton order={item.order} />
+                )}
               </li>
             ))}
           </NftGrid>

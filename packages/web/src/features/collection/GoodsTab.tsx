@@ -159,9 +159,9 @@ export function GoodsTab({ collection }: { collection: CollectionVO }) {
           </div>
         </fieldset>
         <section aria-labelledby={`${id}-price`}>
-          <h3 id={`${id}-price`} className="mb-2 text-sm font-semibold text-white">
+          <h2 id={`${id}-price`} className="mb-2 text-sm font-semibold text-white">
             {t('collection.goods.price')}
-          </h3>
+          </h2>
           <PriceRangeFilter
             min={filters.minPrice}
             max={filters.maxPrice}
@@ -170,9 +170,9 @@ export function GoodsTab({ collection }: { collection: CollectionVO }) {
           />
         </section>
         <section aria-labelledby={`${id}-attributes`}>
-          <h3 id={`${id}-attributes`} className="mb-2 text-sm font-semibold text-white">
+          <h2 id={`${id}-attributes`} className="mb-2 text-sm font-semibold text-white">
             {t('collection.goods.attributes')}
-          </h3>
+          </h2>
           <AttributeFilter
             contractAddr={collection.contractAddr}
             selection={filters.attributes}

@@ -1,46 +1,19 @@
-import {
-  BaseError,
-  ContractFunctionRevertedError,
-  createPublicClient,
-  erc1155Abi,
-  erc20Abi,
-  erc721Abi,
-  http,
-  parseUnits,
-  type Abi,
-  type Address,
-  type PublicClient,
-} from 'viem';
-import { simulateContract, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
-import type { Config } from 'wagmi';
+import { erc1155Abi, erc721Abi, parseUnits, type Abi, type Address } from 'viem';
 import { launchpad1155Abi, launchpad721Abi } from '@aiamarket/shared/abis';
+import { DEFAULT_COIN_DECIMALS } from '@aiamarket/shared';
 import {
-  DEFAULT_COIN_DECIMALS,
-  NATIVE_COIN_ADDRESS,
-  TIMING,
-  contractErrorMessage,
-} from '@aiamarket/shared';
-import { loadAppConfig } from '../../lib/appConfig';
-import { getSession, isSignedIn, openConnectDialog } from '../../lib/session';
-import { findSessionWallet, loadEngine } from '../../lib/wallet';
+  ensureAllowance,
+  ensureApprovalForAll,
+  isNativeCoin,
+  publicClient,
+  sendContractCall,
+  type ConnectedWallet,
+  type ContractCall,
+} from '../../lib/chain';
 import type { LaunchpadProject, MintCoin } from './types';
 
 // Chain reads and writes of the launchpad (loaded with the detail page only). Reads go straight
-// to the deployment's RPC; writes through the signed-in wallet (wagmi, ../../lib/wallet).
-
-let client: Promise<PublicClient> | null = null;
-
-function publicClient(): Promise<PublicClient> {
-  if (!client) {
-    client = loadAppConfig()
-      .then((app) => createPublicClient({ transport: http(app.chain.rpcUrl) }) as PublicClient)
-      .catch((error: unknown) => {
-        client = null;
-        throw error;
-      });
-  }
-  return client;
-}
+// to the deployment's RPC; writes through the signed-in wallet (the shared ../../lib/chain).
 
 const is1155 = (p: Pick<LaunchpadProject, 'contractType'>) => Number(p.contractType) === 1155;
 const abiOf = (p: LaunchpadProject): Abi => (is1155(p) ? launchpad1155Abi : launchpad721Abi);
@@ -204,49 +177,12 @@ export async function loadUserSourceAssets(
 
 // ---------------------------------------------------------------- writes
 
-/**
- * The wallet of the signed-in user, reconnected without a prompt when needed. Without a session
- * (or a wallet that answers) the connect dialog opens and null is returned: the flow stops quietly.
- */
-export async function connectedWallet(): Promise<{ config: Config; account: Address } | null> {
-  const session = getSession();
-  if (!isSignedIn(session)) {
-    openConnectDialog();
-    return null;
-  }
-  const [app, engine] = await Promise.all([loadAppConfig(), loadEngine()]);
-  let config = engine.getWalletConfig();
-  if (!config && session.wallet) {
-    const wallet = await findSessionWallet(session.wallet).catch(() => null);
-    if (wallet) {
-      await engine.resumeWallet(wallet, app).catch(() => null);
-      config = engine.getWalletConfig();
-    }
-  }
-  if (!config) {
-    openConnectDialog();
-    return null;
-  }
-  return { config, account: session.address as Address };
-}
+export { chainErrorMessage, connectedWallet, isNativeCoin } from '../../lib/chain';
 
-type Wallet = NonNullable<Awaited<ReturnType<typeof connectedWallet>>>;
+type Wallet = ConnectedWallet;
 
-async function send(
-  wallet: Wallet,
-  call: { address: Address; abi: Abi; functionName: string; args: unknown[]; value?: bigint },
-) {
-  const { request } = await simulateContract(wallet.config, {
-    ...call,
-    account: wallet.account,
-  } as Parameters<typeof simulateContract>[1]);
-  const hash = await writeContract(wallet.config, request as Parameters<typeof writeContract>[1]);
-  const receipt = await waitForTransactionReceipt(wallet.config, { hash });
-  if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
-  return hash;
-}
-
-export const isNativeCoin = (coin: string) => coin.toLowerCase() === NATIVE_COIN_ADDRESS;
+const send = (wallet: Wallet, call: ContractCall) =>
+  sendContractCall(wallet, call).then((tx) => tx.hash);
 
 /** Price x count in the coin's smallest units. */
 export function mintCost(coin: MintCoin, count: number): bigint {
@@ -260,22 +196,8 @@ export function mintCost(coin: MintCoin, count: number): bigint {
 export async function mint(wallet: Wallet, p: LaunchpadProject, coin: MintCoin, count: number) {
   const cost = mintCost(coin, count);
   const launchpad = p.contractAddr as Address;
-  if (!isNativeCoin(coin.address) && cost > 0n) {
-    const c = await publicClient();
-    const allowance = await c.readContract({
-      address: coin.address as Address,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [wallet.account, launchpad],
-    });
-    if (allowance < cost) {
-      await send(wallet, {
-        address: coin.address as Address,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [launchpad, cost],
-      });
-    }
+  if (!isNativeCoin(coin.address)) {
+    await ensureAllowance(wallet, coin.address as Address, launchpad, cost);
   }
   return send(wallet, {
     address: launchpad,
@@ -295,21 +217,7 @@ export async function swap(
 ) {
   const source = p.exchangeAddr as Address;
   const launchpad = p.contractAddr as Address;
-  const c = await publicClient();
-  const approved = await c.readContract({
-    address: source,
-    abi: erc721Abi,
-    functionName: 'isApprovedForAll',
-    args: [wallet.account, launchpad],
-  });
-  if (!approved) {
-    await send(wallet, {
-      address: source,
-      abi: erc721Abi,
-      functionName: 'setApprovalForAll',
-      args: [launchpad, true],
-    });
-  }
+  await ensureApprovalForAll(wallet, source, launchpad);
   return send(wallet, {
     address: launchpad,
     abi: abiOf(p),
@@ -322,16 +230,4 @@ export async function swap(
       selection.map((s) => BigInt(s.amount)),
     ),
   });
-}
-
-/** The message of a failed transaction: the contract's error when decoded, else transactionErr. */
-export function chainErrorMessage(error: unknown): { key: string; values: Record<string, string> } {
-  if (error instanceof BaseError) {
-    const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
-    if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName) {
-      const m = contractErrorMessage(reverted.data.errorName, reverted.data.args ?? []);
-      return { key: m.key, values: m.values };
-    }
-  }
-  return { key: 'launchpad.transactionErr', values: {} };
 }

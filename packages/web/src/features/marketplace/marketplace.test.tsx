@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPageRequest } from '@aiamarket/shared';
 import { mockApi, type SeenCall } from '../../test/api';
-import { collection, order } from '../../test/market-fixtures';
+import { order } from '../../test/market-fixtures';
 import { renderApp } from '../../test/render';
 import { filtersFromSearch, orderRequestOf, searchOfFilters } from './filters';
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '@aiamarket/shared';
 import { mockApi, type SeenCall } from '../../test/api';
 import { CONTRACT, OWNER } from '../../test/market-fixtures';
@@ -25,8 +25,6 @@ function type(value: string) {
 }
 
 describe('global search', () => {
-  beforeAll(() => import('../home/HomePage'), 30_000);
-
   it('waits for 3 characters and 200 ms of quiet, then asks once', async () => {
     const seen = mockApi({ 'POST /v1/api/nft/homeSearchPage': RESULT });
     renderApp('/');

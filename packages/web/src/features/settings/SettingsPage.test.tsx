@@ -33,7 +33,10 @@ describe('/user-settings/{walletAddress}', () => {
     expect(notice.textContent).toContain('Sign in to edit this profile');
     expect(notice.textContent).toContain('0x7099****79c8');
     fireEvent.click(within(notice).getByTestId('settings-connect'));
-    expect(await screen.findByRole('dialog', { name: 'Connect wallet' })).toBeTruthy();
+    // The connect dialog is a lazily loaded chunk: slow on a busy machine.
+    expect(
+      await screen.findByRole('dialog', { name: 'Connect wallet' }, { timeout: 5_000 }),
+    ).toBeTruthy();
   });
 
   it('shows a read-only notice to another signed-in account', async () => {

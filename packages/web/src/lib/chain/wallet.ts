@@ -1,11 +1,9 @@
 import type { Address } from 'viem';
 import type { Config } from 'wagmi';
 import { getChainId, switchChain } from 'wagmi/actions';
-import { TIMING } from '@aiamarket/shared';
 import { loadAppConfig } from '../appConfig';
-import { findWallet } from '../eip6963';
 import { getSession, isSignedIn, openConnectDialog } from '../session';
-import { loadEngine } from '../wallet';
+import { findSessionWallet, loadEngine } from '../wallet';
 
 export interface ConnectedWallet {
   config: Config;
@@ -25,7 +23,7 @@ export async function connectedWallet(): Promise<ConnectedWallet | null> {
   const [app, engine] = await Promise.all([loadAppConfig(), loadEngine()]);
   let config = engine.getWalletConfig();
   if (!config && session.wallet) {
-    const wallet = await findWallet(session.wallet, TIMING.walletProviderTimeoutMs);
+    const wallet = await findSessionWallet(session.wallet).catch(() => null);
     if (wallet) {
       await engine.resumeWallet(wallet, app).catch(() => null);
       config = engine.getWalletConfig();

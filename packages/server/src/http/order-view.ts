@@ -1,18 +1,21 @@
+// The listing (OrderVO) answer shared by the market, item and account calls: the order columns
+// read, collection labels, coins, and the lowest listed order of tokens.
 import { z } from 'zod';
 import { formatUnits } from 'viem';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ApiError,
   CONTRACT_TYPE,
   ERRORS,
+  ORDER_STATUS,
   ROYALTY,
   type ContractType,
   type OrderVO,
 } from '@aiamarket/shared';
-import type { AppDb } from '../../db/database.js';
-import { collectionProfiles, collections, orders } from '../../db/schema.js';
-import { isChainUnreachable } from '../../chain/errors.js';
-import type { CoinCatalog, CoinInfo } from '../../chain/coins.js';
+import type { AppDb } from '../db/database.js';
+import { collectionProfiles, collections, orders } from '../db/schema.js';
+import { isChainUnreachable } from '../chain/errors.js';
+import type { CoinCatalog, CoinInfo } from '../chain/coins.js';
 
 /** The order columns every listing view reads. */
 export const orderColumns = {
@@ -175,13 +178,31 @@ export async function orderViews(
   });
 }
 
-/** A numeric(…, 18) amount as a plain decimal string without trailing zeros ("1.5", "2"). */
-export function plainDecimal(value: string | null): string | null {
-  if (value === null) return null;
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+/** The lowest listed order of each given token (cards and the item detail). */
+export async function lowestOrders(
+  db: AppDb,
+  chainId: number,
+  tokens: { contractAddr: string; tokenId: string }[],
+): Promise<Map<string, OrderRow>> {
+  const out = new Map<string, OrderRow>();
+  if (!tokens.length) return out;
+  const keys = sql.join(
+    tokens.map((t) => sql`(${t.contractAddr}, ${t.tokenId}::numeric)`),
+    sql`, `,
+  );
+  const rows = await db
+    .selectDistinctOn([orders.contractAddr, orders.tokenId], orderColumns)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.chainId, chainId),
+        eq(orders.status, ORDER_STATUS.listed),
+        sql`(${orders.contractAddr}, ${orders.tokenId}) in (${keys})`,
+      ),
+    )
+    .orderBy(orders.contractAddr, orders.tokenId, asc(orders.priceValue), asc(orders.orderId));
+  for (const r of rows) out.set(tokenKey(r.contractAddr, r.tokenId), r);
+  return out;
 }
 
-/** A LIKE pattern matching `text` anywhere, its wildcards escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export const tokenKey = (contractAddr: string, tokenId: string) => `${contractAddr}:${tokenId}`;

@@ -6,9 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { parseEther, zeroAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/shared/abis';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import type { ServerContext } from '../../context.js';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { ServerContext } from '../../src/context.js';
 import {
   attrCategories,
   attrValues,
@@ -17,9 +17,9 @@ import {
   tokenAttributes,
   tokenMetadata,
   users,
-} from '../../db/schema.js';
-import { freshDatabase } from '../../../test/support/database.js';
-import { signIn } from '../../../test/support/sign-in.js';
+} from '../../src/db/schema.js';
+import { freshDatabase } from './database.js';
+import { signIn } from './sign-in.js';
 import {
   ACTORS,
   CHAIN_ID,
@@ -30,7 +30,7 @@ import {
   send,
   startChain,
   type Chain,
-} from '../../../test/indexer/support.js';
+} from '../indexer/support.js';
 
 export { ACTORS, lower };
 
