@@ -24,6 +24,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Requests per measured route (bounded in count; each run also stops after 60 s). */
 const AMOUNT = Number(process.env.BENCH_API_REQUESTS ?? 2_000);
 const CHAIN_ID = 31337;
+/** The item getDetail reads (any generated token). */
+const DETAIL_TOKEN = Math.max(1, Math.min(123_457, Math.floor(ORDERS / 2)));
 
 export interface ApiMeasurement {
   route: string;
@@ -68,7 +70,7 @@ async function generate(client: pg.Client, market: string, stable: string) {
        case when g % 20 <> 0 then '/ipfs/bafkrei' || md5(g::text) end,
        p / 1000.0, g, '0x' || md5(g::text) || md5(g::text), now() - g * interval '1 second',
        g, now() - g * interval '1 second'
-     from (select g, 1 + (g * 7919) % 100000 as p,
+     from (select g, 1 + (g::bigint * 7919) % 100000 as p,
              case when g % 10 < 8 then 0 else g % 10 - 7 end as s
            from generate_series(1, ${ORDERS}) g) t`,
     `insert into activities (chain_id, block_number, tx_hash, log_index, sub_index, method,
@@ -218,7 +220,7 @@ export async function benchApi(
       {
         route: 'nftMeta/getDetail',
         method: 'GET',
-        path: `/v1/api/nftMeta/getDetail?tokenId=123457&contractAddr=0x${(1000 + (123457 % COLLECTIONS)).toString(16).padStart(40, '0')}`,
+        path: `/v1/api/nftMeta/getDetail?tokenId=${DETAIL_TOKEN}&contractAddr=0x${(1000 + (DETAIL_TOKEN % COLLECTIONS)).toString(16).padStart(40, '0')}`,
       },
     );
 

@@ -43,7 +43,7 @@ export interface IndexerBench {
 /** Signs and sends raw transactions with explicit nonces, without waiting for receipts. */
 function sender(client: PublicClient, account: PrivateKeyAccount, startNonce: number) {
   let nonce = startNonce;
-  return async (to: Address, data: Hex): Promise<Hex> => {
+  const send = async (to: Address, data: Hex): Promise<Hex> => {
     const raw = await account.signTransaction({
       chainId: CHAIN_ID,
       type: 'eip1559',
@@ -56,6 +56,7 @@ function sender(client: PublicClient, account: PrivateKeyAccount, startNonce: nu
     });
     return client.request({ method: 'eth_sendRawTransaction', params: [raw] });
   };
+  return Object.assign(send, { lastNonce: async () => nonce - 1 });
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -92,7 +93,8 @@ export async function benchIndexer(
     const sellers = await Promise.all(
       ANVIL_ACCOUNTS.slice(1, 1 + SELLERS).map(async (a) => {
         const account = privateKeyToAccount(a.privateKey);
-        return { account, send: sender(client, account, await nonceOf(account.address)) };
+        const send = sender(client, account, await nonceOf(account.address));
+        return { account, send, lastNonce: send.lastNonce };
       }),
     );
     const setup: Hex[] = [];
@@ -139,7 +141,14 @@ export async function benchIndexer(
       }
       hashes.push(...(await Promise.all(batch)));
     }
-    const lastReceipt = await client.waitForTransactionReceipt({ hash: hashes.at(-1)! });
+    // Mined when every seller's nonce has moved past its last transaction.
+    for (const s of sellers) {
+      const last = await s.lastNonce();
+      while ((await client.getTransactionCount({ address: s.account.address })) <= last) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const lastReceipt = await client.getTransactionReceipt({ hash: hashes.at(-1)! });
     if (lastReceipt.status !== 'success') throw new Error('a bench listing reverted');
     log(
       `indexer bench: ${hashes.length} listing transactions mined in ${((performance.now() - generated) / 1000).toFixed(1)} s`,

@@ -7,6 +7,7 @@ import { buildAll } from '../stack/build.js';
 import { startStack } from '../stack/stack.js';
 import { consoleSteps } from '../stack/steps.js';
 import { measure, type Measurement } from './measure.js';
+import { lighthouseBench } from './lighthouse.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -40,11 +41,13 @@ async function main() {
         errors: r.errors,
       })),
     );
+    await lighthouseBench(stack.url);
   } finally {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   await (await import('./indexer.js')).printIndexerBench();
+  await (await import('./api.js')).runApiBench();
 }
 
 main().catch((err: unknown) => {

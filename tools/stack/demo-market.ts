@@ -288,7 +288,7 @@ export class DemoMarket {
       this.rand,
       traders.filter((x) => x !== from && mayTrade(x, t.c.spec, null)),
     );
-    await this.sendToken(t.c, t.tokenId, from, to, t.c.spec.type === 'ERC721' ? 1 : 1);
+    await this.sendToken(t.c, t.tokenId, from, to, 1);
     locked.add(this.key(t.c, t.tokenId, from));
     locked.add(this.key(t.c, t.tokenId, to));
     this.summary.transfers++;

@@ -85,6 +85,57 @@ function distribution(c: DemoCollection, rand: () => number) {
   return { erc721, erc1155 };
 }
 
+/** Points every collection at its metadata directory (base URI, or ERC1155 uri with {id}). */
+async function setTokenUris(
+  chain: DemoChain,
+  owner: PrivateKeyAccount,
+  addr: (name: string) => Address,
+  published: Map<string, PublishedCollection>,
+) {
+  const uri = (c: DemoCollection) => {
+    const p = published.get(c.link);
+    if (!p) throw new Error(`the metadata of ${c.name} was not published`);
+    return p.uri;
+  };
+  for (const c of DEMO_COLLECTIONS) {
+    const address = addr(c.deploymentName);
+    const gas = 300_000n;
+    if (c.type === 'ERC721' && !c.launchpad) {
+      await chain.call(owner, {
+        address,
+        abi: gameItems721Abi,
+        functionName: 'setBaseURI',
+        args: [uri(c)],
+        gas,
+      });
+    } else if (c.type === 'ERC1155' && !c.launchpad) {
+      await chain.call(owner, {
+        address,
+        abi: gameItems1155Abi,
+        functionName: 'setURI',
+        args: [uri(c)],
+        gas,
+      });
+    } else if (c.type === 'ERC721') {
+      await chain.call(owner, {
+        address,
+        abi: launchpad721Abi,
+        functionName: 'setBaseURI',
+        args: [uri(c)],
+        gas,
+      });
+    } else {
+      await chain.call(owner, {
+        address,
+        abi: launchpad1155Abi,
+        functionName: 'setURI',
+        args: [uri(c)],
+        gas,
+      });
+    }
+  }
+}
+
 /**
  * Seeds the chain. The chain must be fresh (deployed, nothing minted) and its clock in the past
  * (genesis about a month ago); it ends at the wall clock with automine back on.
@@ -94,7 +145,8 @@ export async function seedWorld(opts: {
   client: PublicClient;
   accounts: PrivateKeyAccount[];
   deployment: Deployment;
-  published: Map<string, PublishedCollection>;
+  /** The art and metadata, published while the chain is seeded (URIs are set at the end). */
+  published: Promise<Map<string, PublishedCollection>>;
   /** Called with the deployment as soon as the new contracts are mined (written to disk). */
   onDeployed: (deployment: Deployment) => Promise<void>;
 }): Promise<DemoWorld> {
@@ -109,15 +161,10 @@ export async function seedWorld(opts: {
   };
   const wallNow = () => Math.floor(Date.now() / 1000);
   const start = chain.now;
-  const uri = (c: DemoCollection) => {
-    const p = opts.published.get(c.link);
-    if (!p) throw new Error(`the metadata of ${c.name} was not published`);
-    return p.uri;
-  };
   const market = addr('Marketplace');
   const stable = addr('StableCoin');
 
-  // Round 0 (the owner): sales, contracts, URIs, royalties, coins and items.
+  // Round 0 (the owner): sales, contracts, royalties, coins and items.
   // The two demo sales run until a month from the real now (deployed a month in the past).
   const [, base721] = await client.readContract({
     address: addr('Launchpad721'),
@@ -170,7 +217,7 @@ export async function seedWorld(opts: {
 
   const deploys: { name: string; sent: { receipt?: { blockNumber: number } } }[] = [];
   for (const c of DEMO_COLLECTIONS.filter((x) => !x.deployed)) {
-    const args = [c.name, c.symbol, uri(c), owner.address, owner.address, 500n] as const;
+    const args = [c.name, c.symbol, '', owner.address, owner.address, 500n] as const;
     const { address, sent } =
       c.type === 'ERC721'
         ? await chain.deploy(owner, {
@@ -189,43 +236,6 @@ export async function seedWorld(opts: {
           });
     contracts[c.deploymentName] = { address, blockNumber: 0 };
     deploys.push({ name: c.deploymentName, sent });
-  }
-  for (const c of DEMO_COLLECTIONS.filter((x) => x.deployed)) {
-    const address = addr(c.deploymentName);
-    const gas = 300_000n;
-    if (c.deploymentName === 'GameItems721') {
-      await chain.call(owner, {
-        address,
-        abi: gameItems721Abi,
-        functionName: 'setBaseURI',
-        args: [uri(c)],
-        gas,
-      });
-    } else if (c.deploymentName === 'GameItems1155') {
-      await chain.call(owner, {
-        address,
-        abi: gameItems1155Abi,
-        functionName: 'setURI',
-        args: [uri(c)],
-        gas,
-      });
-    } else if (c.deploymentName === 'Launchpad721') {
-      await chain.call(owner, {
-        address,
-        abi: launchpad721Abi,
-        functionName: 'setBaseURI',
-        args: [uri(c)],
-        gas,
-      });
-    } else {
-      await chain.call(owner, {
-        address,
-        abi: launchpad1155Abi,
-        functionName: 'setURI',
-        args: [uri(c)],
-        gas,
-      });
-    }
   }
   for (const c of DEMO_COLLECTIONS) {
     if (c.royaltyRate === null) continue;
@@ -379,7 +389,9 @@ export async function seedWorld(opts: {
       forceCancel: i === 20 || i === 45,
     });
   }
-  // Fresh listings at the wall clock: the marketplace opens full.
+  // Token URIs (the metadata was published meanwhile), then fresh listings at the wall clock:
+  // the marketplace opens full.
+  await setTokenUris(chain, owner, addr, await opts.published);
   await sim.step(wallNow(), 1, { listings: FINAL_LISTINGS, purchases: 3, extras: false });
   return { deployment, market: sim.summary };
 }

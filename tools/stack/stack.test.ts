@@ -20,9 +20,10 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-stack-'));
 }, 300_000);
 
-afterAll(() => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => {
+  // The world is a few thousand files (IPFS store, database, chain state).
+  await fs.promises.rm(dataDir, { recursive: true, force: true });
+}, 60_000);
 
 /** Starts the stack in dataDir and records which steps ran. */
 async function start(fresh = false): Promise<{ stack: Stack; ran: string[] }> {

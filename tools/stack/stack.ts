@@ -164,7 +164,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       deployment = seeded.deployment;
       const { timings } = seeded;
       steps.info(
-        `  art and metadata ${timings.publish} s, chain ${timings.chain} s, pages and content ${timings.content} s`,
+        `  art and metadata ${timings.publish} s alongside the chain ${timings.chain} s, pages and content ${timings.content} s`,
       );
       if (seeded.market) {
         const m = seeded.market;

@@ -67,3 +67,13 @@ export const IPFS_PATH_PREFIX = '/ipfs/';
 export function ipfsPath(cid: string): string {
   return `${IPFS_PATH_PREFIX}${cid}`;
 }
+
+/**
+ * A URL a browser can load for an NFT image: `ipfs://{cid}[/path]` (what token metadata holds)
+ * becomes `/ipfs/{cid}[/path]` on our own gateway; anything else is returned unchanged.
+ */
+export function displayImageUrl(url: string): string {
+  return url.startsWith('ipfs://')
+    ? `${IPFS_PATH_PREFIX}${url.slice(7).replace(/^ipfs\//, '')}`
+    : url;
+}

@@ -132,13 +132,13 @@ async function checkScreen(name: string, open: (page: Page) => Promise<void>) {
   for (const width of WIDTHS) {
     const { context, page, problems } = await openPage(width);
     await open(page);
-    expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
+    expect((await axeViolations(page)).join('\n'), `${name} at ${width}px`).toBe('');
     expect(await page.locator('main').innerText()).not.toMatch(RAW_KEY);
     await page.screenshot({
       path: path.join(SCREENSHOTS_DIR, `browse-${name}-${width}.png`),
       fullPage: true,
     });
-    expect(problems).toEqual([]);
+    expect(problems.join('\n')).toBe('');
     await context.close();
   }
 }
@@ -210,7 +210,7 @@ describe('browse pages in Chromium', () => {
     expect(
       await page.getByTestId('collection-activity-filter-transfer').getAttribute('aria-pressed'),
     ).toBe('true');
-    expect(await axeViolations(page)).toEqual([]);
+    expect((await axeViolations(page)).join('\n')).toBe('');
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({
@@ -218,7 +218,7 @@ describe('browse pages in Chromium', () => {
         fullPage: true,
       });
     }
-    expect(problems).toEqual([]);
+    expect(problems.join('\n')).toBe('');
     await context.close();
     await checkScreen('collection', openCollection);
   });
@@ -244,11 +244,11 @@ describe('browse pages in Chromium', () => {
         .first()
         .waitFor();
     }
-    expect(await axeViolations(page)).toEqual([]);
+    expect((await axeViolations(page)).join('\n')).toBe('');
     await page.screenshot({
       path: path.join(SCREENSHOTS_DIR, 'browse-account-activities-1440.png'),
     });
-    expect(problems).toEqual([]);
+    expect(problems.join('\n')).toBe('');
     await context.close();
     await checkScreen('account', openAccount);
   });
@@ -263,7 +263,7 @@ describe('browse pages in Chromium', () => {
     expect(await page.locator('h1').innerText()).toBe(title);
     expect((await page.getByTestId('article-body').innerText()).length).toBeGreaterThan(20);
     expect(await page.locator('[data-testid="article-body"] script').count()).toBe(0);
-    expect(problems).toEqual([]);
+    expect(problems.join('\n')).toBe('');
     const articleUrl = page.url();
     await context.close();
     await checkScreen('helpcenter', openHelp);
@@ -353,7 +353,7 @@ describe('browse pages in Chromium', () => {
           expect(heading, `${name} in ${lang}`).not.toBe(english.get(name));
         }
       }
-      expect(problems).toEqual([]);
+      expect(problems.join('\n')).toBe('');
       await context.close();
     }
   });

@@ -12,6 +12,7 @@ import { freshDatabase } from '../../test/support/database.js';
 import { collections } from '../db/schema-chain.js';
 import { collectionProfiles } from '../db/schema-market.js';
 import { registerCollection } from '../indexer/collections.js';
+import { syncCollectionProfiles } from '../modules/collection/profiles.js';
 import { addCollection, CollectionAdminError, saveCollectionProfile } from './collections.js';
 import { AdminError, runAdminCommand } from './commands.js';
 
@@ -196,6 +197,13 @@ describe('collection save and sync', () => {
       source: 'launchpad',
       name: 'AIA Heroes',
     });
+    // A node that does not answer: no page without its owner; the next pass creates it.
+    const dead = createPublicClient({
+      chain: chainFor(CHAIN_ID, 'http://127.0.0.1:9'),
+      transport: http('http://127.0.0.1:9', { retryCount: 0 }),
+    }) as PublicClient;
+    await expect(syncCollectionProfiles(fresh.database.db, CHAIN_ID, dead)).rejects.toThrow();
+    expect(await profileOf(addr('Launchpad721'))).toBeUndefined();
     const created = JSON.parse(await run('collection', 'sync'));
     expect(created).toMatchObject([
       { contractAddr: addr('Launchpad721'), linkCollection: 'aia-heroes', ownerAddr: owner },

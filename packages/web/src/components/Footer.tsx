@@ -40,7 +40,7 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-white/5 px-4 py-5 text-center text-xs text-slate-500">
+      <p className="border-t border-white/5 px-4 py-5 text-center text-xs text-slate-400">
         {t('footer.copyright', { year })}
       </p>
     </footer>

@@ -266,12 +266,12 @@ describe('volumes, rankings, collectionCount and recommend', () => {
       .set({ featuredRank: 1 })
       .where(eq(collectionProfiles.linkCollection, 'aia-relics'));
     const res = (await get('/collections/recommend')).json().data;
-    expect(res.records.map((r: CollectionVO) => r.linkCollection).slice(0, 3)).toEqual([
+    expect(res.map((r: CollectionVO) => r.linkCollection).slice(0, 3)).toEqual([
       'aia-relics',
       'aia-heroes',
       'aia-game-items',
     ]);
-    expect(res.records.length).toBeLessThanOrEqual(6);
+    expect(res.length).toBeLessThanOrEqual(6);
   });
 });
 

@@ -203,4 +203,17 @@ describe('collection, ranking, royalty and activity routes: schema-breaking inpu
     });
     expect(res.statusCode).toBe(400);
   });
+
+  it('documents every route in the OpenAPI document, the ranking windows included', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const route of ROUTES) {
+      const path = doc.paths[route.url];
+      expect(path, route.url).toBeDefined();
+      expect(path[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    }
+    const ranking = doc.paths['/v1/api/collections/ranking'].get;
+    const window = ranking.parameters.find((p: { name: string }) => p.name === 'window');
+    expect(window.schema.enum).toEqual(['1d', '7d', '30d', 'all']);
+    expect(ranking.description).toMatch(/previous window/);
+  });
 });

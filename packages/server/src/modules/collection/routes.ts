@@ -110,17 +110,14 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['collection'],
-          summary: 'The home carousel: up to 6 collections (data.records)',
+          summary: 'The home carousel: up to 6 collections (data is the array)',
           description: 'Featured ones first (admin featured rank), then by 7-day volume.',
-          response: {
-            200: envelopeOf(z.object({ records: z.array(collectionVOSchema), total: z.number() })),
-          },
+          response: { 200: envelopeOf(z.array(collectionVOSchema)) },
         },
       },
       async () => {
         const rows = await listRecommended(db, chainId, PAGE_SIZE.featuredCollections);
-        const records = rows.map(toCollectionVO);
-        return ok({ records, total: records.length });
+        return ok(rows.map(toCollectionVO));
       },
     );
 

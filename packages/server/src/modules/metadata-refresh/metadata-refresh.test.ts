@@ -87,7 +87,7 @@ describe('POST /v1/api/nftMeta/refresh', () => {
     await c?.stop();
   });
 
-  const refresh = (payload: unknown, ip = '203.0.113.1') =>
+  const refresh = (payload: Record<string, string>, ip = '203.0.113.1') =>
     app.inject({ method: 'POST', url: '/v1/api/nftMeta/refresh', payload, remoteAddress: ip });
 
   it('fills an item whose first fetch timed out, with its order and attributes', async () => {

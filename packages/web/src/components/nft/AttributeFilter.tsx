@@ -129,7 +129,7 @@ function AttributeCategoryItem({
                   className="size-4 accent-cyan-500"
                 />
                 <span className="min-w-0 flex-1 truncate text-slate-200">{v.name}</span>
-                <span className="text-xs text-slate-500">{fmt.count(v.num)}</span>
+                <span className="text-xs text-slate-400">{fmt.count(v.num)}</span>
               </label>
             </li>
           ))}

@@ -81,7 +81,7 @@ export function NftCard({ data, compact = false }: { data: NftCardData; compact?
               <span className="text-xs text-slate-400">{data.coin}</span>
             </p>
           ) : (
-            <p className="text-xs text-slate-500">{t('nft.notListed')}</p>
+            <p className="text-xs text-slate-400">{t('nft.notListed')}</p>
           )}
           {showAmount && (
             <span className="shrink-0 text-xs text-slate-400">

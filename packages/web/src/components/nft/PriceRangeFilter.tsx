@@ -76,7 +76,7 @@ export function PriceRangeFilter({
           aria-describedby={error ? `${id}-error` : undefined}
           className={box}
         />
-        <span className="text-slate-500" aria-hidden>
+        <span className="text-slate-400" aria-hidden>
           –
         </span>
         <label htmlFor={`${id}-max`} className="sr-only">

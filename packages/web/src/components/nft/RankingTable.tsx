@@ -83,7 +83,7 @@ export function RankingTable({
                   className={cx(
                     'px-3 py-3 text-right tabular-nums',
                     r.change === null
-                      ? 'text-slate-500'
+                      ? 'text-slate-400'
                       : r.change >= 0
                         ? 'text-emerald-400'
                         : 'text-red-400',

@@ -49,7 +49,8 @@ export function fetchAttributeValues(
   signal?: AbortSignal,
 ): Promise<ListAnswer<AttributeCategory>> {
   return apiRequest('/nftAttrCategory/getValPage', {
-    query: { id: category.id, name: category.name, page, size: PAGE_SIZE.attributeValues },
+    // `name` on this call narrows the values by text; the category is chosen by id alone.
+    query: { id: category.id, page, size: PAGE_SIZE.attributeValues },
     signal,
   });
 }

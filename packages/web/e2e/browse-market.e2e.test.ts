@@ -1,0 +1,332 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hex } from 'viem';
+import {
+  LOCALES,
+  PAGE_SIZE,
+  type OrderVO,
+  type Page as Paged,
+} from '@aiamarket/shared';
+import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
+import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
+
+// Issue 7, part A on the seeded demo stack: home -> collection -> item, the marketplace (filters
+// in the URL, sort, infinite scroll), the global search (a collection, an item, an account), the
+// rankings windows and an unknown path. Every screen is checked with axe (no serious or critical
+// violations), photographed at 1440 and 390 px, and opened in the five languages with no
+// translation key left on screen. Figures come from the API, never from fixed counts.
+
+const AXE_SOURCE = fs.readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+const WIDTHS = [1440, 390] as const;
+/** Keys of part A's namespaces that would show if a translation were missing. */
+const RAW_KEY = /\b(home|marketplace|search|item|rankings|nft|validation)\.[a-z][\w.]+/;
+/** Chunks that only the wallet code needs (src/lib/wallet/engine and its libraries). */
+const WALLET_CHUNK = /\/assets\/(engine|getConnectorClient|secp256k1)-[\w-]+\.js$/;
+
+let stack: Stack;
+let browser: Browser;
+let dataDir: string;
+let account: string;
+let listed: OrderVO[];
+let totalListed: number;
+
+async function api<T>(pathAndQuery: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${stack.url}/v1/api${pathAndQuery}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; data: T };
+  expect(envelope.code).toBe(0);
+  return envelope.data;
+}
+
+beforeAll(async () => {
+  await buildAll(silentSteps);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-market-'));
+  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
+  browser = await launchBrowser();
+  const market = await api<Paged<OrderVO>>('/nftOrder/page', { page: 1, size: PAGE_SIZE.market });
+  listed = market.records;
+  totalListed = market.total;
+  expect(listed.length, 'the demo seed lists items').toBeGreaterThan(0);
+
+  // Signing in creates the account's profile, which the account search finds.
+  const demo = stack.accounts[2]!;
+  account = demo.address.toLowerCase();
+  const context = await browser.newContext();
+  await installTestWallet(context, {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    privateKey: demo.privateKey as Hex,
+  });
+  const page = await context.newPage();
+  await page.goto(stack.url);
+  await signInWithTestWallet(page);
+  await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+  scripts: string[];
+}
+
+/** A fresh page that records page errors, failed calls, i18next complaints and scripts loaded. */
+async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const scripts: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() === 'error' || /missingKey|i18next::/i.test(text)) {
+      problems.push(`console ${msg.type()}: ${text}`);
+    }
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    if (req.resourceType() !== 'image') problems.push(`request failed: ${req.url()}`);
+  });
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
+  return { context, page, problems, scripts };
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    interface AxeResults {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+    }
+    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<AxeResults> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
+}
+
+const openHome = async (page: Page, query = '') => {
+  await page.goto(`${stack.url}/${query}`);
+  await page.getByTestId('home-hero').waitFor();
+  await page.locator('[data-testid="ranking-row"]').first().waitFor();
+  await page.locator('[data-testid="home-featured-card"]').first().waitFor();
+};
+
+const openMarket = async (page: Page, query = '') => {
+  await page.goto(`${stack.url}/marketplace${query}`);
+  await page.locator('[data-testid="nft-card"], [data-testid="market-empty"]').first().waitFor();
+};
+
+const openItem = async (page: Page, query = '') => {
+  const o = listed[0]!;
+  await page.goto(`${stack.url}/asset?tokenId=${o.tokenId}&contractAddr=${o.contractAddr}${query}`);
+  await page.getByTestId('item-name').waitFor();
+  await page
+    .locator('[data-testid="price-history"], [data-testid="price-history-empty"]')
+    .waitFor();
+};
+
+const openRankings = async (page: Page, query = '') => {
+  await page.goto(`${stack.url}/rankings${query}`);
+  await page
+    .locator('[data-testid="ranking-row"], [data-testid="rankings-empty"]')
+    .first()
+    .waitFor();
+};
+
+const SCREENS: [string, (page: Page, query?: string) => Promise<void>][] = [
+  ['home', openHome],
+  ['marketplace', openMarket],
+  ['item', openItem],
+  ['rankings', openRankings],
+];
+
+/** Prices shown on the cards, as numbers (the English format: 1,234.5 AIA). */
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId('nft-card-price').allInnerTexts();
+  return texts.map((t) => Number(t.replace(/^Price\s*/, '').replace(/[^\d.]/g, '')));
+}
+
+describe('market screens in Chromium', () => {
+  it('home -> collection -> item, loading no wallet code', async () => {
+    const { context, page, problems, scripts } = await openPage();
+    await openHome(page);
+    expect(await page.getByTestId('ranking-row').count()).toBeLessThanOrEqual(
+      PAGE_SIZE.rankingsHome,
+    );
+    expect(await page.getByTestId('home-domain-notice').isVisible()).toBe(true);
+    expect(scripts.filter((s) => WALLET_CHUNK.test(s))).toEqual([]);
+    await page.getByTestId('ranking-row').first().getByRole('link').click();
+    await page.waitForURL(/\/collection\//);
+    await page.getByTestId('nft-card').first().click();
+    await page.waitForURL(/\/asset\?tokenId=\d+&contractAddr=0x[0-9a-f]{40}/);
+    expect(await page.getByTestId('item-name').innerText()).toBeTruthy();
+    await page.getByTestId('item-tab-info').click();
+    expect(await page.getByTestId('item-info').innerText()).toMatch(/0x[0-9a-f]{40}/);
+    // A reload keeps the item: tokenId and contractAddr are in the URL as well as in state.
+    await page.reload();
+    await page.getByTestId('item-name').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('marketplace: infinite scroll, sort, price and collection filters that survive a reload', async () => {
+    const { context, page, problems, scripts } = await openPage();
+    await openMarket(page);
+    expect(scripts.filter((s) => WALLET_CHUNK.test(s))).toEqual([]);
+    const first = await page.getByTestId('nft-card').count();
+    expect(first).toBe(Math.min(totalListed, PAGE_SIZE.market));
+    if (totalListed > PAGE_SIZE.market) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="nft-card"]').length > n,
+        first,
+      );
+    }
+
+    await page.getByTestId('market-sort').selectOption('priceAsc');
+    await page.waitForURL(/sort=priceAsc/);
+    await page.waitForLoadState('networkidle');
+    const ascending = await cardPrices(page);
+    await page.getByTestId('market-sort').selectOption('priceDesc');
+    await page.waitForURL(/sort=priceDesc/);
+    await page.waitForLoadState('networkidle');
+    const descending = await cardPrices(page);
+    expect(ascending[0]!).toBeLessThanOrEqual(descending[0]!);
+
+    const prices = listed.map((o) => Number(o.price)).sort((a, b) => a - b);
+    const min = String(prices[0]);
+    const max = String(prices[Math.floor(prices.length / 2)]);
+    await page.getByTestId('price-min').fill(min);
+    await page.getByTestId('price-max').fill(max);
+    await page.getByTestId('price-apply').click();
+    await page.waitForURL(new RegExp(`min=${min.replace('.', '\\.')}&max=`));
+    await page.waitForLoadState('networkidle');
+    for (const p of await cardPrices(page)) {
+      expect(p).toBeGreaterThanOrEqual(Number(min) - 1e-4);
+      expect(p).toBeLessThanOrEqual(Number(max) + 1e-4);
+    }
+
+    // The collection of the first listing, chosen through the filter's own search box.
+    const name = listed[0]!.collectionName!;
+    await page.getByTestId('collection-filter-search').fill(name);
+    await page.locator(`[data-testid="collection-filter-option"][data-name="${name}"]`).check();
+    await page.waitForURL(/[?&]c=/);
+    await page.reload();
+    await page.getByTestId('filter-chips').waitFor();
+    const chips = await page.getByTestId('filter-chip').allInnerTexts();
+    expect(chips.some((c) => c.includes(name))).toBe(true);
+    expect(chips.some((c) => c.includes(min))).toBe(true);
+    await page.getByTestId('filter-clear-all').click();
+    await page.waitForURL((u) => !u.search.includes('c='));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('searches a collection, an item and an account from the top bar', async () => {
+    const { context, page, problems } = await openPage();
+    await openHome(page);
+    const search = page.getByTestId('global-search');
+    const o = listed.find((l) => (l.name ?? '').length >= 3) ?? listed[0]!;
+
+    await search.fill(o.collectionName!.slice(0, 4));
+    await page.getByTestId('search-group-collections').getByTestId('search-option').first().click();
+    await page.waitForURL(/\/collection\//);
+
+    await search.fill(o.name!);
+    await page.getByTestId('search-group-items').getByTestId('search-option').first().waitFor();
+    await search.press('ArrowDown');
+    const groups = await page.locator('[data-testid^="search-group-"]').count();
+    expect(groups).toBeGreaterThan(0);
+    await page.getByTestId('search-group-items').getByTestId('search-option').first().click();
+    await page.waitForURL(/\/asset\?/);
+
+    await search.fill(account.slice(2, 12));
+    await page.getByTestId('search-group-accounts').getByTestId('search-option').first().click();
+    await page.waitForURL(new RegExp(`/account/0/${account}`));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('rankings: each window asks the API and shows its table or the empty state', async () => {
+    const { context, page, problems } = await openPage();
+    await openRankings(page);
+    for (const w of ['1d', '30d', 'all', '7d'] as const) {
+      const asked = page.waitForRequest((r) =>
+        r.url().includes(`/collections/ranking?window=${w}`),
+      );
+      await page.getByTestId(`rankings-tab-${w}`).click();
+      await asked;
+      await page
+        .locator('[data-testid="ranking-row"], [data-testid="rankings-empty"]')
+        .first()
+        .waitFor();
+      expect(await page.getByTestId(`rankings-tab-${w}`).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+    }
+    expect(await page.getByTestId('ranking-row').count()).toBeLessThanOrEqual(PAGE_SIZE.rankings);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends an unknown path home', async () => {
+    const { context, page } = await openPage();
+    await page.goto(`${stack.url}/no/such/market/page`);
+    await page.getByTestId('home-hero').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it.each(SCREENS)('%s: axe clean and photographed at 1440 and 390 px', async (name, open) => {
+    for (const width of WIDTHS) {
+      const { context, page, problems } = await openPage(width);
+      await open(page);
+      expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
+      await page.screenshot({
+        path: path.join(SCREENSHOTS_DIR, `market-${name}-${width}.png`),
+        fullPage: true,
+      });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it.each(SCREENS)(
+    '%s in the five languages, with no key left untranslated',
+    async (name, open) => {
+      for (const lng of LOCALES) {
+        const { context, page, problems } = await openPage();
+        const sep = name === 'item' ? '&' : '?';
+        await open(page, `${sep}lang=${lng}`);
+        expect(await page.getAttribute('html', 'lang')).toBe(lng);
+        expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+        expect(problems, `${name} ${lng}`).toEqual([]);
+        await context.close();
+      }
+    },
+  );
+});

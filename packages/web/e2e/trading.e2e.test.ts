@@ -1,0 +1,430 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/shared/abis';
+import { STABLE_COIN_DECIMALS } from '@aiamarket/shared';
+import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
+import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import { installTestWallet, signInWithTestWallet, type TestWallet } from './test-wallet.js';
+
+// The trading journey of issue 8 on the seeded demo chain, in Chromium with the injected test
+// wallet: list a 721 (approval first), buy it with AIA from a second account, list a 1155 for
+// the stable coin and buy part of it (allowance first), change a price so that an old-price buy
+// fails, cancel, transfer (and the refused recipients and amounts), favourite, force cancel a
+// listing left stale by a transfer, save the settings with an avatar, and edit a collection with
+// its royalty set on chain. Every step checks the chain (viem) and what the page shows.
+
+let stack: Stack;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  await buildAll(silentSteps);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-trading-'));
+  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS_DIR, `trading-${name}.png`) });
+
+const contract = (name: string) => stack.deployment.contracts[name]!.address as Address;
+const client = () => createPublicClient({ transport: http(stack.rpcUrl) });
+
+/** A direct transaction from a demo account (setup the page must not do). */
+async function send(
+  from: number,
+  address: Address,
+  abi: Abi,
+  functionName: string,
+  args: unknown[],
+) {
+  const account = privateKeyToAccount(stack.accounts[from]!.privateKey as Hex);
+  const wallet = createWalletClient({ account, transport: http(stack.rpcUrl) });
+  const hash = await wallet.writeContract({ address, abi, functionName, args, chain: null });
+  expect((await client().waitForTransactionReceipt({ hash })).status).toBe('success');
+}
+
+async function api<T>(pathAndQuery: string): Promise<T> {
+  const answer = (await (await fetch(`${stack.url}/v1/api${pathAndQuery}`)).json()) as {
+    code: number;
+    data: T;
+  };
+  return answer.code === 0 ? answer.data : (null as T);
+}
+
+/** A signed-in browser page of demo account `index`. */
+async function signedInPage(index: number): Promise<{ page: Page; wallet: TestWallet }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const wallet = await installTestWallet(context, {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    privateKey: stack.accounts[index]!.privateKey as Hex,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
+  await page.goto(stack.url);
+  await page.getByTestId('home-hero').waitFor();
+  await signInWithTestWallet(page);
+  return { page, wallet };
+}
+
+async function openItem(page: Page, nft: Address, tokenId: bigint) {
+  await page.goto(`${stack.url}/asset?tokenId=${tokenId}&contractAddr=${nft}`);
+  await page.getByTestId('item-actions').waitFor({ timeout: 30_000 });
+}
+
+const alertText = (page: Page, modal: string) =>
+  page.getByTestId(modal).getByRole('alert').first().innerText();
+
+describe('trading', () => {
+  it('lists, buys, changes price, cancels, transfers, favourites and force cancels', async () => {
+    const c = client();
+    const market = contract('Marketplace');
+    const heroes = contract('GameItems721');
+    const items = contract('GameItems1155');
+    const stable = contract('StableCoin');
+    const seller = stack.accounts[3]!.address as Address;
+    const buyer = stack.accounts[4]!.address as Address;
+    const ITEM_ID = 1000n;
+
+    // Setup by the collections' owner: two fresh heroes and five of a fresh game item for the
+    // seller; the seller and buyer start without approvals so the page must ask for them.
+    const before = await c.readContract({
+      address: heroes,
+      abi: gameItems721Abi,
+      functionName: 'totalMinted',
+    });
+    await send(0, heroes, gameItems721Abi, 'mint', [seller, 2n]);
+    const hero = before + 1n;
+    const hero2 = before + 2n;
+    await send(0, items, gameItems1155Abi, 'mint', [seller, ITEM_ID, 5n]);
+    await send(3, heroes, gameItems721Abi, 'setApprovalForAll', [market, false]);
+    await send(3, items, gameItems1155Abi, 'setApprovalForAll', [market, false]);
+    await send(4, stable, erc20Abi, 'approve', [market, 0n]);
+    const approved = (nft: Address) =>
+      c.readContract({
+        address: nft,
+        abi: gameItems721Abi,
+        functionName: 'isApprovedForAll',
+        args: [seller, market],
+      });
+    expect(await approved(heroes)).toBe(false);
+    const listingOf = async (nft: Address, tokenId: bigint, owner: Address) => {
+      const id = await c.readContract({
+        address: market,
+        abi: marketplaceAbi,
+        functionName: 'activeItemId',
+        args: [nft, tokenId, owner],
+      });
+      return id === 0n ? null : { id, ...(await marketItem(id)) };
+    };
+    const marketItem = (id: bigint) =>
+      c.readContract({
+        address: market,
+        abi: marketplaceAbi,
+        functionName: 'getMarketItem',
+        args: [id],
+      });
+    // The indexer must know the new tokens before their pages exist.
+    await expect
+      .poll(() => api(`/nftMeta/getDetail?tokenId=${hero2}&contractAddr=${heroes}`), {
+        timeout: 60_000,
+      })
+      .toBeTruthy();
+    await expect
+      .poll(() => api(`/nftMeta/getDetail?tokenId=${ITEM_ID}&contractAddr=${items}`), {
+        timeout: 60_000,
+      })
+      .toBeTruthy();
+
+    // ---- List a 721 for AIA: approval for all, then createMarketItem.
+    const s = await signedInPage(3);
+    await openItem(s.page, heroes, hero);
+    await s.page.getByTestId('action-sell').click();
+    const list = s.page.getByTestId('list-modal');
+    await list.waitFor();
+    expect(await list.getByTestId('list-confirm').isDisabled()).toBe(true);
+    await list.getByTestId('price-input').fill('0');
+    await list.getByTestId('price-input').blur();
+    expect(await alertText(s.page, 'list-modal')).toBe('numbers greater than 0');
+    expect(await list.getByTestId('price-input').inputValue()).toBe('');
+    await list.getByTestId('price-input').fill('1.5');
+    await expect.poll(() => list.getByTestId('list-fee').innerText()).toMatch(/%$/);
+    expect(await list.getByTestId('list-royalty').innerText()).toBe('5%');
+    const fee = Number((await list.getByTestId('list-fee').innerText()).replace('%', ''));
+    expect(await list.getByTestId('list-net').innerText()).toContain(
+      (1.5 * (1 - (fee + 5) / 100)).toFixed(4),
+    );
+    await shot(s.page, 'list-721');
+    await list.getByTestId('list-confirm').click();
+    await list.getByTestId('list-success').waitFor({ timeout: 60_000 });
+    expect(await list.getByTestId('tx-status').getAttribute('data-phase')).toBe('done');
+    expect(await list.getByTestId('tx-status').getAttribute('data-hash')).toMatch(
+      /^0x[0-9a-f]{64}$/,
+    );
+    expect(s.wallet.calls.filter((m) => m === 'eth_sendTransaction').length).toBe(2);
+    expect(await approved(heroes)).toBe(true);
+    const heroListing = await listingOf(heroes, hero, seller);
+    expect(heroListing?.price).toBe(parseEther('1.5'));
+    expect(heroListing?.status).toBe(0);
+    await list.getByRole('button', { name: 'Close' }).first().click();
+    // The owner of the listing now sees Cancel and Update price, without a reload.
+    await s.page.getByTestId('action-cancel').waitFor();
+    expect(await s.page.getByTestId('action-update-price').isVisible()).toBe(true);
+
+    // ---- Buy it with AIA from a second account.
+    const b = await signedInPage(4);
+    await openItem(b.page, heroes, hero);
+    const aiaBefore = await c.getBalance({ address: buyer });
+    await b.page.getByTestId('action-buy').click();
+    const buy = b.page.getByTestId('buy-modal');
+    expect(await buy.getByTestId('buy-total').innerText()).toBe('1.5 AIA');
+    await buy.getByTestId('buy-confirm').click();
+    await buy.getByTestId('buy-success').waitFor({ timeout: 60_000 });
+    expect(
+      (
+        await c.readContract({
+          address: heroes,
+          abi: gameItems721Abi,
+          functionName: 'ownerOf',
+          args: [hero],
+        })
+      ).toLowerCase(),
+    ).toBe(buyer.toLowerCase());
+    expect(aiaBefore - (await c.getBalance({ address: buyer }))).toBeGreaterThanOrEqual(
+      parseEther('1.5'),
+    );
+    await buy.getByRole('button', { name: 'Close' }).first().click();
+    // The buyer holds it now: Sell and Transfer, no Buy.
+    await b.page.getByTestId('action-transfer').waitFor();
+    expect(await b.page.getByTestId('action-buy').count()).toBe(0);
+
+    // ---- Favourite and unfavourite (buyer).
+    const fav = b.page.getByTestId('favourite-toggle');
+    const favCount = Number(await fav.getByTestId('favourite-count').innerText());
+    await fav.click();
+    await expect.poll(() => fav.getAttribute('aria-pressed')).toBe('true');
+    expect(Number(await fav.getByTestId('favourite-count').innerText())).toBe(favCount + 1);
+    await fav.click();
+    await expect.poll(() => fav.getAttribute('aria-pressed')).toBe('false');
+    expect(Number(await fav.getByTestId('favourite-count').innerText())).toBe(favCount);
+
+    // ---- List 3 of the 1155 for the stable coin.
+    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
+    await openItem(s.page, items, ITEM_ID);
+    await s.page.getByTestId('action-sell').click();
+    const list2 = s.page.getByTestId('list-modal');
+    await list2.getByTestId('coin-select').selectOption({ label: symbol });
+    await list2.getByTestId('price-input').fill('2');
+    await list2.getByTestId('amount-input').fill('9');
+    expect(await alertText(s.page, 'list-modal')).toBe('greater than available');
+    expect(await list2.getByTestId('list-confirm').isDisabled()).toBe(true);
+    await list2.getByTestId('amount-input').fill('3');
+    await list2.getByTestId('list-confirm').click();
+    await list2.getByTestId('list-success').waitFor({ timeout: 60_000 });
+    const itemListing = (await listingOf(items, ITEM_ID, seller))!;
+    expect(itemListing.coin.toLowerCase()).toBe(stable.toLowerCase());
+    expect(itemListing.leftAmount).toBe(3n);
+    expect(itemListing.price).toBe(parseUnits('2', STABLE_COIN_DECIMALS));
+    await list2.getByRole('button', { name: 'Close' }).first().click();
+
+    // ---- Buy 2 of them: allowance first, then the buy.
+    await openItem(b.page, items, ITEM_ID);
+    await b.page.getByTestId('action-buy').click();
+    const buy2 = b.page.getByTestId('buy-modal');
+    await buy2.getByTestId('buy-quantity').fill('9');
+    expect(await buy2.getByTestId('buy-quantity').inputValue()).toBe('3');
+    await buy2.getByRole('button', { name: 'One less' }).click();
+    expect(await buy2.getByTestId('buy-total').innerText()).toBe(`4 ${symbol}`);
+    const sentBefore = b.wallet.calls.filter((m) => m === 'eth_sendTransaction').length;
+    await buy2.getByTestId('buy-confirm').click();
+    await buy2.getByTestId('buy-success').waitFor({ timeout: 60_000 });
+    expect(b.wallet.calls.filter((m) => m === 'eth_sendTransaction').length - sentBefore).toBe(2);
+    const held1155 = (who: Address) =>
+      c.readContract({
+        address: items,
+        abi: gameItems1155Abi,
+        functionName: 'balanceOf',
+        args: [who, ITEM_ID],
+      });
+    expect(await held1155(buyer)).toBe(2n);
+    expect((await marketItem(itemListing.id)).leftAmount).toBe(1n);
+    await buy2.getByRole('button', { name: 'Close' }).first().click();
+
+    // ---- The buyer keeps a buy dialog open at the old price; the seller changes the price.
+    await expect.poll(() => b.page.getByTestId('action-buy').count(), { timeout: 30_000 }).toBe(1);
+    await b.page.getByTestId('action-buy').click();
+    await openItem(s.page, items, ITEM_ID);
+    await s.page.getByTestId('action-update-price').click();
+    const change = s.page.getByTestId('change-price-modal');
+    expect(await change.getByTestId('change-price-confirm').isDisabled()).toBe(true);
+    await change.getByTestId('price-input').fill('2.5');
+    await change.getByTestId('change-price-confirm').click();
+    await change.waitFor({ state: 'detached', timeout: 60_000 });
+    expect((await marketItem(itemListing.id)).price).toBe(parseUnits('2.5', STABLE_COIN_DECIMALS));
+    await b.page.getByTestId('buy-modal').getByTestId('buy-confirm').click();
+    const failed = b.page.getByTestId('buy-modal').getByTestId('tx-status');
+    await expect.poll(() => failed.getAttribute('data-phase'), { timeout: 30_000 }).toBe('error');
+    expect(await failed.innerText()).toContain('The price has changed');
+    expect(await held1155(buyer)).toBe(2n);
+    await shot(b.page, 'old-price-refused');
+
+    // ---- Cancel: on chain, then the seller's account page.
+    await s.page.getByTestId('action-cancel').click();
+    await s.page.getByTestId('cancel-confirm').click();
+    await s.page.waitForURL(`**/account/0/${seller.toLowerCase()}`, { timeout: 60_000 });
+    expect((await marketItem(itemListing.id)).status).toBe(2);
+
+    // ---- Transfer: the refused cases, then a 721 listed earlier goes to the buyer.
+    await openItem(s.page, items, ITEM_ID);
+    await s.page.getByTestId('action-transfer').click();
+    const tr = s.page.getByTestId('transfer-modal');
+    await tr.getByTestId('transfer-to').fill(buyer);
+    await tr.getByTestId('transfer-amount').fill('9');
+    await tr.getByTestId('transfer-review').click();
+    expect(await tr.getByTestId('transfer-amount-error').innerText()).toBe(
+      'Insufficient NFT assets to transfer',
+    );
+    await tr.getByRole('button', { name: 'Close' }).first().click();
+
+    await openItem(s.page, heroes, hero2);
+    await s.page.getByTestId('action-sell').click();
+    await s.page.getByTestId('price-input').fill('3');
+    await s.page.getByTestId('list-confirm').click();
+    await s.page.getByTestId('list-success').waitFor({ timeout: 60_000 });
+    const staleListing = (await listingOf(heroes, hero2, seller))!;
+    await s.page.getByTestId('list-modal').getByRole('button', { name: 'Close' }).first().click();
+    await s.page.getByTestId('action-transfer').waitFor();
+    await s.page.getByTestId('action-transfer').click();
+    const tr2 = s.page.getByTestId('transfer-modal');
+    for (const [to, message] of [
+      [seller, 'The transfer address is the same as the current address and cannot be transferred'],
+      ['0x0000000000000000000000000000000000000000', 'The zero address cannot receive NFTs'],
+      ['0x1234', 'Invalid wallet address'],
+    ] as const) {
+      await tr2.getByTestId('transfer-to').fill(to);
+      await tr2.getByTestId('transfer-review').click();
+      expect(await tr2.getByTestId('transfer-to-error').innerText()).toBe(message);
+    }
+    await tr2.getByTestId('transfer-to').fill(buyer);
+    await tr2.getByTestId('transfer-review').click();
+    await tr2.getByTestId('transfer-confirm-step').waitFor();
+    await tr2.getByTestId('transfer-send').click();
+    await tr2.getByTestId('transfer-success').waitFor({ timeout: 60_000 });
+    expect(
+      (
+        await c.readContract({
+          address: heroes,
+          abi: gameItems721Abi,
+          functionName: 'ownerOf',
+          args: [hero2],
+        })
+      ).toLowerCase(),
+    ).toBe(buyer.toLowerCase());
+    expect(
+      await c.readContract({
+        address: market,
+        abi: marketplaceAbi,
+        functionName: 'isListingValid',
+        args: [staleListing.id],
+      }),
+    ).toBe(false);
+
+    // ---- Force cancel of the stale listing, from the seller's account page, by the buyer.
+    await b.page.goto(`${stack.url}/account/0/${seller.toLowerCase()}?tab=activities`);
+    await b.page.getByTestId('account-sub-tab-forceCancel').click();
+    const force = b.page.getByTestId(`force-cancel-${staleListing.id}`);
+    await force.waitFor({ timeout: 60_000 });
+    await force.getByRole('button').click();
+    await force.waitFor({ state: 'detached', timeout: 60_000 });
+    expect((await marketItem(staleListing.id)).status).toBe(3);
+    await shot(b.page, 'force-cancelled');
+  });
+
+  it('saves the settings with an avatar and edits a collection with its royalty', async () => {
+    const c = client();
+    const market = contract('Marketplace');
+    const heroes = contract('GameItems721');
+    const user = stack.accounts[5]!.address.toLowerCase();
+
+    // ---- Settings with an avatar upload.
+    const u = await signedInPage(5);
+    await u.page.goto(`${stack.url}/user-settings/${user}`);
+    await u.page.getByTestId('settings-form').waitFor();
+    // A real 1x1 PNG (the server checks the bytes, not the name).
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await u.page.getByTestId('settings-avatar-input').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await u.page.getByTestId('settings-username').fill('trader5');
+    await u.page.getByTestId('settings-email').fill('trader5@example.com');
+    await u.page.getByTestId('settings-save').click();
+    await u.page.getByText('Information updated').first().waitFor();
+    const profile = await api<{ username: string; imageUrl: string | null }>(
+      `/user/address/${user}`,
+    );
+    expect(profile.username).toBe('trader5');
+    expect(profile.imageUrl).toMatch(/^\/ipfs\/|^https?:/);
+
+    // ---- Collection edit by its owner (demo account 0): royalty 5 % -> 6.5 % on chain.
+    const o = await signedInPage(0);
+    await o.page.goto(`${stack.url}/collection-edit/aia-heroes`);
+    await o.page.getByTestId('collection-edit-page').waitFor();
+    await o.page.getByTestId('collection-edit-royalty').fill('12');
+    await o.page.getByTestId('collection-edit-royalty').blur();
+    expect(await o.page.getByTestId('collection-edit-royalty-error').innerText()).toBe(
+      'The maximum royalty is 10%',
+    );
+    await o.page.getByTestId('collection-edit-royalty').fill('6.5');
+    await o.page.getByTestId('collection-edit-linkTwitter').fill('not a link');
+    await o.page.getByTestId('collection-edit-linkTwitter').blur();
+    expect(await o.page.getByTestId('collection-edit-linkTwitter-error').innerText()).toBe(
+      'Link Format Error',
+    );
+    await o.page.getByTestId('collection-edit-linkTwitter').fill('https://twitter.com/aiaheroes');
+    await o.page.getByTestId('collection-edit-save').click();
+    await o.page.waitForURL('**/collection/aia-heroes', { timeout: 90_000 });
+    const [, rate] = await c.readContract({
+      address: market,
+      abi: marketplaceAbi,
+      functionName: 'royaltyRateOf',
+      args: [heroes],
+    });
+    expect(rate).toBe(650n);
+    const collection = await api<{ royalty: number; linkTwitter: string }>(
+      '/collections/link?linkCollection=aia-heroes',
+    );
+    expect(collection.royalty).toBe(6.5);
+    expect(collection.linkTwitter).toBe('https://twitter.com/aiaheroes');
+
+    // Anyone else is sent away from the edit page.
+    await u.page.goto(`${stack.url}/collection-edit/aia-heroes`);
+    await u.page.waitForURL('**/collection/aia-heroes');
+  });
+});
