@@ -22,7 +22,8 @@ const CHAIN_ID = 31337;
 const EVENTS = Number(process.env.BENCH_INDEXER_EVENTS ?? 10_000);
 const LAG_TPS = Number(process.env.BENCH_INDEXER_TPS ?? 10);
 const LAG_SECONDS = Number(process.env.BENCH_INDEXER_SECONDS ?? 30);
-const SELLERS = 5;
+/** Sellers: the anvil accounts after the deployer (four). */
+const SELLERS = ANVIL_ACCOUNTS.length - 1;
 const POLL_MS = 100;
 
 export interface IndexerBench {
@@ -241,7 +242,7 @@ export async function benchIndexer(
 export async function printIndexerBench() {
   const r = await benchIndexer();
   console.log(
-    `\nindexer: back-fill of ${r.events} market events over ${r.blocks} blocks (one per transaction), PGlite in memory; then ${r.lag.transactions} listings at ${LAG_TPS}/s, polling every ${POLL_MS} ms`,
+    `\nindexer: back-fill of ${r.events} market events over ${r.blocks} blocks (anvil automine), PGlite in memory; then ${r.lag.transactions} listings at ${LAG_TPS}/s, polling every ${POLL_MS} ms`,
   );
   console.table([
     { figure: 'back-fill events/s', value: Math.round(r.eventsPerSecond) },

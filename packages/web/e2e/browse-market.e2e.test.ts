@@ -5,12 +5,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import {
-  LOCALES,
-  PAGE_SIZE,
-  type OrderVO,
-  type Page as Paged,
-} from '@aiamarket/shared';
+import { LOCALES, PAGE_SIZE, type OrderVO, type Page as Paged } from '@aiamarket/shared';
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
 import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
@@ -49,11 +44,23 @@ async function api<T>(pathAndQuery: string, body?: unknown): Promise<T> {
   return envelope.data;
 }
 
+/** The server answers before its indexer has read the seeded chain: wait until it has. */
+async function indexerCaughtUp(timeoutMs = 240_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const health = await api<{ indexer: { block: number | null; lag: number | null } }>('/health');
+    if (health.indexer.lag !== null && health.indexer.lag <= 1) return;
+    if (Date.now() > until) throw new Error(`indexer still ${health.indexer.lag} blocks behind`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 beforeAll(async () => {
   await buildAll(silentSteps);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-market-'));
   stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
   browser = await launchBrowser();
+  await indexerCaughtUp();
   const market = await api<Paged<OrderVO>>('/nftOrder/page', { page: 1, size: PAGE_SIZE.market });
   listed = market.records;
   totalListed = market.total;

@@ -17,6 +17,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { gameItems1155Abi, launchpad1155Abi, launchpad721Abi } from '@aiamarket/shared/abis';
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
 import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import { usePrivateWebDist } from './web-dist.js';
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 
 // The launchpad journey of issue 9 on the seeded demo chain: the list, the 721 project, a mint
@@ -26,9 +27,11 @@ import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 let stack: Stack;
 let browser: Browser;
 let dataDir: string;
+let webDist: string;
 
 beforeAll(async () => {
   await buildAll(silentSteps);
+  webDist = usePrivateWebDist();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-launchpad-'));
   stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
   browser = await launchBrowser();
@@ -38,6 +41,7 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 const shot = (page: Page, name: string) =>
@@ -203,7 +207,9 @@ describe('launchpad', () => {
       { ...base, maxUserSize: Number(mine) + 1 },
     ]);
     await page.getByTestId('launchpad-mint').click();
-    await expect.poll(() => modal.getByTestId('mint-yours').innerText()).toContain('1 left');
+    await expect
+      .poll(() => modal.getByTestId('mint-yours').innerText(), { timeout: 15_000 })
+      .toContain('1 left');
     await aia.getByTestId('mint-count').fill('3');
     await aia.getByTestId('mint-submit').click();
     await expect

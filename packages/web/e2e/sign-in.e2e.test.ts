@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
 import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import { usePrivateWebDist } from './web-dist.js';
 import { createPublicClient, http, parseEther, type Hex } from 'viem';
 import {
   installTestWallet,
@@ -21,9 +22,11 @@ import {
 let stack: Stack;
 let browser: Browser;
 let dataDir: string;
+let webDist: string;
 
 beforeAll(async () => {
   await buildAll(silentSteps);
+  webDist = usePrivateWebDist();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-signin-'));
   stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
   browser = await launchBrowser();
@@ -33,6 +36,7 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 const shot = (page: Page, name: string) =>

@@ -413,7 +413,7 @@ describe('POST collections/update', () => {
       const res = await post('/collections/update', { ...body, ...patch }, ownerToken);
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
       expect(res.json().code).toBe(ERRORS.badRequest.code);
-      expect(res.json().message, JSON.stringify(patch)).toContain(message);
+      expect(res.json().message, JSON.stringify(patch)).toBe(message);
     }
     await unchanged(before.id, before);
   });

@@ -1,14 +1,14 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { RankingRow, RankingWindow } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
-import { collectionStats } from '../../db/schema-chain.js';
+import { collectionStats, collectionVolumeHours } from '../../db/schema-chain.js';
 import { collectionProfiles } from '../../db/schema-market.js';
-import { tradesSince, volumeSince } from './queries.js';
 import { trimAmount } from './view.js';
 import { percentChange, previousWindow, WINDOW_HOURS, windowStart } from './windows.js';
 
 const p = collectionProfiles;
 const s = collectionStats;
+const h = collectionVolumeHours;
 
 /**
  * Collections ranked by traded volume over a window (1d, 7d, 30d from the hourly volumes; all
@@ -23,47 +23,68 @@ export async function rankCollections(
   size: number,
   now = new Date(),
 ): Promise<{ records: RankingRow[]; total: number }> {
-  let volume: SQL<string>;
-  let trades: SQL<number>;
-  let previous: SQL<string | null>;
+  const fields = (volume: SQL, previous: SQL, trades: SQL) => ({
+    id: p.id,
+    name: p.name,
+    headUrl: p.headUrl,
+    linkCollection: p.linkCollection,
+    volume: sql<string>`(${volume})::text`,
+    previous: sql<string | null>`(${previous})::text`,
+    trades: sql<number>`(${trades})::int`,
+    lowestPrice: sql<string | null>`${s.lowestPrice}::text`,
+    totalHolder: s.totalHolder,
+    totalTokens: s.totalTokens,
+    totalOrder: s.totalOrder,
+  });
+  const statsJoin = and(eq(s.chainId, p.chainId), eq(s.contractAddr, p.contractAddr));
+  const offset = (page - 1) * size;
+
+  let rows;
   if (window === 'all') {
-    volume = sql<string>`coalesce(${s.totalTransaction}, 0)::text`;
-    trades = sql<number>`coalesce(${s.totalTrades}, 0)::int`;
-    previous = sql<null>`null`;
-  } else {
-    const hours = WINDOW_HOURS[window];
-    const before = previousWindow(now, hours);
-    volume = volumeSince(windowStart(now, hours));
-    trades = tradesSince(windowStart(now, hours));
-    previous = volumeSince(before.start, before.end);
-  }
-  const [rows, totals] = await Promise.all([
-    db
-      .select({
-        id: p.id,
-        name: p.name,
-        headUrl: p.headUrl,
-        linkCollection: p.linkCollection,
-        volume,
-        previous,
-        trades,
-        lowestPrice: sql<string | null>`${s.lowestPrice}::text`,
-        totalHolder: s.totalHolder,
-        totalTokens: s.totalTokens,
-        totalOrder: s.totalOrder,
-      })
+    const volume = sql`coalesce(${s.totalTransaction}, 0)`;
+    rows = await db
+      .select(fields(volume, sql`null`, sql`coalesce(${s.totalTrades}, 0)`))
       .from(p)
-      .leftJoin(s, and(eq(s.chainId, p.chainId), eq(s.contractAddr, p.contractAddr)))
+      .leftJoin(s, statsJoin)
       .where(eq(p.chainId, chainId))
-      .orderBy(sql`(${volume})::numeric desc`, asc(p.id))
+      .orderBy(sql`${volume} desc`, asc(p.id))
       .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(p).where(eq(p.chainId, chainId)),
-  ]);
+      .offset(offset);
+  } else {
+    // One pass over the hourly rows of this window and the one before, grouped per collection.
+    const hours = WINDOW_HOURS[window];
+    const from = windowStart(now, hours).toISOString();
+    const since = previousWindow(now, hours).start.toISOString();
+    const inWindow = sql`${h.hour} >= ${from}::timestamptz`;
+    const w = db.$with('w').as(
+      db
+        .select({
+          contractAddr: h.contractAddr,
+          volume: sql<string>`sum(${h.volume}) filter (where ${inWindow})`.as('w_volume'),
+          trades: sql<number>`sum(${h.trades}) filter (where ${inWindow})`.as('w_trades'),
+          previous: sql<string>`sum(${h.volume}) filter (where not ${inWindow})`.as('w_previous'),
+        })
+        .from(h)
+        .where(and(eq(h.chainId, chainId), sql`${h.hour} >= ${since}::timestamptz`))
+        .groupBy(h.contractAddr),
+    );
+    const volume = sql`coalesce(${w.volume}, 0)`;
+    rows = await db
+      .with(w)
+      .select(fields(volume, sql`${w.previous}`, sql`coalesce(${w.trades}, 0)`))
+      .from(p)
+      .leftJoin(s, statsJoin)
+      .leftJoin(w, eq(w.contractAddr, p.contractAddr))
+      .where(eq(p.chainId, chainId))
+      .orderBy(sql`${volume} desc`, asc(p.id))
+      .limit(size)
+      .offset(offset);
+  }
+  const totals = await db.select({ n: count() }).from(p).where(eq(p.chainId, chainId));
   const records = rows.map((r, i): RankingRow => {
     const current = trimAmount(r.volume);
     return {
-      rank: (page - 1) * size + i + 1,
+      rank: offset + i + 1,
       id: r.id,
       name: r.name,
       headUrl: r.headUrl,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Address } from 'viem';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type FastifyPluginAsyncZod,
+} from 'fastify-type-provider-zod';
 import {
   ApiError,
   COLLECTION_EDIT_MESSAGES,
@@ -220,14 +223,23 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             'chain by the owner (setRoyaltyRate); the royalty and receiving address sent here ' +
             'must equal what the marketplace holds for the collection (a collection without a ' +
             'royalty on the market can only send 0), otherwise nothing is stored and the answer ' +
-            'is 10001 with that message. 10004 unknown id, 10005 not the owner.',
+            'is 10001 with that message. A broken rule answers 10001 with the message of the ' +
+            'rule alone (after the session check). 10004 unknown id, 10005 not the owner.',
           security: TOKEN_SECURITY,
           body: collectionUpdateSchema,
           response: { 200: envelopeOf(collectionVOSchema) },
         },
+        // The session is checked first; a rule broken then answers its own message alone.
+        attachValidation: true,
       },
       async (request) => {
         const user = await requireUser(db, request);
+        if (request.validationError) {
+          const first = hasZodFastifySchemaValidationErrors(request.validationError)
+            ? request.validationError.validation[0]?.message
+            : undefined;
+          throw new ApiError(ERRORS.badRequest, first ?? ERRORS.badRequest.message);
+        }
         const input = request.body;
         const profile = await findProfileById(db, chainId, input.id);
         if (!profile) throw new ApiError(ERRORS.notFound, 'Collection not found');

@@ -245,3 +245,30 @@ describe('collection filter and attributes', () => {
     expect((await post('/nftAttrCategory/getParentPage', { contract: 'nope' })).status).toBe(400);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the routes of the market, item, search and favourite modules with their answers', async () => {
+    const res = await w.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const [path, method] of [
+      ['/v1/api/nftOrder/page', 'post'],
+      ['/v1/api/nftOrder/getOrderList', 'post'],
+      ['/v1/api/nftOrder/changePrice', 'post'],
+      ['/v1/api/nftOrder/getCollectionList', 'post'],
+      ['/v1/api/nftAttrCategory/getValPage', 'get'],
+      ['/v1/api/nftMeta/getDetail', 'get'],
+      ['/v1/api/nft/findPageByCollectionId', 'post'],
+      ['/v1/api/nftOrder/selecAssetNftPage', 'post'],
+      ['/v1/api/nft/homeSearchPage', 'post'],
+      ['/v1/api/collect/detail', 'get'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.responses['200'], `${method} ${path}`).toBeDefined();
+    }
+    const answer = JSON.stringify(doc.paths['/v1/api/nftOrder/page']!.post!.responses['200']);
+    expect(answer).toContain('priceWei');
+    expect(answer).toContain('nftMetadata');
+  });
+});

@@ -96,9 +96,10 @@ export async function marketPage(
         ? [asc(orders.priceValue), asc(orders.orderId)]
         : [desc(orders.priceValue), desc(orders.orderId)];
   const offset = (f.page - 1) * f.size;
-  const [rows, total] = await Promise.all([
+  // Step 1 reads only the covering index (0008): which orders make the page.
+  const [keys, total] = await Promise.all([
     db
-      .select(orderColumns)
+      .select({ marketAddr: orders.marketAddr, orderId: sql<string>`${orders.orderId}::text` })
       .from(orders)
       .where(where)
       .orderBy(...order)
@@ -106,6 +107,22 @@ export async function marketPage(
       .offset(offset),
     cappedCount(db, where, offset + f.size + COUNT_AHEAD),
   ]);
+  if (!keys.length) return { rows: [], total };
+  // Step 2 reads those rows, put back in the page's order.
+  const found = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.chainId, chainId),
+        sql`(${orders.marketAddr}, ${orders.orderId}) in (${sql.join(
+          keys.map((k) => sql`(${k.marketAddr}, ${k.orderId}::numeric)`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  const byKey = new Map(found.map((r) => [`${r.marketAddr}:${r.orderId}`, r]));
+  const rows = keys.flatMap((k) => byKey.get(`${k.marketAddr}:${k.orderId}`) ?? []);
   return { rows, total };
 }
 

@@ -90,7 +90,7 @@ describe('POST /v1/api/nftMeta/refresh', () => {
   const refresh = (payload: Record<string, string>, ip = '203.0.113.1') =>
     app.inject({ method: 'POST', url: '/v1/api/nftMeta/refresh', payload, remoteAddress: ip });
 
-  it('fills an item whose first fetch timed out, with its order and attributes', async () => {
+  it('fills an item whose first fetch timed out, and the name and image of its order', async () => {
     const db = fresh.database.db;
     const opts = {
       ...DEFAULT_METADATA_OPTIONS,

@@ -15,7 +15,7 @@ import {
   type CollectionVO,
 } from '@aiamarket/shared';
 import { TxStatus, buttonClass, useTxFlow } from '../../components/trade';
-import { setRoyaltyRate } from '../../lib/chain';
+import { readRoyaltyRate, setRoyaltyRate } from '../../lib/chain';
 import { errorText } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { fetchCollectionByLink, updateCollection } from './api';
@@ -54,12 +54,19 @@ function toForm(c: CollectionVO): FormIn {
   };
 }
 
-/** True when the royalty or its receiver differ from what the collection has now. */
-export function royaltyChanged(c: CollectionVO, royalty: string, royaltyAddr: string): boolean {
-  return (
-    royaltyPercentToRate(royalty) !== royaltyPercentToRate(String(c.royalty ?? 0)) ||
-    royaltyAddr.toLowerCase() !== (c.royaltyAddr ?? '').toLowerCase()
-  );
+/**
+ * True when the royalty or its receiver differ from what the market holds for the collection
+ * (the chain, not the API, decides: the server accepts only what the market holds).
+ */
+export function royaltyChanged(
+  onChain: { receiver: string; rate: bigint; set: boolean },
+  royalty: string,
+  royaltyAddr: string,
+): boolean {
+  const rate = BigInt(royaltyPercentToRate(royalty));
+  if (!onChain.set) return rate !== 0n;
+  if (rate !== onChain.rate) return true;
+  return rate !== 0n && royaltyAddr.toLowerCase() !== onChain.receiver.toLowerCase();
 }
 
 /** /collection-edit/{linkCollection}: the owner's edit form (spec sections 2 and 5). */
@@ -112,7 +119,8 @@ export function CollectionEditForm({ collection }: { collection: CollectionVO })
   const save = handleSubmit(
     async (values) => {
       // The server stores the royalty only when the market holds the same: set it on chain first.
-      if (royaltyChanged(collection, values.royalty, values.royaltyAddr)) {
+      const onChain = await readRoyaltyRate(collection.contractAddr as Address).catch(() => null);
+      if (!onChain || royaltyChanged(onChain, values.royalty, values.royaltyAddr)) {
         const ok = await flow.run((wallet, onHash) =>
           setRoyaltyRate(
             wallet,

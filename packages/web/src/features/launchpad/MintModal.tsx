@@ -95,6 +95,8 @@ export function MintModal({
   const state = useQuery({
     queryKey: ['launchpad', 'mintState', project.contractAddr, project.tokenId, session.address],
     queryFn: () => readMintState(project, session.address),
+    // Chain state: read again each time the modal opens (the app's default keeps data 30 s).
+    staleTime: 0,
   });
   const image = vo.boxUrl || vo.coverUrl;
   const countOf = (c: MintCoin) => counts[c.address] ?? 1;

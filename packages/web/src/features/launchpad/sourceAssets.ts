@@ -56,6 +56,8 @@ export function useSourceAssets(args: {
     queryFn: ({ pageParam, signal }) =>
       loadSourcePage(source, type, owner!, collectionName, pageParam, signal),
     initialPageParam: 1,
+    // Holdings change with every transfer: read again each time the modal opens.
+    staleTime: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.records.length, 0);
       return loaded < last.total && last.records.length > 0 ? pages.length + 1 : undefined;

@@ -30,6 +30,8 @@ export {
   transferItem,
   setRoyaltyRate,
   priceHashOf,
+  readRoyaltyRate,
+  readRoyaltyPercent,
   marketAddress,
   isNativeCoin,
   type TxStep,

@@ -188,3 +188,33 @@ export async function setRoyaltyRate(
     step(onHash, 'royalty'),
   );
 }
+
+/** The royalty the market holds for a collection: receiver and percent x 100 (`set` false: none). */
+export async function readRoyaltyRate(nft: Address) {
+  const c = await publicClient();
+  const [receiver, rate, set] = await c.readContract({
+    address: await marketAddress(),
+    abi: marketplaceAbi,
+    functionName: 'royaltyRateOf',
+    args: [nft],
+  });
+  return { receiver, rate, set };
+}
+
+/** A sale price whose royalty amount is the royalty percent x 10 000 (exact to 0.0001 %). */
+const ROYALTY_PROBE = 1_000_000n;
+
+/**
+ * The royalty percent a sale of this token pays, as the market computes it (its own rate, or the
+ * collection's ERC-2981 capped at 10 %).
+ */
+export async function readRoyaltyPercent(nft: Address, tokenId: bigint): Promise<number> {
+  const c = await publicClient();
+  const [, amount] = await c.readContract({
+    address: await marketAddress(),
+    abi: marketplaceAbi,
+    functionName: 'royaltyOf',
+    args: [nft, tokenId, ROYALTY_PROBE],
+  });
+  return Number(amount) / 10_000;
+}

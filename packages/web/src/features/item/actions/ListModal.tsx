@@ -18,7 +18,7 @@ import {
   inputClass,
   useTxFlow,
 } from '../../../components/trade';
-import { listItem } from '../../../lib/chain';
+import { listItem, readRoyaltyPercent } from '../../../lib/chain';
 import { fetchFeePercent } from './api';
 import { loadListingCoins } from './coins';
 import { ABOVE_ZERO, NUMBERS_ONLY, PriceField, useRuleText } from './PriceField';
@@ -62,6 +62,12 @@ export function ListModal({
     queryKey: ['transaction-fee'],
     queryFn: ({ signal }) => fetchFeePercent(signal),
   });
+  // The royalty the market will really take (its own rate or ERC-2981); the API's as fallback.
+  const chainRoyalty = useQuery({
+    queryKey: ['royalty-of', item.contractAddr.toLowerCase(), item.tokenId],
+    queryFn: () => readRoyaltyPercent(item.contractAddr as Address, BigInt(item.tokenId)),
+  });
+  const royaltyPercent = chainRoyalty.data ?? royalty;
   const coin = coins.data?.[coinIndex] ?? null;
 
   const priceCheck = checkListingPrice(price, coin?.decimals);
@@ -168,12 +174,12 @@ export function ListModal({
             </div>
             <div className="flex justify-between">
               <dt className="text-slate-400">{t('trade.list.royalty')}</dt>
-              <dd data-testid="list-royalty">{`${royalty ?? 0}%`}</dd>
+              <dd data-testid="list-royalty">{`${royaltyPercent ?? 0}%`}</dd>
             </div>
             <div className="flex justify-between font-semibold">
               <dt>{is1155 ? t('trade.list.netPerItem') : t('trade.list.net')}</dt>
               <dd data-testid="list-net">
-                {netReceipt(priceCheck.ok ? priceCheck.value : '0', fee.data ?? 0, royalty)}{' '}
+                {netReceipt(priceCheck.ok ? priceCheck.value : '0', fee.data ?? 0, royaltyPercent)}{' '}
                 {coin?.symbol}
               </dd>
             </div>

@@ -1,0 +1,12 @@
+import fs from 'node:fs';
+import { launchBrowser } from '../e2e/browser.js';
+const { url } = JSON.parse(fs.readFileSync('/tmp/h7-stack.json', 'utf8'));
+const browser = await launchBrowser();
+const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(`${url}${process.argv[2] ?? '/primary?lang=tr'}`);
+await page.waitForTimeout(6000);
+await page.screenshot({ path: '/tmp/h7-probe.png' });
+console.log((await page.locator('main').innerText().catch(() => 'no main')).slice(0, 800));
+await browser.close();
