@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import {
   LOCALES,
   TRANSFER_METHODS,
@@ -13,7 +14,6 @@ import {
 } from '@aiamarket/shared';
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
 import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
-import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 
 // Issue 7, part B on the seeded demo stack: the collection page (Goods, Activities with a
 // filter), an account (its tabs), the help centre and an article, the terms and the privacy
@@ -58,19 +58,14 @@ beforeAll(async () => {
   expect(withItems, 'the demo seed has collections').toBeTruthy();
   collectionLink = withItems!.linkCollection;
 
-  // Signing in creates the account's profile, which the account page needs.
-  const demo = stack.accounts[1]!;
+  // Signing in creates the account's profile, which the account page needs: the same three
+  // calls the app makes (nonce, message, authNew), signed by the demo key.
+  const demo = privateKeyToAccount(stack.accounts[1]!.privateKey as Hex);
   account = demo.address.toLowerCase();
-  const context = await browser.newContext();
-  await installTestWallet(context, {
-    rpcUrl: stack.rpcUrl,
-    chainId: stack.chainId,
-    privateKey: demo.privateKey as Hex,
-  });
-  const page = await context.newPage();
-  await page.goto(stack.url);
-  await signInWithTestWallet(page);
-  await context.close();
+  const nonce = await api<string>(`/user/nonce/${demo.address}`);
+  const issued = await api<{ message: string }>(`/user/signMessage/${demo.address}?nonce=${nonce}`);
+  const signature = await demo.signMessage({ message: issued.message });
+  await api<string>('/user/authNew', { userAddr: demo.address, signature, msg: issued.message });
 });
 
 afterAll(async () => {

@@ -366,10 +366,10 @@ describe('trading', () => {
     const c = client();
     const market = contract('Marketplace');
     const heroes = contract('GameItems721');
-    const user = stack.accounts[5]!.address.toLowerCase();
+    const user = stack.accounts[2]!.address.toLowerCase();
 
     // ---- Settings with an avatar upload.
-    const u = await signedInPage(5);
+    const u = await signedInPage(2);
     await u.page.goto(`${stack.url}/user-settings/${user}`);
     await u.page.getByTestId('settings-form').waitFor();
     // A real 1x1 PNG (the server checks the bytes, not the name).
@@ -382,14 +382,14 @@ describe('trading', () => {
       mimeType: 'image/png',
       buffer: png,
     });
-    await u.page.getByTestId('settings-username').fill('trader5');
-    await u.page.getByTestId('settings-email').fill('trader5@example.com');
+    await u.page.getByTestId('settings-username').fill('trader2');
+    await u.page.getByTestId('settings-email').fill('trader2@example.com');
     await u.page.getByTestId('settings-save').click();
     await u.page.getByText('Information updated').first().waitFor();
     const profile = await api<{ username: string; imageUrl: string | null }>(
       `/user/address/${user}`,
     );
-    expect(profile.username).toBe('trader5');
+    expect(profile.username).toBe('trader2');
     expect(profile.imageUrl).toMatch(/^\/ipfs\/|^https?:/);
 
     // ---- Collection edit by its owner (demo account 0): royalty 5 % -> 6.5 % on chain.

@@ -9,15 +9,9 @@ const p = collectionProfiles;
 const h = collectionVolumeHours;
 const s = collectionStats;
 
-/** Volume of the profile's collection in [from, to) (to open = up to now), as numeric text. */
-export function volumeSince(from: Date, to?: Date): SQL<string> {
-  const upper = to ? sql` and ${h.hour} < ${to.toISOString()}::timestamptz` : sql``;
-  return sql<string>`coalesce((select sum(${h.volume}) from ${h} where ${h.chainId} = ${p.chainId} and ${h.contractAddr} = ${p.contractAddr} and ${h.hour} >= ${from.toISOString()}::timestamptz${upper}), 0)::text`;
-}
-
-/** Trades of the profile's collection since `from`. */
-export function tradesSince(from: Date): SQL<number> {
-  return sql<number>`coalesce((select sum(${h.trades}) from ${h} where ${h.chainId} = ${p.chainId} and ${h.contractAddr} = ${p.contractAddr} and ${h.hour} >= ${from.toISOString()}::timestamptz), 0)::int`;
+/** Volume of the profile's collection since `from` (up to now), as numeric text. */
+function volumeSince(from: Date): SQL<string> {
+  return sql<string>`coalesce((select sum(${h.volume}) from ${h} where ${h.chainId} = ${p.chainId} and ${h.contractAddr} = ${p.contractAddr} and ${h.hour} >= ${from.toISOString()}::timestamptz), 0)::text`;
 }
 
 /** Profiles with registry type, stats and the 1d / 7d / 30d volumes. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import {
@@ -31,13 +31,25 @@ async function cappedCount(db: AppDb, where: SQL | undefined, cap: number): Prom
   return row?.n ?? 0;
 }
 
-/** The contracts whose collection name (edited page or contract name) matches. */
-function contractsNamed(chainId: number, condition: (name: SQL) => SQL) {
-  return sql`(select ${collectionProfiles.contractAddr} from ${collectionProfiles}
-      where ${collectionProfiles.chainId} = ${chainId} and ${condition(sql`${collectionProfiles.name}`)}
-    union
-    select ${collections.address} from ${collections}
-      where ${collections.chainId} = ${chainId} and ${condition(sql`${collections.name}`)})`;
+/** The contracts whose collection name (edited page or contract name) meets `condition`. */
+async function contractsNamed(
+  db: AppDb,
+  chainId: number,
+  condition: (name: SQL) => SQL,
+): Promise<string[]> {
+  const [pages, contracts] = await Promise.all([
+    db
+      .select({ address: collectionProfiles.contractAddr })
+      .from(collectionProfiles)
+      .where(
+        and(eq(collectionProfiles.chainId, chainId), condition(sql`${collectionProfiles.name}`)),
+      ),
+    db
+      .select({ address: collections.address })
+      .from(collections)
+      .where(and(eq(collections.chainId, chainId), condition(sql`${collections.name}`))),
+  ]);
+  return [...new Set([...pages, ...contracts].map((r) => r.address))];
 }
 
 export interface MarketFilter {
@@ -61,27 +73,22 @@ export async function marketPage(
     eq(orders.status, f.status),
     isNotNull(orders.imageUrl),
   ];
+  // Collection names are resolved to contracts first (a few rows), so that the orders scan
+  // compares addresses against a short list of constants.
   if (f.keyWord) {
     const pattern = containsPattern(f.keyWord);
+    const named = await contractsNamed(db, chainId, (name) => sql`${name} ilike ${pattern}`);
     conditions.push(
-      or(
-        ilike(orders.name, pattern),
-        sql`${orders.contractAddr} in ${contractsNamed(chainId, (name) => sql`${name} ilike ${pattern}`)}`,
-      )!,
+      named.length
+        ? or(ilike(orders.name, pattern), inArray(orders.contractAddr, named))!
+        : ilike(orders.name, pattern),
     );
   }
   if (f.collectionNames?.length) {
     const names = f.collectionNames.map((n) => n.toLowerCase());
-    conditions.push(
-      sql`${orders.contractAddr} in ${contractsNamed(
-        chainId,
-        (name) =>
-          sql`lower(${name}) in (${sql.join(
-            names.map((n) => sql`${n}`),
-            sql`, `,
-          )})`,
-      )}`,
-    );
+    const named = await contractsNamed(db, chainId, (name) => inArray(sql`lower(${name})`, names));
+    if (!named.length) return { rows: [], total: 0 };
+    conditions.push(inArray(orders.contractAddr, named));
   }
   if (f.priceRange) {
     conditions.push(

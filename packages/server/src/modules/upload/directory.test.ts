@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestContext({ dataDir });
   app = await buildApp(t.ctx);
   await app.ready();
-});
+}, 180_000);
 
 afterAll(async () => {
   await app?.close();
