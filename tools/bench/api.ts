@@ -252,6 +252,7 @@ export async function benchApi(
         non2xx: r.non2xx,
         errors: r.errors + r.timeouts,
       });
+      log(`  ${t.route}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
     }
     return rows;
   } finally {

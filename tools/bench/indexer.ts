@@ -132,22 +132,27 @@ export async function benchIndexer(
         functionName: 'createMarketItem',
         args: [items, BigInt(1_000 + i), 1n, BigInt(1_000_000 + k), zeroAddress],
       });
+    // Mined when every seller's nonce has moved past its last transaction.
+    const allMined = async () => {
+      for (const s of sellers) {
+        const last = await s.lastNonce();
+        while ((await client.getTransactionCount({ address: s.account.address })) <= last) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    };
+    // Batches of 25 per seller, each mined before the next: anvil slows down a lot with
+    // thousands of transactions waiting in its pool.
     const generated = performance.now();
     const hashes: Hex[] = [];
-    for (let k = 0; k < perSeller; k += 50) {
+    for (let k = 0; k < perSeller; k += 25) {
       const batch: Promise<Hex>[] = [];
       for (const [i, s] of sellers.entries()) {
-        for (let j = k; j < Math.min(k + 50, perSeller); j++)
+        for (let j = k; j < Math.min(k + 25, perSeller); j++)
           batch.push(s.send(market, list(i, j)));
       }
       hashes.push(...(await Promise.all(batch)));
-    }
-    // Mined when every seller's nonce has moved past its last transaction.
-    for (const s of sellers) {
-      const last = await s.lastNonce();
-      while ((await client.getTransactionCount({ address: s.account.address })) <= last) {
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await allMined();
     }
     const lastReceipt = await client.getTransactionReceipt({ hash: hashes.at(-1)! });
     if (lastReceipt.status !== 'success') throw new Error('a bench listing reverted');

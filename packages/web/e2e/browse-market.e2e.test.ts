@@ -61,7 +61,12 @@ beforeAll(async () => {
   stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
   browser = await launchBrowser();
   await indexerCaughtUp();
-  const market = await api<Paged<OrderVO>>('/nftOrder/page', { page: 1, size: PAGE_SIZE.market });
+  // Listings show once their token metadata (the image) is fetched, a little after indexing.
+  let market = await api<Paged<OrderVO>>('/nftOrder/page', { page: 1, size: PAGE_SIZE.market });
+  for (let i = 0; i < 120 && market.total === 0; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    market = await api<Paged<OrderVO>>('/nftOrder/page', { page: 1, size: PAGE_SIZE.market });
+  }
   listed = market.records;
   totalListed = market.total;
   expect(listed.length, 'the demo seed lists items').toBeGreaterThan(0);

@@ -94,6 +94,9 @@ async function openItem(page: Page, nft: Address, tokenId: bigint) {
   await page.getByTestId('item-actions').waitFor({ timeout: 30_000 });
 }
 
+/** Marks a journey step in the test log. */
+const step = (name: string) => console.log(`[trading] ${name}`);
+
 const alertText = (page: Page, modal: string) =>
   page.getByTestId(modal).getByRole('alert').first().innerText();
 
@@ -159,6 +162,7 @@ describe('trading', () => {
       .toBeTruthy();
 
     // ---- List a 721 for AIA: approval for all, then createMarketItem.
+    step('List a 721 for AIA: approval for all, then createMarketItem.');
     const s = await signedInPage(3);
     await openItem(s.page, heroes, hero);
     await s.page.getByTestId('action-sell').click();
@@ -194,6 +198,7 @@ describe('trading', () => {
     expect(await s.page.getByTestId('action-update-price').isVisible()).toBe(true);
 
     // ---- Buy it with AIA from a second account.
+    step('Buy it with AIA from a second account.');
     const b = await signedInPage(4);
     await openItem(b.page, heroes, hero);
     const aiaBefore = await c.getBalance({ address: buyer });
@@ -221,6 +226,7 @@ describe('trading', () => {
     expect(await b.page.getByTestId('action-buy').count()).toBe(0);
 
     // ---- Favourite and unfavourite (buyer).
+    step('Favourite and unfavourite (buyer).');
     const fav = b.page.getByTestId('favourite-toggle');
     const favCount = Number(await fav.getByTestId('favourite-count').innerText());
     await fav.click();
@@ -231,6 +237,7 @@ describe('trading', () => {
     expect(Number(await fav.getByTestId('favourite-count').innerText())).toBe(favCount);
 
     // ---- List 3 of the 1155 for the stable coin.
+    step('List 3 of the 1155 for the stable coin.');
     const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
     await openItem(s.page, items, ITEM_ID);
     await s.page.getByTestId('action-sell').click();
@@ -250,6 +257,7 @@ describe('trading', () => {
     await list2.getByRole('button', { name: 'Close' }).first().click();
 
     // ---- Buy 2 of them: allowance first, then the buy.
+    step('Buy 2 of them: allowance first, then the buy.');
     await openItem(b.page, items, ITEM_ID);
     await b.page.getByTestId('action-buy').click();
     const buy2 = b.page.getByTestId('buy-modal');
@@ -273,6 +281,7 @@ describe('trading', () => {
     await buy2.getByRole('button', { name: 'Close' }).first().click();
 
     // ---- The buyer keeps a buy dialog open at the old price; the seller changes the price.
+    step('The buyer keeps a buy dialog open at the old price; the seller changes the price.');
     await expect.poll(() => b.page.getByTestId('action-buy').count(), { timeout: 30_000 }).toBe(1);
     await b.page.getByTestId('action-buy').click();
     await openItem(s.page, items, ITEM_ID);
@@ -291,12 +300,14 @@ describe('trading', () => {
     await shot(b.page, 'old-price-refused');
 
     // ---- Cancel: on chain, then the seller's account page.
+    step("Cancel: on chain, then the seller's account page.");
     await s.page.getByTestId('action-cancel').click();
     await s.page.getByTestId('cancel-confirm').click();
     await s.page.waitForURL(`**/account/0/${seller.toLowerCase()}`, { timeout: 60_000 });
     expect((await marketItem(itemListing.id)).status).toBe(2);
 
     // ---- Transfer: the refused cases, then a 721 listed earlier goes to the buyer.
+    step('Transfer: the refused cases, then a 721 listed earlier goes to the buyer.');
     await openItem(s.page, items, ITEM_ID);
     await s.page.getByTestId('action-transfer').click();
     const tr = s.page.getByTestId('transfer-modal');
@@ -352,6 +363,7 @@ describe('trading', () => {
     ).toBe(false);
 
     // ---- Force cancel of the stale listing, from the seller's account page, by the buyer.
+    step("Force cancel of the stale listing, from the seller's account page, by the buyer.");
     await b.page.goto(`${stack.url}/account/0/${seller.toLowerCase()}?tab=activities`);
     await b.page.getByTestId('account-sub-tab-forceCancel').click();
     const force = b.page.getByTestId(`force-cancel-${staleListing.id}`);
@@ -360,7 +372,7 @@ describe('trading', () => {
     await force.waitFor({ state: 'detached', timeout: 60_000 });
     expect((await marketItem(staleListing.id)).status).toBe(3);
     await shot(b.page, 'force-cancelled');
-  });
+  }, 600_000);
 
   it('saves the settings with an avatar and edits a collection with its royalty', async () => {
     const c = client();
@@ -369,6 +381,7 @@ describe('trading', () => {
     const user = stack.accounts[2]!.address.toLowerCase();
 
     // ---- Settings with an avatar upload.
+    step('Settings with an avatar upload.');
     const u = await signedInPage(2);
     await u.page.goto(`${stack.url}/user-settings/${user}`);
     await u.page.getByTestId('settings-form').waitFor();
@@ -393,6 +406,7 @@ describe('trading', () => {
     expect(profile.imageUrl).toMatch(/^\/ipfs\/|^https?:/);
 
     // ---- Collection edit by its owner (demo account 0): royalty 5 % -> 6.5 % on chain.
+    step('Collection edit by its owner (demo account 0): royalty 5 % -> 6.5 % on chain.');
     const o = await signedInPage(0);
     await o.page.goto(`${stack.url}/collection-edit/aia-heroes`);
     await o.page.getByTestId('collection-edit-page').waitFor();
@@ -426,5 +440,5 @@ describe('trading', () => {
     // Anyone else is sent away from the edit page.
     await u.page.goto(`${stack.url}/collection-edit/aia-heroes`);
     await u.page.waitForURL('**/collection/aia-heroes');
-  });
+  }, 300_000);
 });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { formatUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_METHOD, ERRORS, TRANSFER_METHODS, type ActivityVO } from '@aiamarket/shared';
 import { buildApp } from '../../app.js';
+import { ACTIVITY_COUNT_CAP } from './queries.js';
 import type { AppDb } from '../../db/database.js';
 import { loadConfig } from '../../config.js';
 import { activities, collectionProfiles, tokenMetadata, users } from '../../db/schema.js';
@@ -255,3 +256,22 @@ async function waitForProfiles(db: AppDb, count: number) {
   }
   throw new Error('collection pages were not created');
 }
+
+describe('busy histories', () => {
+  it('counts the total up to the cap and still pages the newest rows', async () => {
+    const busy = '0x' + '7'.repeat(40);
+    await fresh.database.db.execute(sql`
+      insert into activities (chain_id, block_number, tx_hash, log_index, sub_index, method,
+        contract_addr, token_id, amount, from_addr, to_addr, block_time)
+      select ${CHAIN_ID}, 10000000 + g, '0x' || lpad(to_hex(g), 64, '0'), 0, 0, 3, ${busy},
+        g % 7, 1, ${busy}, ${busy}, now()
+      from generate_series(1, ${ACTIVITY_COUNT_CAP + 5}) g`);
+    const res = await call('POST', '/transaction/page', { contractAddr: busy, size: 2 });
+    const data = res.json().data;
+    expect(data.total).toBe(ACTIVITY_COUNT_CAP);
+    expect(data.records.map((r: ActivityVO) => r.txHash)).toEqual([
+      '0x' + (ACTIVITY_COUNT_CAP + 5).toString(16).padStart(64, '0'),
+      '0x' + (ACTIVITY_COUNT_CAP + 4).toString(16).padStart(64, '0'),
+    ]);
+  });
+});

@@ -9,6 +9,12 @@ const a = activities;
 const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 
+/**
+ * Totals are counted up to this many rows (500 pages of 20): counting every row of a busy
+ * collection would cost more than the page itself; the newest rows are what a history shows.
+ */
+export const ACTIVITY_COUNT_CAP = 10_000;
+
 export interface ActivityQuery {
   chainId: number;
   /** An item's or a collection's history. */
@@ -76,7 +82,14 @@ export async function findActivities(db: AppDb, q: ActivityQuery, page: number, 
       .orderBy(desc(a.blockNumber), desc(a.logIndex), desc(a.subIndex))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: count() }).from(a).where(where),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(a)
+        .where(where)
+        .limit(ACTIVITY_COUNT_CAP)
+        .as('c'),
+    ),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }

@@ -5,7 +5,7 @@ import { pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { coinsOf } from './coins.js';
 import { activityPageInput, userActivityPageInput } from './input.js';
-import { findActivities, type ActivityQuery } from './queries.js';
+import { ACTIVITY_COUNT_CAP, findActivities, type ActivityQuery } from './queries.js';
 import { activityVOSchema, toActivityVO } from './view.js';
 
 /** The activity (history) lists: of an item or a collection, and of an account. */
@@ -44,7 +44,8 @@ export function activityRoutes(
         description:
           'Newest first, page size 20. types keeps the given method codes (0 listing, 1 cancel, ' +
           '2 trade, 3/4/6/7/10 transfer, 5 price update, 8 mint); empty keeps all. Accepts a ' +
-          'JSON body (POST) or a query string (GET).',
+          'JSON body (POST) or a query string (GET). total is counted up to ' +
+          `${ACTIVITY_COUNT_CAP} rows.`,
         querystring: activityPageInput,
         response,
       },
@@ -62,7 +63,8 @@ export function activityRoutes(
         tags: ['activity'],
         summary: "An account's history: rows where userAddr is the sender or the receiver",
         description:
-          'Newest first, page size 20; types as for transaction/page; optional contractAddr.',
+          'Newest first, page size 20; types as for transaction/page; optional contractAddr. ' +
+          `total is counted up to ${ACTIVITY_COUNT_CAP} rows.`,
         querystring: userActivityPageInput,
         response,
       },

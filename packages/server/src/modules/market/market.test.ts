@@ -83,6 +83,10 @@ describe('nftOrder/page', () => {
     expect(ids((await page({ keyWord: 'game items' })).body.data)).toEqual(['2']);
     expect(ids((await page({ keyWord: '100%_' })).body.data)).toEqual([]);
     expect(ids((await page({ collectionNames: ['aia heroes'] })).body.data)).toEqual(['6', '5']);
+    expect((await page({ collectionNames: ['no such collection'] })).body.data).toMatchObject({
+      records: [],
+      total: 0,
+    });
     const range = await page({
       minPrice: '0.5',
       maxPrice: '3',

@@ -10,10 +10,11 @@ export function NftCardSkeleton() {
   return (
     <div className="overflow-hidden rounded-xl border border-white/10 bg-ink-900">
       <div className="aspect-square animate-pulse bg-white/5" />
-      <div className="flex flex-col gap-2 p-3">
-        <SkeletonBlock className="h-3 w-1/2" />
-        <SkeletonBlock className="h-4 w-3/4" />
-        <SkeletonBlock className="h-4 w-1/3" />
+      {/* Same line heights as NftCard's text, so the grid does not move when cards arrive. */}
+      <div className="flex flex-col gap-1 p-3">
+        <SkeletonBlock className="h-4 w-1/2" />
+        <SkeletonBlock className="h-5 w-3/4" />
+        <SkeletonBlock className="mt-1 h-5 w-1/3" />
       </div>
     </div>
   );
