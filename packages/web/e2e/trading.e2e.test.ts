@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPublicClient,
@@ -94,6 +94,20 @@ async function openItem(page: Page, nft: Address, tokenId: bigint) {
   await page.getByTestId('item-actions').waitFor({ timeout: 30_000 });
 }
 
+/** Waits for a dialog's transaction to end; a failure throws with the message the page shows. */
+async function settled(modal: Locator) {
+  const status = modal.getByTestId('tx-status');
+  await expect
+    .poll(async () => ((await status.count()) ? await status.getAttribute('data-phase') : null), {
+      timeout: 120_000,
+      interval: 500,
+    })
+    .toMatch(/^(done|error)$/);
+  if ((await status.getAttribute('data-phase')) === 'error') {
+    throw new Error(`the transaction failed: ${await status.innerText()}`);
+  }
+}
+
 /** Marks a journey step in the test log. */
 const step = (name: string) => console.log(`[trading] ${name}`);
 
@@ -182,7 +196,8 @@ describe('trading', () => {
     );
     await shot(s.page, 'list-721');
     await list.getByTestId('list-confirm').click();
-    await list.getByTestId('list-success').waitFor({ timeout: 60_000 });
+    await settled(list);
+    await list.getByTestId('list-success').waitFor();
     expect(await list.getByTestId('tx-status').getAttribute('data-phase')).toBe('done');
     expect(await list.getByTestId('tx-status').getAttribute('data-hash')).toMatch(
       /^0x[0-9a-f]{64}$/,
@@ -206,7 +221,8 @@ describe('trading', () => {
     const buy = b.page.getByTestId('buy-modal');
     expect(await buy.getByTestId('buy-total').innerText()).toBe('1.5 AIA');
     await buy.getByTestId('buy-confirm').click();
-    await buy.getByTestId('buy-success').waitFor({ timeout: 60_000 });
+    await settled(buy);
+    await buy.getByTestId('buy-success').waitFor();
     expect(
       (
         await c.readContract({
@@ -249,7 +265,8 @@ describe('trading', () => {
     expect(await list2.getByTestId('list-confirm').isDisabled()).toBe(true);
     await list2.getByTestId('amount-input').fill('3');
     await list2.getByTestId('list-confirm').click();
-    await list2.getByTestId('list-success').waitFor({ timeout: 60_000 });
+    await settled(list2);
+    await list2.getByTestId('list-success').waitFor();
     const itemListing = (await listingOf(items, ITEM_ID, seller))!;
     expect(itemListing.coin.toLowerCase()).toBe(stable.toLowerCase());
     expect(itemListing.leftAmount).toBe(3n);
@@ -267,7 +284,8 @@ describe('trading', () => {
     expect(await buy2.getByTestId('buy-total').innerText()).toBe(`4 ${symbol}`);
     const sentBefore = b.wallet.calls.filter((m) => m === 'eth_sendTransaction').length;
     await buy2.getByTestId('buy-confirm').click();
-    await buy2.getByTestId('buy-success').waitFor({ timeout: 60_000 });
+    await settled(buy2);
+    await buy2.getByTestId('buy-success').waitFor();
     expect(b.wallet.calls.filter((m) => m === 'eth_sendTransaction').length - sentBefore).toBe(2);
     const held1155 = (who: Address) =>
       c.readContract({
@@ -323,7 +341,8 @@ describe('trading', () => {
     await s.page.getByTestId('action-sell').click();
     await s.page.getByTestId('price-input').fill('3');
     await s.page.getByTestId('list-confirm').click();
-    await s.page.getByTestId('list-success').waitFor({ timeout: 60_000 });
+    await settled(s.page.getByTestId('list-modal'));
+    await s.page.getByTestId('list-success').waitFor();
     const staleListing = (await listingOf(heroes, hero2, seller))!;
     await s.page.getByTestId('list-modal').getByRole('button', { name: 'Close' }).first().click();
     await s.page.getByTestId('action-transfer').waitFor();
@@ -342,7 +361,8 @@ describe('trading', () => {
     await tr2.getByTestId('transfer-review').click();
     await tr2.getByTestId('transfer-confirm-step').waitFor();
     await tr2.getByTestId('transfer-send').click();
-    await tr2.getByTestId('transfer-success').waitFor({ timeout: 60_000 });
+    await settled(tr2);
+    await tr2.getByTestId('transfer-success').waitFor();
     expect(
       (
         await c.readContract({

@@ -160,7 +160,7 @@ function WalletList({
     >
       <WalletIcon className="size-8 p-1 text-sky-300" />
       <span className="flex flex-col">
-        {t('wallet.walletConnect')}
+        WalletConnect
         <span className="text-xs font-normal text-slate-400">{t('wallet.walletConnectHint')}</span>
       </span>
     </button>

@@ -19,6 +19,9 @@ const category = (id: number, articles: ArticleSummary[]): ArticleCategory => ({
   articleList: articles,
 });
 
+/** The first render of a lazy page compiles its chunk: allow for it. */
+const slow = { timeout: 8000 };
+
 const article: Article = {
   id: 7,
   categoryId: 2,
@@ -49,7 +52,7 @@ describe('help centre', () => {
       },
     });
     renderApp('/helpcenter');
-    const cards = await screen.findAllByTestId('help-category');
+    const cards = await screen.findAllByTestId('help-category', {}, slow);
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByRole('heading').textContent).toBe('Category 1');
     const links = within(cards[0]!).getAllByTestId('article-link');
@@ -88,7 +91,7 @@ describe('help centre', () => {
       'GET /v1/api/articles/page': { records: [summary(3)], total: 1, current: 1, size: 10 },
     });
     renderApp('/article-type/Buying/2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Buying' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buying' }, slow)).toBeTruthy();
     expect((await screen.findAllByTestId('article-link'))[0]!.textContent).toContain('Article 3');
     const call = api.find((c: SeenCall) => c.path === '/v1/api/articles/page')!;
     expect(call.query.get('categoryId')).toBe('2');
@@ -97,7 +100,7 @@ describe('help centre', () => {
   it('renders an article body as sanitised HTML under breadcrumbs', async () => {
     mockApi({ 'GET /v1/api/articles/7': article });
     renderApp('/article-details/Buying/7');
-    const page = await screen.findByTestId('article-details');
+    const page = await screen.findByTestId('article-details', {}, slow);
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('How to buy');
     expect(page.textContent).toContain('42 reads');
     const body = screen.getByTestId('article-body');
@@ -114,7 +117,7 @@ describe('help centre', () => {
   it('sends an unknown article and a bad id to /404', async () => {
     mockApi({});
     const { router } = renderApp('/article-details/99');
-    await screen.findByTestId('not-found');
+    await screen.findByTestId('not-found', {}, slow);
     expect(router.state.location.pathname).toBe('/404');
     const second = renderApp('/article-details/abc');
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/404'));

@@ -27,7 +27,7 @@ describe('/launchpad', () => {
   it('shows title, both sections, cards and the application block', async () => {
     const api = launchpadApi(2, 1);
     renderApp('/launchpad');
-    const inProgress = await screen.findByTestId('launchpad-in-progress');
+    const inProgress = await screen.findByTestId('launchpad-in-progress', {}, { timeout: 5_000 });
     await waitFor(() =>
       expect(within(inProgress).getAllByTestId('launchpad-card')).toHaveLength(2),
     );

@@ -37,7 +37,7 @@ describe('legal pages', () => {
 
   it('has every section the spec lists in the terms', async () => {
     renderApp('/privacy');
-    const page = await screen.findByTestId('legal-terms');
+    const page = await screen.findByTestId('legal-terms', {}, { timeout: 8000 });
     const titles = within(page)
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);

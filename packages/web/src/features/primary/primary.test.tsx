@@ -135,8 +135,8 @@ describe('/primary-details/{nftId}/{0|1}', () => {
   it('opens from /marketlist and shows the item with the buy link of its activity', async () => {
     serveItems(activity(4));
     const { router } = renderApp('/marketlist/4/1');
-    fireEvent.click((await screen.findAllByTestId('marketlist-item'))[1]!);
-    const page = await screen.findByTestId('primary-item');
+    fireEvent.click((await screen.findAllByTestId('marketlist-item', {}, { timeout: 5_000 }))[1]!);
+    const page = await screen.findByTestId('primary-item', {}, { timeout: 5_000 });
     expect(router.state.location.pathname).toBe('/primary-details/2/0');
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Item 2');
     expect(screen.getByTestId('primary-item-price').textContent).toBe('1 AIA');
@@ -153,7 +153,7 @@ describe('/primary-details/{nftId}/{0|1}', () => {
   it('finds an item on a later page after a reload (?activity=), and marks a blind box', async () => {
     const calls = serveItems(activity(4));
     renderApp('/primary-details/22/1?activity=4');
-    await screen.findByTestId('primary-item');
+    await screen.findByTestId('primary-item', {}, { timeout: 5_000 });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Item 22');
     expect(screen.getByTestId('primary-item-blind-box').textContent).toBe('Blind box');
     expect(
@@ -167,7 +167,7 @@ describe('/primary-details/{nftId}/{0|1}', () => {
     items[0] = item(1, { residueNum: 0 });
     serveItems(activity(4));
     renderApp('/primary-details/1/0?activity=4');
-    const page = await screen.findByTestId('primary-item');
+    const page = await screen.findByTestId('primary-item', {}, { timeout: 5_000 });
     expect(page.getAttribute('data-status')).toBe('3');
     expect(screen.queryByTestId('primary-item-buy')).toBeNull();
     expect(screen.getByTestId('primary-item-closed').textContent).toBe('Sold out');
@@ -192,7 +192,7 @@ describe('/primary-details/{nftId}/{0|1}', () => {
     serveItems(activity(4));
     await setLanguage('ja', { persist: false });
     renderApp('/primary-details/3/1?activity=4');
-    await screen.findByTestId('primary-item');
+    await screen.findByTestId('primary-item', {}, { timeout: 5_000 });
     await waitFor(() =>
       expect(screen.getByTestId('primary-item-blind-box').textContent).toBe('ブラインドボックス'),
     );
