@@ -35,9 +35,14 @@ export interface IndexerBench {
     transactions: number;
     blocksMean: number;
     blocksMax: number;
+    /** From sending a transaction to the indexer having written its block (includes mining). */
     msP50: number;
     msP95: number;
     msMax: number;
+    /** From the block appearing at the head (eth_blockNumber, polled every 50 ms) to written. */
+    headMsP50: number;
+    headMsP95: number;
+    headMsMax: number;
   };
 }
 
@@ -195,6 +200,17 @@ export async function benchIndexer(
       if (s.head !== null && s.block !== null)
         samples.push({ t: performance.now(), head: s.head, block: s.block });
     }, 20);
+    const heads: { t: number; head: number }[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        heads.push({
+          t: performance.now(),
+          head: Number(await client.getBlockNumber({ cacheTime: 0 })),
+        });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
     const sent: { hash: Hex; at: number }[] = [];
     const total = LAG_TPS * LAG_SECONDS;
     const t0 = performance.now();
@@ -211,16 +227,22 @@ export async function benchIndexer(
     );
     while ((indexer.status.block ?? 0) < lastBlock) await new Promise((r) => setTimeout(r, 20));
     clearInterval(sampler);
+    watching = false;
+    await watcher;
     abort.abort();
     await running;
 
     const delays: number[] = [];
+    const headDelays: number[] = [];
     for (const s of sent) {
       const block = Number((await client.getTransactionReceipt({ hash: s.hash })).blockNumber);
       const seen = samples.find((x) => x.block >= block && x.t >= s.at);
+      const mined = heads.find((x) => x.head >= block && x.t >= s.at);
       if (seen) delays.push(seen.t - s.at);
+      if (seen && mined) headDelays.push(Math.max(0, seen.t - mined.t));
     }
     delays.sort((a, b) => a - b);
+    headDelays.sort((a, b) => a - b);
     const during = samples.filter((s) => s.t >= t0);
     const lags = during.map((s) => Math.max(0, s.head - s.block));
     return {
@@ -235,6 +257,9 @@ export async function benchIndexer(
         msP50: percentile(delays, 50),
         msP95: percentile(delays, 95),
         msMax: delays.at(-1) ?? 0,
+        headMsP50: percentile(headDelays, 50),
+        headMsP95: percentile(headDelays, 95),
+        headMsMax: headDelays.at(-1) ?? 0,
       },
     };
   } finally {
@@ -257,5 +282,8 @@ export async function printIndexerBench() {
     { figure: 'sent -> indexed ms (p50)', value: Math.round(r.lag.msP50) },
     { figure: 'sent -> indexed ms (p95)', value: Math.round(r.lag.msP95) },
     { figure: 'sent -> indexed ms (max)', value: Math.round(r.lag.msMax) },
+    { figure: 'at head -> indexed ms (p50)', value: Math.round(r.lag.headMsP50) },
+    { figure: 'at head -> indexed ms (p95)', value: Math.round(r.lag.headMsP95) },
+    { figure: 'at head -> indexed ms (max)', value: Math.round(r.lag.headMsMax) },
   ]);
 }

@@ -91,6 +91,9 @@ async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
       problems.push(`console ${msg.type()}: ${text}`);
     }
   });
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
     // Leaving a tab aborts its calls on purpose; images may point at slow gateways.

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { displayImageUrl } from '@aiamarket/shared';
 import { cx } from '../../lib/cx';
 
 /**
@@ -21,7 +22,7 @@ export function NftImage({
     <div className={cx('relative aspect-square overflow-hidden bg-ink-800', className)}>
       {src && !failed ? (
         <img
-          src={src}
+          src={displayImageUrl(src)}
           alt={alt}
           width={400}
           height={400}

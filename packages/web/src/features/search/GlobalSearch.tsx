@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { SEARCH_MIN_LENGTH, TIMING, shortenAddress } from '@aiamarket/shared';
+import { SEARCH_MIN_LENGTH, TIMING, displayImageUrl, shortenAddress } from '@aiamarket/shared';
 import { accountPath, assetLink, collectionPath } from '../../components/nft/links';
 import { cx } from '../../lib/cx';
 import { useDebouncedValue } from '../../lib/useDebounce';
@@ -226,7 +226,7 @@ export function GlobalSearch() {
                       >
                         {o.imageUrl ? (
                           <img
-                            src={o.imageUrl}
+                            src={displayImageUrl(o.imageUrl)}
                             alt=""
                             width={32}
                             height={32}
