@@ -380,7 +380,9 @@ describe('launchpad', () => {
     // The list now shows it among the ended projects, as sold out.
     await page.goto(`${stack.url}/launchpad`);
     const ended = page.getByTestId('launchpad-ended');
-    const relics = ended.getByTestId('launchpad-card').filter({ hasText: 'AIA Relics' });
+    const relics = ended
+      .getByTestId('launchpad-card')
+      .filter({ has: page.getByText('AIA Relics', { exact: true }) });
     await relics.waitFor();
     expect(await relics.getByTestId('project-status').innerText()).toBe('已售罄');
 

@@ -1,5 +1,6 @@
-import { erc20Abi, type Address, type PublicClient } from 'viem';
-import { NATIVE_COIN, NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
+import { erc20Abi, formatUnits, type Address, type PublicClient } from 'viem';
+import { ApiError, ERRORS, NATIVE_COIN, NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
+import { isChainUnreachable } from './errors.js';
 
 export interface CoinInfo {
   symbol: string;
@@ -38,4 +39,24 @@ export class CoinCatalog {
     }
     return hit;
   }
+}
+
+/** Symbol and decimals of the coins of a page, keyed lowercased; an unreachable node is a 503. */
+export async function coinsOf(
+  catalog: CoinCatalog,
+  coins: Iterable<string>,
+): Promise<Map<string, CoinInfo>> {
+  const unique = [...new Set([...coins].map((c) => c.toLowerCase()))];
+  try {
+    const infos = await Promise.all(unique.map((c) => catalog.coin(c)));
+    return new Map(unique.map((c, i) => [c, infos[i]!]));
+  } catch (err) {
+    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
+    throw err;
+  }
+}
+
+/** A raw amount (numeric text of base units) in coin units, exactly ("1500000", 6 -> "1.5"). */
+export function toCoinUnits(raw: string, decimals: number): string {
+  return formatUnits(BigInt(raw), decimals);
 }

@@ -15,7 +15,7 @@ import {
 import type { AppDb } from '../db/database.js';
 import { collectionProfiles, collections, orders } from '../db/schema.js';
 import { isChainUnreachable } from '../chain/errors.js';
-import type { CoinCatalog, CoinInfo } from '../chain/coins.js';
+import { coinsOf, type CoinCatalog, type CoinInfo } from '../chain/coins.js';
 
 /** The order columns every listing view reads. */
 export const orderColumns = {
@@ -117,20 +117,6 @@ export async function collectionLabels(
 }
 
 /** Coin symbols and decimals of the given coins; a chain that cannot be reached is a 503. */
-export async function coinsOf(
-  catalog: CoinCatalog,
-  addresses: string[],
-): Promise<Map<string, CoinInfo>> {
-  const out = new Map<string, CoinInfo>();
-  try {
-    await Promise.all([...new Set(addresses)].map(async (a) => out.set(a, await catalog.coin(a))));
-  } catch (err) {
-    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
-    throw err;
-  }
-  return out;
-}
-
 /** Turns order rows into the OrderVO answer (collection labels and coins read per page). */
 export async function orderViews(
   db: AppDb,

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
 import { CoinCatalog } from '../../chain/coins.js';
-import { coinsOf } from './coins.js';
+import { coinsOf } from '../../chain/coins.js';
 import { activityPageInput, userActivityPageInput } from './input.js';
 import { ACTIVITY_COUNT_CAP, findActivities, type ActivityQuery } from './queries.js';
 import { activityVOSchema, toActivityVO } from './view.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ActivityVO } from '@aiamarket/shared';
 import type { ActivityRow } from './queries.js';
 import type { CoinInfo } from '../../chain/coins.js';
-import { toCoinUnits } from './coins.js';
+import { toCoinUnits } from '../../chain/coins.js';
 
 export const activityVOSchema = z.object({
   method: z.number().int().describe('ACTIVITY_METHOD code'),

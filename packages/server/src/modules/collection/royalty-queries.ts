@@ -4,7 +4,7 @@ import type { RoyaltySummaryVO } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { royaltyPayments, tokenMetadata } from '../../db/schema-chain.js';
 import type { CoinCatalog, CoinInfo } from '../../chain/coins.js';
-import { coinsOf } from './coins.js';
+import { coinsOf } from '../../chain/coins.js';
 
 const r = royaltyPayments;
 

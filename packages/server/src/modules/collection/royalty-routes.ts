@@ -6,7 +6,7 @@ import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { pageFields, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
 import { CoinCatalog } from '../../chain/coins.js';
-import { coinsOf, toCoinUnits } from './coins.js';
+import { coinsOf, toCoinUnits } from '../../chain/coins.js';
 import { findRoyaltyPayments, royaltySummary } from './royalty-queries.js';
 
 export const royaltyRowSchema = z.object({

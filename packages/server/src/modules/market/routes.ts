@@ -34,7 +34,8 @@ import {
   marketPage,
   type MarketFilter,
 } from './queries.js';
-import { coinsOf, orderViews, orderVoSchema } from '../../http/order-view.js';
+import { orderViews, orderVoSchema } from '../../http/order-view.js';
+import { coinsOf } from '../../chain/coins.js';
 import { plainDecimal } from '../../http/decimal-text.js';
 
 const collectionFilterItemSchema = z.object({
