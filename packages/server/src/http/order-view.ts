@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { formatUnits } from 'viem';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  ApiError,
   CONTRACT_TYPE,
-  ERRORS,
   ORDER_STATUS,
   ROYALTY,
   type ContractType,
@@ -14,8 +12,7 @@ import {
 } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { collectionProfiles, collections, orders } from '../db/schema.js';
-import { isChainUnreachable } from '../chain/errors.js';
-import { coinsOf, type CoinCatalog, type CoinInfo } from '../chain/coins.js';
+import { coinsOf, type CoinCatalog } from '../chain/coins.js';
 
 /** The order columns every listing view reads. */
 export const orderColumns = {

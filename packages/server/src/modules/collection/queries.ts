@@ -1,41 +1,14 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.js';
-import { collections, collectionStats, collectionVolumeHours } from '../../db/schema-chain.js';
 import { collectionProfiles, type CollectionProfileRow } from '../../db/schema-market.js';
-import type { CollectionJoinedRow } from './view.js';
-import { WINDOW_HOURS, windowStart } from './windows.js';
+import {
+  selectCollectionRows,
+  volumeSince,
+  type CollectionJoinedRow,
+} from '../../http/collection-view.js';
+import { WINDOW_HOURS, windowStart } from '../../http/volume-windows.js';
 
 const p = collectionProfiles;
-const h = collectionVolumeHours;
-const s = collectionStats;
-
-/** Volume of the profile's collection since `from` (up to now), as numeric text. */
-function volumeSince(from: Date): SQL<string> {
-  return sql<string>`coalesce((select sum(${h.volume}) from ${h} where ${h.chainId} = ${p.chainId} and ${h.contractAddr} = ${p.contractAddr} and ${h.hour} >= ${from.toISOString()}::timestamptz), 0)::text`;
-}
-
-/** Profiles with registry type, stats and the 1d / 7d / 30d volumes. */
-function selectJoined(db: AppDb, now: Date) {
-  return db
-    .select({
-      profile: p,
-      contractType: collections.contractType,
-      lowestPrice: sql<string | null>`${s.lowestPrice}::text`,
-      totalTransaction: sql<string | null>`${s.totalTransaction}::text`,
-      totalTokens: s.totalTokens,
-      totalHolder: s.totalHolder,
-      totalOrder: s.totalOrder,
-      day1: volumeSince(windowStart(now, WINDOW_HOURS['1d'])),
-      day7: volumeSince(windowStart(now, WINDOW_HOURS['7d'])),
-      day30: volumeSince(windowStart(now, WINDOW_HOURS['30d'])),
-    })
-    .from(p)
-    .leftJoin(
-      collections,
-      and(eq(collections.chainId, p.chainId), eq(collections.address, p.contractAddr)),
-    )
-    .leftJoin(s, and(eq(s.chainId, p.chainId), eq(s.contractAddr, p.contractAddr)));
-}
 
 export async function findCollectionByLink(
   db: AppDb,
@@ -43,7 +16,7 @@ export async function findCollectionByLink(
   link: string,
   now = new Date(),
 ): Promise<CollectionJoinedRow | undefined> {
-  const rows = await selectJoined(db, now).where(
+  const rows = await selectCollectionRows(db, now).where(
     and(eq(p.chainId, chainId), sql`lower(${p.linkCollection}) = ${link.toLowerCase()}`),
   );
   return rows[0];
@@ -55,7 +28,7 @@ export async function findCollectionById(
   id: number,
   now = new Date(),
 ): Promise<CollectionJoinedRow | undefined> {
-  const rows = await selectJoined(db, now).where(and(eq(p.chainId, chainId), eq(p.id, id)));
+  const rows = await selectCollectionRows(db, now).where(and(eq(p.chainId, chainId), eq(p.id, id)));
   return rows[0];
 }
 
@@ -66,7 +39,7 @@ export async function listOwnedCollections(
   ownerAddr: string,
   now = new Date(),
 ): Promise<CollectionJoinedRow[]> {
-  return selectJoined(db, now)
+  return selectCollectionRows(db, now)
     .where(and(eq(p.chainId, chainId), eq(p.ownerAddr, ownerAddr.toLowerCase())))
     .orderBy(asc(p.id));
 }
@@ -79,7 +52,7 @@ export async function listRecommended(
   now = new Date(),
 ): Promise<CollectionJoinedRow[]> {
   const week = volumeSince(windowStart(now, WINDOW_HOURS['7d']));
-  return selectJoined(db, now)
+  return selectCollectionRows(db, now)
     .where(eq(p.chainId, chainId))
     .orderBy(sql`${p.featuredRank} asc nulls last`, sql`(${week})::numeric desc`, asc(p.id))
     .limit(limit);

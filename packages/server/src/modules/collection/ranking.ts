@@ -3,8 +3,13 @@ import type { RankingRow, RankingWindow } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { collectionStats, collectionVolumeHours } from '../../db/schema-chain.js';
 import { collectionProfiles } from '../../db/schema-market.js';
-import { trimAmount } from './view.js';
-import { percentChange, previousWindow, WINDOW_HOURS, windowStart } from './windows.js';
+import { trimAmount } from '../../http/collection-view.js';
+import {
+  percentChange,
+  previousWindow,
+  WINDOW_HOURS,
+  windowStart,
+} from '../../http/volume-windows.js';
 
 const p = collectionProfiles;
 const s = collectionStats;

@@ -32,8 +32,8 @@ import {
   updateProfileRow,
 } from './queries.js';
 import { rankCollections } from './ranking.js';
-import { collectionVOSchema, toCollectionVO } from './view.js';
-import { RANKING_WINDOWS } from './windows.js';
+import { collectionVOSchema, toCollectionVO } from '../../http/collection-view.js';
+import { RANKING_WINDOWS } from '../../http/volume-windows.js';
 
 const countRowFields = {
   id: z.number().int(),

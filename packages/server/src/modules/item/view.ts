@@ -10,7 +10,7 @@ import {
   orderVoSchema,
   type OrderRow,
 } from '../../http/order-view.js';
-import { collectionVoSchema } from './collection-view.js';
+import { collectionVOSchema } from '../../http/collection-view.js';
 import type { CardRow } from './queries.js';
 
 export const cardSchema = z.object({
@@ -46,7 +46,7 @@ export const detailSchema = z.object({
     amountTotal: z.string(),
     metadataStatus: z.string().describe("'ok', 'pending' or 'error'"),
   }),
-  collectionsVO: collectionVoSchema.nullable(),
+  collectionsVO: collectionVOSchema.nullable(),
   orderVO: orderVoSchema.nullable(),
 }) satisfies z.ZodType<NftDetail>;
 

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { CollectionVO, ContractType } from '@aiamarket/shared';
 import { CONTRACT_TYPE, royaltyRateToPercent } from '@aiamarket/shared';
-import type { CollectionProfileRow } from '../../db/schema-market.js';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AppDb } from '../db/database.js';
+import { collections, collectionStats, collectionVolumeHours } from '../db/schema-chain.js';
+import { collectionProfiles, type CollectionProfileRow } from '../db/schema-market.js';
+import { WINDOW_HOURS, windowStart } from './volume-windows.js';
+
+const p = collectionProfiles;
+const h = collectionVolumeHours;
+const s = collectionStats;
 
 /** A numeric column as text ("1.500000000000000000") -> the shortest exact decimal ("1.5"). */
 export function trimAmount(value: string | null | undefined): string {
@@ -44,7 +52,7 @@ export const collectionVOSchema = z.object({
   ...collectionStatsFields,
 }) satisfies z.ZodType<CollectionVO>;
 
-/** A profile joined with its registry row, stats and volume windows (queries.ts). */
+/** A profile joined with its registry row, stats and volume windows (selectCollectionRows). */
 export interface CollectionJoinedRow {
   profile: CollectionProfileRow;
   contractType: string | null;
@@ -92,4 +100,32 @@ export function toCollectionVO(row: CollectionJoinedRow): CollectionVO {
     day7totalTransaction: trimAmount(row.day7),
     day30totalTransaction: trimAmount(row.day30),
   };
+}
+
+/** Volume of the profile's collection since `from` (up to now), as numeric text. */
+export function volumeSince(from: Date): SQL<string> {
+  return sql<string>`coalesce((select sum(${h.volume}) from ${h} where ${h.chainId} = ${p.chainId} and ${h.contractAddr} = ${p.contractAddr} and ${h.hour} >= ${from.toISOString()}::timestamptz), 0)::text`;
+}
+
+/** Profiles with registry type, stats and the 1d / 7d / 30d volumes. */
+export function selectCollectionRows(db: AppDb, now: Date) {
+  return db
+    .select({
+      profile: p,
+      contractType: collections.contractType,
+      lowestPrice: sql<string | null>`${s.lowestPrice}::text`,
+      totalTransaction: sql<string | null>`${s.totalTransaction}::text`,
+      totalTokens: s.totalTokens,
+      totalHolder: s.totalHolder,
+      totalOrder: s.totalOrder,
+      day1: volumeSince(windowStart(now, WINDOW_HOURS['1d'])),
+      day7: volumeSince(windowStart(now, WINDOW_HOURS['7d'])),
+      day30: volumeSince(windowStart(now, WINDOW_HOURS['30d'])),
+    })
+    .from(p)
+    .leftJoin(
+      collections,
+      and(eq(collections.chainId, p.chainId), eq(collections.address, p.contractAddr)),
+    )
+    .leftJoin(s, and(eq(s.chainId, p.chainId), eq(s.contractAddr, p.contractAddr)));
 }
