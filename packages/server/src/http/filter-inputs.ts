@@ -40,3 +40,12 @@ export function priceRangeOf(value: {
   const check = checkPriceRange(value.minPrice ?? '', value.maxPrice ?? '');
   return check.ok ? check.range : null;
 }
+
+/** A serial id (collection, attribute category or value). */
+export const idInput = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** The attribute filter: value ids (getValPage ids), optionally within one category. */
+export const attributeFilterFields = {
+  gorySet: optional(z.array(idInput).max(100)).describe('attribute value ids'),
+  parentId: optional(idInput).describe('the attribute category of gorySet'),
+};

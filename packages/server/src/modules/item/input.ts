@@ -12,6 +12,8 @@ import {
   keywordInput,
   priceRangeRefine,
   uintInput,
+  attributeFilterFields,
+  idInput,
 } from '../../http/filter-inputs.js';
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -23,7 +25,6 @@ const oneOf = (values: Record<string, number>) => {
     .int()
     .refine((v) => allowed.includes(v), { message: `must be one of ${allowed.join(', ')}` });
 };
-const idInput = z.coerce.number().int().min(1).max(2_147_483_647);
 
 export const itemInput = z.object({ tokenId: uintInput, contractAddr: addressSchema });
 
@@ -47,8 +48,7 @@ export const collectionItemsInput = z
     sort: optional(oneOf(COLLECTION_ITEM_SORT)).default(COLLECTION_ITEM_SORT.recentlyListed),
     minPrice: optional(z.coerce.string().trim().max(40)),
     maxPrice: optional(z.coerce.string().trim().max(40)),
-    gorySet: optional(z.array(idInput).max(100)).describe('attribute value ids'),
-    parentId: optional(idInput).describe('the attribute category of gorySet'),
+    ...attributeFilterFields,
     ...pageFields(PAGE_SIZE.collectionItems),
   })
   .superRefine(priceRangeRefine);

@@ -1,14 +1,13 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { COLLECTION_ITEM_SORT, ORDER_STATUS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
+import { hasAttributeValue } from '../../db/attribute-filter.js';
 import {
-  attrValues,
   collectionProfiles,
   collections,
   favourites,
   holdings,
   orders,
-  tokenAttributes,
   tokenMetadata,
 } from '../../db/schema.js';
 import { orderColumns, type OrderRow } from '../../http/order-view.js';
@@ -175,17 +174,9 @@ export async function collectionItems(
     );
   }
   if (f.gorySet?.length) {
-    const ids = sql.join(
-      f.gorySet.map((id) => sql`${id}`),
-      sql`, `,
+    conditions.push(
+      hasAttributeValue(chainId, tokens.contractAddr, tokens.tokenId, f.gorySet, f.parentId),
     );
-    conditions.push(sql`exists (select 1 from ${tokenAttributes}
-      join ${attrValues} on ${attrValues.id} = ${tokenAttributes.valueId}
-      where ${tokenAttributes.chainId} = ${chainId}
-        and ${tokenAttributes.contractAddr} = ${tokens.contractAddr}
-        and ${tokenAttributes.tokenId} = ${tokens.tokenId}
-        and ${tokenAttributes.valueId} in (${ids})
-        ${f.parentId !== undefined ? sql`and ${attrValues.categoryId} = ${f.parentId}` : sql``})`);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const order =

@@ -8,6 +8,7 @@ import {
   priceBoundInput,
   priceRangeRefine,
   uintInput,
+  attributeFilterFields,
 } from '../../http/filter-inputs.js';
 
 const statusInput = z.coerce
@@ -34,6 +35,7 @@ export const orderPageInput = z
     collectionNames: optional(z.array(z.string().trim().min(1).max(128)).max(50)),
     minPrice: optional(priceBoundInput),
     maxPrice: optional(priceBoundInput),
+    ...attributeFilterFields,
     ...pageFields(PAGE_SIZE.market),
   })
   .superRefine(priceRangeRefine);

@@ -248,6 +248,39 @@ describe('collection filter and attributes', () => {
     expect((await post('/nftAttrCategory/getValPage', { id: 'x' })).status).toBe(400);
     expect((await post('/nftAttrCategory/getParentPage', { contract: 'nope' })).status).toBe(400);
   });
+
+  it('nftOrder/page filters by attribute values (gorySet within parentId)', async () => {
+    const cats = (
+      await w.app.inject({
+        method: 'GET',
+        url: `/v1/api/nftAttrCategory/getParentPage?contract=${w.hero}`,
+      })
+    ).json().data.records as { id: number; name: string }[];
+    const klass = cats.find((c) => c.name === 'Class')!;
+    const vals = (
+      await post<Page<{ id: number; name: string }>>('/nftAttrCategory/getValPage', {
+        id: klass.id,
+      })
+    ).body.data.records;
+    const valueId = (name: string) => vals.find((v) => v.name === name)!.id;
+    const heroOrders = (await page({ collectionNames: ['aia heroes'] })).body.data.records;
+    const byValue = async (name: string) =>
+      (await page({ gorySet: [valueId(name)], parentId: klass.id })).body.data.records;
+    const mages = await byValue('Mage');
+    const warriors = await byValue('Warrior');
+    // Mage tokens are 1 and 3, the warrior is 2 (market-world.ts).
+    expect(mages.every((r) => ['1', '3'].includes(r.tokenId))).toBe(true);
+    expect(warriors.every((r) => r.tokenId === '2')).toBe(true);
+    expect([...mages, ...warriors].map((r) => r.orderId).sort()).toEqual(
+      heroOrders.map((r) => r.orderId).sort(),
+    );
+    expect(mages.length).toBeGreaterThan(0);
+    // A value of another category is no match when parentId says otherwise.
+    expect(
+      (await page({ gorySet: [valueId('Mage')], parentId: klass.id + 1000 })).body.data.total,
+    ).toBe(0);
+    expect((await post('/nftOrder/page', { gorySet: ['x'] })).status).toBe(400);
+  });
 });
 
 describe('OpenAPI', () => {

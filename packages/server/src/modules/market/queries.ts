@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
+import { hasAttributeValue } from '../../db/attribute-filter.js';
 import {
   attrCategories,
   attrValues,
@@ -58,6 +59,8 @@ export interface MarketFilter {
   keyWord?: string | undefined;
   collectionNames?: string[] | undefined;
   priceRange: { minPrice: string; maxPrice: string } | null;
+  gorySet?: number[] | undefined;
+  parentId?: number | undefined;
   page: number;
   size: number;
 }
@@ -93,6 +96,11 @@ export async function marketPage(
   if (f.priceRange) {
     conditions.push(
       sql`${orders.priceValue} between ${f.priceRange.minPrice}::numeric and ${f.priceRange.maxPrice}::numeric`,
+    );
+  }
+  if (f.gorySet?.length) {
+    conditions.push(
+      hasAttributeValue(chainId, orders.contractAddr, orders.tokenId, f.gorySet, f.parentId),
     );
   }
   const where = and(...conditions);

@@ -94,6 +94,8 @@ export function marketRoutes(
           keyWord: input.keyWord || undefined,
           collectionNames: input.collectionNames,
           priceRange: priceRangeOf(input),
+          gorySet: input.gorySet,
+          parentId: input.parentId,
           page: input.page,
           size: input.size,
         };
