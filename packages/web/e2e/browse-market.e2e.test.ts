@@ -9,6 +9,7 @@ import { LOCALES, PAGE_SIZE, type OrderVO, type Page as Paged } from '@aiamarket
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
 import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
+import { usePrivateWebDist } from './web-dist.js';
 
 // Issue 7, part A on the seeded demo stack: home -> collection -> item, the marketplace (filters
 // in the URL, sort, infinite scroll), the global search (a collection, an item, an account), the
@@ -29,6 +30,7 @@ const WALLET_CHUNK = /\/assets\/(engine|getConnectorClient|secp256k1)-[\w-]+\.js
 let stack: Stack;
 let browser: Browser;
 let dataDir: string;
+let webDist: string;
 let account: string;
 let listed: OrderVO[];
 
@@ -56,6 +58,7 @@ async function indexerCaughtUp(timeoutMs = 240_000): Promise<void> {
 
 beforeAll(async () => {
   await buildAll(silentSteps);
+  webDist = usePrivateWebDist();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-market-'));
   stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
   browser = await launchBrowser();
@@ -88,6 +91,7 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 interface Opened {
@@ -177,6 +181,36 @@ const SCREENS: [string, (page: Page, query?: string) => Promise<void>][] = [
   ['rankings', openRankings],
 ];
 
+interface OrderRequestBody {
+  page?: number;
+  minPrice?: string;
+  maxPrice?: string;
+}
+
+/**
+ * Runs `act`, waits for the nftOrder/page answer it causes (`matches` picks it by its body), then
+ * for the results to show it: the results section stays aria-busy until the grid is rendered
+ * again. (networkidle cannot tell: a single-page app reached it long before.)
+ */
+async function marketAnswered(
+  page: Page,
+  matches: (body: OrderRequestBody) => boolean,
+  act: () => Promise<unknown>,
+): Promise<void> {
+  const answered = page.waitForResponse(
+    (r) =>
+      r.url().includes('/nftOrder/page') &&
+      matches((r.request().postDataJSON() ?? {}) as OrderRequestBody),
+  );
+  await act();
+  await answered;
+  await page
+    .locator(
+      'section[aria-busy="false"]:has([data-testid="market-grid"], [data-testid="market-empty"])',
+    )
+    .waitFor();
+}
+
 /** Prices shown on the cards, as numbers (the English format: 1,234.5 AIA). */
 async function cardPrices(page: Page): Promise<number[]> {
   const texts = await page.getByTestId('nft-card-price').allInnerTexts();
@@ -222,13 +256,16 @@ describe('market screens in Chromium', () => {
       );
     }
 
-    await page.getByTestId('market-sort').selectOption('priceAsc');
-    await page.waitForURL(/sort=priceAsc/);
-    await page.waitForLoadState('networkidle');
+    const firstPage = (body: OrderRequestBody) => body.page === 1;
+    await marketAnswered(page, firstPage, () =>
+      page.getByTestId('market-sort').selectOption('priceAsc'),
+    );
+    expect(page.url()).toMatch(/sort=priceAsc/);
     const ascending = await cardPrices(page);
-    await page.getByTestId('market-sort').selectOption('priceDesc');
-    await page.waitForURL(/sort=priceDesc/);
-    await page.waitForLoadState('networkidle');
+    await marketAnswered(page, firstPage, () =>
+      page.getByTestId('market-sort').selectOption('priceDesc'),
+    );
+    expect(page.url()).toMatch(/sort=priceDesc/);
     const descending = await cardPrices(page);
     expect(ascending[0]!).toBeLessThanOrEqual(descending[0]!);
 
@@ -237,9 +274,12 @@ describe('market screens in Chromium', () => {
     const max = String(prices[Math.floor(prices.length / 2)]);
     await page.getByTestId('price-min').fill(min);
     await page.getByTestId('price-max').fill(max);
-    await page.getByTestId('price-apply').click();
-    await page.waitForURL(new RegExp(`min=${min.replace('.', '\\.')}&max=`));
-    await page.waitForLoadState('networkidle');
+    await marketAnswered(
+      page,
+      (body) => body.minPrice === min && body.maxPrice === max,
+      () => page.getByTestId('price-apply').click(),
+    );
+    expect(page.url()).toMatch(new RegExp(`min=${min.replace('.', '\\.')}&max=`));
     for (const p of await cardPrices(page)) {
       expect(p).toBeGreaterThanOrEqual(Number(min) - 1e-4);
       expect(p).toBeLessThanOrEqual(Number(max) + 1e-4);
@@ -271,11 +311,22 @@ describe('market screens in Chromium', () => {
     await page.getByTestId('search-group-collections').getByTestId('search-option').first().click();
     await page.waitForURL(/\/collection\//);
 
+    // The panel keeps the previous keyword's results for the 200 ms debounce, then empties while
+    // the new keyword is asked: wait for the answer to this keyword before using the arrows.
+    const answered = page.waitForResponse(
+      (r) =>
+        r.url().includes('/nft/homeSearchPage') &&
+        (r.request().postDataJSON() as { keyWord?: string } | null)?.keyWord === o.name!.trim(),
+    );
     await search.fill(o.name!);
-    await page.getByTestId('search-group-items').getByTestId('search-option').first().waitFor();
+    await answered;
+    const firstItem = page.getByTestId('search-group-items').getByTestId('search-option').first();
+    await firstItem.waitFor();
     await search.press('ArrowDown');
-    const groups = await page.locator('[data-testid^="search-group-"]').count();
-    expect(groups).toBeGreaterThan(0);
+    // ArrowDown makes the first option active, announced through aria-activedescendant.
+    const activeId = await search.getAttribute('aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    expect(await page.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
     await page.getByTestId('search-group-items').getByTestId('search-option').first().click();
     await page.waitForURL(/\/asset\?/);
 

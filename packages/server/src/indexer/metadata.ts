@@ -6,7 +6,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicClient } from 'viem';
-import { CONTRACT_TYPE } from '@aiamarket/shared';
+import { CONTRACT_TYPE, displayImageUrl } from '@aiamarket/shared';
 import { gameItems1155Abi, gameItems721Abi } from '@aiamarket/shared/abis';
 import type { AppDb } from '../db/database.js';
 import { orders, tokenMetadata } from '../db/schema-chain.js';
@@ -266,9 +266,11 @@ export function parseMetadata(body: string): ParsedMetadata {
       if (value !== null) properties.push({ name: k.slice(0, 100), value });
     }
   }
+  const image = text(doc.image ?? doc.image_url, 2_048);
   return {
     name: text(doc.name, 256),
-    imageUrl: text(doc.image ?? doc.image_url, 2_048),
+    // ipfs:// is stored as the path of the server's own gateway so that browsers can load it.
+    imageUrl: image === null ? null : displayImageUrl(image),
     description: text(doc.description, 5_000),
     properties: properties.slice(0, 100),
   };

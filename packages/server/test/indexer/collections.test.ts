@@ -200,7 +200,7 @@ describe('indexer: collection registry and back-fill', () => {
       expect(await row('1')).toMatchObject({
         status: 'ok',
         name: 'Extra #1',
-        imageUrl: 'ipfs://img/1',
+        imageUrl: '/ipfs/img/1',
         tokenUri: 'ipfs://extra/1',
       });
       expect(await row('2')).toMatchObject({
@@ -216,7 +216,7 @@ describe('indexer: collection registry and back-fill', () => {
         (await dumpChainTables(db)).orders.find(
           (o) => o.contractAddr === lower(extra) && o.tokenId === tokenId,
         );
-      expect(await orderOf('1')).toMatchObject({ name: 'Extra #1', imageUrl: 'ipfs://img/1' });
+      expect(await orderOf('1')).toMatchObject({ name: 'Extra #1', imageUrl: '/ipfs/img/1' });
       await send(c, 'alice', {
         address: extra,
         abi: gameItems721Abi,

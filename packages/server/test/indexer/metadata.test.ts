@@ -77,7 +77,7 @@ describe('metadata: URIs and parsing', () => {
       ),
     ).toEqual({
       name: 'Hero #1',
-      imageUrl: 'ipfs://img/1.png',
+      imageUrl: '/ipfs/img/1.png',
       description: 'A hero',
       properties: [
         { name: 'Class', value: 'Mage' },

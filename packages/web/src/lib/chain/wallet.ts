@@ -21,15 +21,12 @@ export async function connectedWallet(): Promise<ConnectedWallet | null> {
     return null;
   }
   const [app, engine] = await Promise.all([loadAppConfig(), loadEngine()]);
-  let config = engine.getWalletConfig();
-  if (!config && session.wallet) {
-    const wallet = await findSessionWallet(session.wallet).catch(() => null);
-    if (wallet) {
-      await engine.resumeWallet(wallet, app).catch(() => null);
-      config = engine.getWalletConfig();
-    }
-  }
-  if (!config) {
+  // A wagmi config alone is not enough: after a navigation it exists before its reconnect has
+  // finished, and a transaction sent then fails. Wait for the session's wallet to be connected.
+  const wallet = session.wallet ? await findSessionWallet(session.wallet).catch(() => null) : null;
+  const resumed = wallet ? await engine.resumeWallet(wallet, app).catch(() => null) : null;
+  const config = engine.getWalletConfig();
+  if (!resumed || !config || resumed.address.toLowerCase() !== session.address) {
     openConnectDialog();
     return null;
   }

@@ -104,4 +104,21 @@ describe('the wallet engine (wagmi)', () => {
     );
     stop();
   });
+
+  it('answers two resumes at once with the same connection (page start: watch and a buy)', async () => {
+    const fake = fakeProvider({
+      chainId: 31337,
+      address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+    });
+    // A new page's provider that already granted the site its account: a fresh wagmi config
+    // that is not connected until the reconnect ends.
+    await fake.wallet.provider.request({ method: 'eth_requestAccounts' });
+    const [a, b] = await Promise.all([
+      resumeWallet(fake.wallet, APP),
+      resumeWallet(fake.wallet, APP),
+    ]);
+    const expected = { address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9', chainId: 31337 };
+    expect(a).toEqual(expected);
+    expect(b).toEqual(expected);
+  });
 });

@@ -125,18 +125,38 @@ export async function signWithWallet(
   return signMessage(config, { account: address, message, connector: config.connectors[0]! });
 }
 
+/** The reconnect under way, shared: wagmi's reconnect answers [] to a second concurrent call. */
+let resuming: {
+  config: Config;
+  done: Promise<{ address: string; chainId: number } | null>;
+} | null = null;
+
 /**
  * After a reload: reconnects the wallet the session was signed in with (no prompt; the wallet
- * already granted this site its accounts). Resolves with the connected address or null.
+ * already granted this site its accounts). Resolves with the connected address or null. The
+ * session watch and a trading action may both ask at page start: they share one reconnect, and
+ * an existing connection is answered as it is.
  */
 export async function resumeWallet(
   wallet: DiscoveredWallet,
   app: AppConfig,
 ): Promise<{ address: string; chainId: number } | null> {
   const { config } = configFor(wallet, app);
-  const [connection] = await reconnect(config);
-  const address = connection?.accounts[0];
-  return address && connection ? { address, chainId: connection.chainId } : null;
+  const existing = getConnection(config);
+  if (existing.status === 'connected') {
+    return { address: existing.address, chainId: existing.chainId };
+  }
+  if (resuming?.config !== config) {
+    const done = reconnect(config).then(([connection]) => {
+      const address = connection?.accounts[0];
+      return address && connection ? { address, chainId: connection.chainId } : null;
+    });
+    resuming = { config, done };
+    void done.finally(() => {
+      if (resuming?.done === done) resuming = null;
+    });
+  }
+  return resuming.done;
 }
 
 export interface WalletWatchHandlers {

@@ -44,7 +44,6 @@ export function FavouriteButton({ item }: { item: { contractAddr: string; tokenI
       type="button"
       data-testid="favourite-toggle"
       aria-pressed={on}
-      aria-label={on ? t('trade.favourite.remove') : t('trade.favourite.add')}
       disabled={toggle.isPending}
       onClick={press}
       className="inline-flex h-10 items-center gap-2 rounded-full border border-white/15 px-4 text-sm text-slate-200 hover:bg-white/10 disabled:opacity-50"
@@ -58,6 +57,8 @@ export function FavouriteButton({ item }: { item: { contractAddr: string; tokenI
           className={on ? 'text-rose-400' : ''}
         />
       </svg>
+      {/* The name is read text, not aria-label, so that it contains the visible count (WCAG 2.5.3). */}
+      <span className="sr-only">{on ? t('trade.favourite.remove') : t('trade.favourite.add')}</span>
       <span data-testid="favourite-count">{info.data?.collectNum ?? 0}</span>
     </button>
   );
