@@ -98,9 +98,9 @@ async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
-    // Leaving a tab aborts its calls on purpose; images may point at slow gateways.
+    // Leaving a tab aborts its calls on purpose.
     const reason = req.failure()?.errorText ?? '';
-    if (req.resourceType() !== 'image' && !reason.includes('ERR_ABORTED')) {
+    if (!reason.includes('ERR_ABORTED')) {
       problems.push(`request failed: ${req.url()} ${reason}`);
     }
   });
