@@ -345,6 +345,7 @@ describe('market screens in Chromium', () => {
         r.url().includes(`/collections/ranking?window=${w}`),
       );
       await page.getByTestId(`rankings-tab-${w}`).click();
+      await page.waitForURL((u) => (u.searchParams.get('window') ?? '7d') === w);
       await asked;
       await page
         .locator('[data-testid="ranking-row"], [data-testid="rankings-empty"]')

@@ -87,6 +87,10 @@ async function signedInPage(index: number): Promise<{ page: Page; wallet: TestWa
   });
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning')
+      console.error(`console ${index}: ${m.text()}`);
+  });
   await page.goto(stack.url);
   await page.getByTestId('home-hero').waitFor();
   await signInWithTestWallet(page);
@@ -225,6 +229,9 @@ describe('trading', () => {
     const buy = b.page.getByTestId('buy-modal');
     expect(await buy.getByTestId('buy-total').innerText()).toBe('1.5 AIA');
     await buy.getByTestId('buy-confirm').click();
+    await new Promise((r) => setTimeout(r, 5000));
+    await shot(b.page, 'debug-buy');
+    console.error('buyer calls', b.wallet.calls.join(','));
     await settled(buy);
     await buy.getByTestId('buy-success').waitFor();
     expect(

@@ -55,6 +55,9 @@ function gzipBytes(files: Iterable<string>): number {
   return total;
 }
 
+/** A warning only React's development build carries. */
+const REACT_DEVELOPMENT_MARKER = 'is deprecated in plain JavaScript React classes';
+
 /** Markers only the wallet libraries carry (their version strings). */
 const WALLET_MARKERS = ['@wagmi/core@', 'viem@'];
 
@@ -70,6 +73,13 @@ describe.skipIf(process.env.SKIP_BUNDLE_BUDGET === '1')('first-visit JavaScript 
     expect(staticImports('const p=import(`./Lazy-1.js`);const q=import("./Lazy-2.js")')).toEqual(
       [],
     );
+  });
+
+  it('is a production build (no React development build anywhere)', () => {
+    for (const file of fs.readdirSync(ASSETS).filter((f) => f.endsWith('.js'))) {
+      const code = fs.readFileSync(path.join(ASSETS, file), 'utf8');
+      expect(code.includes(REACT_DEVELOPMENT_MARKER), `${file} is a development build`).toBe(false);
+    }
   });
 
   it.each([

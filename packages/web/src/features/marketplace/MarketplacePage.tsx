@@ -35,8 +35,10 @@ export function MarketplacePage() {
   const [panelOpen, setPanelOpen] = useState<boolean | undefined>(undefined);
   const [attributeNames, setAttributeNames] = useState<AttributeNames>({});
 
-  const update = (next: Partial<MarketFilters>) =>
-    setParams(searchOfFilters({ ...filters, ...next }), { replace: true });
+  // `sync` is for checkboxes: the router commits URL changes in a transition, and until then a
+  // checkbox bound to the URL would spring back to its old state under the pointer.
+  const update = (next: Partial<MarketFilters>, sync = false) =>
+    setParams(searchOfFilters({ ...filters, ...next }), { replace: true, flushSync: sync });
 
   // The search box follows the URL but only writes to it once typing pauses.
   const [keyword, setKeyword] = useState(filters.keyWord);
@@ -197,13 +199,16 @@ export function MarketplacePage() {
               <CollectionFilter
                 selected={filters.collections.map((c) => c.name)}
                 onToggle={(c, checked) =>
-                  update({
-                    collections: checked
-                      ? [...filters.collections, { name: c.name, contractAddr: c.contractAddr }]
-                      : filters.collections.filter((s) => s.name !== c.name),
-                    parentId: null,
-                    values: [],
-                  })
+                  update(
+                    {
+                      collections: checked
+                        ? [...filters.collections, { name: c.name, contractAddr: c.contractAddr }]
+                        : filters.collections.filter((s) => s.name !== c.name),
+                      parentId: null,
+                      values: [],
+                    },
+                    true,
+                  )
                 }
               />
             </section>
@@ -217,7 +222,7 @@ export function MarketplacePage() {
                   selection={{ parentId: filters.parentId, values: filters.values }}
                   onChange={(next, names) => {
                     setAttributeNames((old) => ({ ...old, ...names }));
-                    update({ parentId: next.parentId, values: next.values });
+                    update({ parentId: next.parentId, values: next.values }, true);
                   }}
                 />
               ) : (

@@ -8,13 +8,23 @@ import { BuyModal } from './BuyModal';
 import { CancelModal } from './CancelModal';
 import { ChangePriceModal } from './ChangePriceModal';
 
-type Open = 'buy' | 'cancel' | 'changePrice' | null;
+export type OrderModal = 'buy' | 'cancel' | 'changePrice';
+type Open = OrderModal | null;
 
 /**
  * The buttons of one listing (the item's main order or a row of the ERC1155 listings table):
  * its owner sees Cancel and Update price, anyone else Buy. Signed out, Buy opens the sign-in.
  */
-export function OrderActions({ order, size = 'md' }: { order: OrderVO; size?: 'sm' | 'md' }) {
+export function OrderActions({
+  order,
+  size = 'md',
+  onOpen,
+}: {
+  order: OrderVO;
+  size?: 'sm' | 'md';
+  /** The parent shows the dialog instead: it must outlive these buttons, which go once sold. */
+  onOpen?: (which: OrderModal, order: OrderVO) => void;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const [open, setOpen] = useState<Open>(null);
@@ -28,7 +38,8 @@ export function OrderActions({ order, size = 'md' }: { order: OrderVO; size?: 's
       openConnectDialog();
       return;
     }
-    setOpen(which);
+    if (onOpen && which) onOpen(which, order);
+    else setOpen(which);
   };
 
   return (
@@ -67,4 +78,19 @@ export function OrderActions({ order, size = 'md' }: { order: OrderVO; size?: 's
       {open === 'changePrice' && <ChangePriceModal order={order} onClose={() => setOpen(null)} />}
     </div>
   );
+}
+
+/** The dialog of one listing, by name (for a parent that keeps it open past the listing). */
+export function OrderModalView({
+  which,
+  order,
+  onClose,
+}: {
+  which: OrderModal;
+  order: OrderVO;
+  onClose: () => void;
+}) {
+  if (which === 'buy') return <BuyModal order={order} onClose={onClose} />;
+  if (which === 'cancel') return <CancelModal order={order} onClose={onClose} />;
+  return <ChangePriceModal order={order} onClose={onClose} />;
 }
