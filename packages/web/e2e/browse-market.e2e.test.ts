@@ -287,7 +287,16 @@ describe('market screens in Chromium', () => {
 
     // The collection of the first listing, chosen through the filter's own search box.
     const name = listed[0]!.collectionName!;
+    // The filter's list is replaced once the typed name is asked (after a debounce): pick the
+    // option from the answer, not from the list shown before it.
+    const filtered = page.waitForResponse(
+      (r) =>
+        r.url().includes('/nftOrder/getCollectionList') &&
+        (r.request().postDataJSON() as { nameAndAddress?: string } | null)?.nameAndAddress === name,
+    );
     await page.getByTestId('collection-filter-search').fill(name);
+    await filtered;
+    await page.locator('[data-testid="collection-filter"] ul[aria-busy="false"]').waitFor();
     await page.locator(`[data-testid="collection-filter-option"][data-name="${name}"]`).check();
     await page.waitForURL(/[?&]c=/);
     await page.reload();

@@ -123,7 +123,7 @@ describe('POST /v1/api/nftMeta/refresh', () => {
         tokenId: '1',
         metadataStatus: 'ok',
         name: 'Hero #1',
-        imageUrl: 'ipfs://img/hero1.png',
+        imageUrl: '/ipfs/img/hero1.png',
         description: null,
         propertyList: [{ name: 'Class', value: 'Mage' }],
         error: null,
@@ -131,7 +131,7 @@ describe('POST /v1/api/nftMeta/refresh', () => {
       },
     });
     // The order of the item shows its name and image now.
-    expect(await order()).toMatchObject({ name: 'Hero #1', imageUrl: 'ipfs://img/hero1.png' });
+    expect(await order()).toMatchObject({ name: 'Hero #1', imageUrl: '/ipfs/img/hero1.png' });
   });
 
   it('refuses bad input and items the indexer has not seen, changing nothing', async () => {

@@ -35,10 +35,8 @@ export function MarketplacePage() {
   const [panelOpen, setPanelOpen] = useState<boolean | undefined>(undefined);
   const [attributeNames, setAttributeNames] = useState<AttributeNames>({});
 
-  // `sync` is for checkboxes: the router commits URL changes in a transition, and until then a
-  // checkbox bound to the URL would spring back to its old state under the pointer.
-  const update = (next: Partial<MarketFilters>, sync = false) =>
-    setParams(searchOfFilters({ ...filters, ...next }), { replace: true, flushSync: sync });
+  const update = (next: Partial<MarketFilters>) =>
+    setParams(searchOfFilters({ ...filters, ...next }), { replace: true });
 
   // The search box follows the URL but only writes to it once typing pauses.
   const [keyword, setKeyword] = useState(filters.keyWord);
@@ -199,16 +197,13 @@ export function MarketplacePage() {
               <CollectionFilter
                 selected={filters.collections.map((c) => c.name)}
                 onToggle={(c, checked) =>
-                  update(
-                    {
-                      collections: checked
-                        ? [...filters.collections, { name: c.name, contractAddr: c.contractAddr }]
-                        : filters.collections.filter((s) => s.name !== c.name),
-                      parentId: null,
-                      values: [],
-                    },
-                    true,
-                  )
+                  update({
+                    collections: checked
+                      ? [...filters.collections, { name: c.name, contractAddr: c.contractAddr }]
+                      : filters.collections.filter((s) => s.name !== c.name),
+                    parentId: null,
+                    values: [],
+                  })
                 }
               />
             </section>
@@ -222,7 +217,7 @@ export function MarketplacePage() {
                   selection={{ parentId: filters.parentId, values: filters.values }}
                   onChange={(next, names) => {
                     setAttributeNames((old) => ({ ...old, ...names }));
-                    update({ parentId: next.parentId, values: next.values }, true);
+                    update({ parentId: next.parentId, values: next.values });
                   }}
                 />
               ) : (
