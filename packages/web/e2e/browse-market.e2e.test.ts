@@ -297,8 +297,12 @@ describe('market screens in Chromium', () => {
     await page.getByTestId('collection-filter-search').fill(name);
     await filtered;
     await page.locator('[data-testid="collection-filter"] ul[aria-busy="false"]').waitFor();
-    await page.locator(`[data-testid="collection-filter-option"][data-name="${name}"]`).check();
+    // The box reflects the URL, which the router updates in a transition: click, then wait for
+    // the URL and the checked state (Playwright's check() wants the state at once).
+    const option = page.locator(`[data-testid="collection-filter-option"][data-name="${name}"]`);
+    await option.click();
     await page.waitForURL(/[?&]c=/);
+    await expect.poll(() => option.isChecked()).toBe(true);
     await page.reload();
     await page.getByTestId('filter-chips').waitFor();
     const chips = await page.getByTestId('filter-chip').allInnerTexts();
@@ -350,9 +354,12 @@ describe('market screens in Chromium', () => {
     const { context, page, problems } = await openPage();
     await openRankings(page);
     for (const w of ['1d', '30d', 'all', '7d'] as const) {
-      const asked = page.waitForRequest((r) =>
-        r.url().includes(`/collections/ranking?window=${w}`),
-      );
+      const asked = page.waitForRequest((r) => {
+        const url = new URL(r.url());
+        return (
+          url.pathname.endsWith('/collections/ranking') && url.searchParams.get('window') === w
+        );
+      });
       await page.getByTestId(`rankings-tab-${w}`).click();
       await page.waitForURL((u) => (u.searchParams.get('window') ?? '7d') === w);
       await asked;
