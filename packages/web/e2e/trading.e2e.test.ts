@@ -229,9 +229,6 @@ describe('trading', () => {
     const buy = b.page.getByTestId('buy-modal');
     expect(await buy.getByTestId('buy-total').innerText()).toBe('1.5 AIA');
     await buy.getByTestId('buy-confirm').click();
-    await new Promise((r) => setTimeout(r, 5000));
-    await shot(b.page, 'debug-buy');
-    console.error('buyer calls', b.wallet.calls.join(','));
     await settled(buy);
     await buy.getByTestId('buy-success').waitFor();
     expect(
@@ -400,7 +397,16 @@ describe('trading', () => {
     const force = b.page.getByTestId(`force-cancel-${staleListing.id}`);
     await force.waitFor({ timeout: 60_000 });
     await force.getByRole('button').click();
-    await force.waitFor({ state: 'detached', timeout: 60_000 });
+    await force.waitFor({ state: 'detached', timeout: 60_000 }).catch(async (error: unknown) => {
+      // Keep what the page showed: the row's status text tells a failed transaction from a
+      // list that was not refreshed.
+      await shot(b.page, 'force-cancel-stuck');
+      const chainStatus = (await marketItem(staleListing.id)).status;
+      throw new Error(
+        `the force-cancel row stayed (chain status ${chainStatus}): ${await force.innerText()}`,
+        { cause: error },
+      );
+    });
     expect((await marketItem(staleListing.id)).status).toBe(3);
     await shot(b.page, 'force-cancelled');
   }, 600_000);

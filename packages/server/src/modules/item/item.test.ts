@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERRORS,
+  ORDER_STATUS,
   PAGE_SIZE,
   type NftCardVO,
   type NftDetail,
   type Ownership,
   type Page,
 } from '@aiamarket/shared';
-import { attrCategories, attrValues, favourites } from '../../db/schema.js';
+import { attrCategories, attrValues, favourites, orders } from '../../db/schema.js';
 import { and, eq } from 'drizzle-orm';
 import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
 
@@ -254,6 +255,19 @@ describe('nftOrder/selecAssetNftPage and asset/userInfoList', () => {
         order: expect.objectContaining({ orderId: '7', status: 3 }),
       }),
     ]);
+    // A stale listing its seller already cancelled on chain (chain status 3) needs no action:
+    // it leaves the force-cancel tab.
+    const [seven] = await w.ctx.database.db.select().from(orders).where(eq(orders.orderId, '7'));
+    await w.ctx.database.db.insert(orders).values({
+      ...seven!,
+      orderId: '9999',
+      chainStatus: ORDER_STATUS.forceCancel,
+      leftAmount: '0',
+    });
+    const afterCancel = await account({ userAddr: ACTORS.dave.address, type: 3 });
+    expect(afterCancel.body.data.records.map((r) => r.order?.orderId)).toEqual(['7']);
+    expect(afterCancel.body.data.total).toBe(1);
+    await w.ctx.database.db.delete(orders).where(eq(orders.orderId, '9999'));
 
     await w.ctx.database.db.insert(favourites).values({
       userAddr: addr('carol'),

@@ -305,7 +305,11 @@ export async function favouriteItems(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** A user's orders of one status, newest first (account "for sale" and "force cancel"). */
+/**
+ * A user's orders of one status, newest first (account "for sale" and "force cancel"). Force
+ * cancel lists only the stale listings still open on chain: once the seller cancels one, the
+ * contract also records it as force-cancelled, and nothing is left to do.
+ */
 export async function ownerOrders(
   db: AppDb,
   chainId: number,
@@ -318,6 +322,7 @@ export async function ownerOrders(
     eq(orders.chainId, chainId),
     eq(orders.ownerAddr, ownerAddr),
     eq(orders.status, status),
+    status === ORDER_STATUS.forceCancel ? eq(orders.chainStatus, ORDER_STATUS.listed) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     db

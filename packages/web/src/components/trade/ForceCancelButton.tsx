@@ -18,7 +18,9 @@ export function ForceCancelButton({
 }) {
   const { t } = useTranslation();
   const flow = useTxFlow();
-  if (order.status !== ORDER_STATUS.forceCancel) return null;
+  // Once cancelled here the button goes at once: the listing cannot be cancelled twice, even
+  // while the refreshed list still carries it.
+  if (order.status !== ORDER_STATUS.forceCancel || flow.state.phase === 'done') return null;
   const press = async () => {
     const ok = await flow.run((wallet, onHash) =>
       cancelListing(wallet, BigInt(order.orderId), onHash),
@@ -38,9 +40,7 @@ export function ForceCancelButton({
       >
         {flow.busy ? t('trade.tx.working') : t('trade.forceCancel.button')}
       </button>
-      {flow.state.phase !== 'idle' && flow.state.phase !== 'done' && (
-        <TxStatus state={flow.state} />
-      )}
+      {flow.state.phase !== 'idle' && <TxStatus state={flow.state} />}
     </div>
   );
 }
