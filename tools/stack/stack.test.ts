@@ -137,7 +137,7 @@ describe('the local stack', () => {
     for (const m of items) {
       expect(m.status, `${m.contractAddr}/${m.tokenId}: ${m.error}`).toBe('ok');
       expect(m.tokenUri).toMatch(/^ipfs:\/\/b[a-z2-7]+\/[0-9a-f]+$/);
-      expect(m.imageUrl).toMatch(/^ipfs:\/\/b[a-z2-7]+$/);
+      expect(m.imageUrl).toMatch(/^\/ipfs\/b[a-z2-7]+$/);
       expect(m.properties?.length).toBeGreaterThanOrEqual(2);
       expect(m.properties?.length).toBeLessThanOrEqual(4);
     }
