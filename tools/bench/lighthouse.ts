@@ -1,12 +1,26 @@
 // The Lighthouse performance score of /marketplace (issue 7: at least 90), in headless Debian
 // Chromium driven over its debugging port, with Lighthouse's default mobile settings (simulated
-// slow 4G and a 4x slower CPU). Run by `npm run bench` after the API figures.
+// slow 4G and a 4x slower CPU). Run by `npm run bench`, or alone after `npm run build`:
+//   npx tsx tools/bench/lighthouse.ts
+// Each figure is the median of LIGHTHOUSE_RUNS audits, taken once the indexer has caught up.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort } from '../stack/stack.js';
+import { freePort, startStack } from '../stack/stack.js';
+import { consoleSteps } from '../stack/steps.js';
 
 export const LIGHTHOUSE_MIN_SCORE = 90;
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
 
 export interface LighthouseFigures {
   url: string;
@@ -14,8 +28,19 @@ export interface LighthouseFigures {
   metrics: Record<string, string>;
 }
 
-/** Audits `${baseUrl}/marketplace` and throws when the score is under LIGHTHOUSE_MIN_SCORE. */
-export async function lighthouseBench(baseUrl: string): Promise<LighthouseFigures> {
+/** Waits until the indexer has read the whole demo history, so the audit does not race it. */
+async function waitForIndexer(baseUrl: string) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/v1/api/health`);
+    const body = (await res.json()) as { data?: { indexer?: { lag: number | null } } };
+    if (body.data?.indexer?.lag === 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the indexer did not catch up within 5 minutes');
+}
+
+async function auditOnce(url: string) {
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -31,7 +56,6 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseFigure
     ],
   });
   try {
-    const url = `${baseUrl}/marketplace`;
     const result = await lighthouse(url, {
       port,
       output: 'json',
@@ -40,25 +64,61 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseFigure
     });
     if (!result) throw new Error('lighthouse returned no result');
     const { lhr } = result;
-    const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-    const metrics: Record<string, string> = {};
-    for (const id of [
-      'first-contentful-paint',
-      'largest-contentful-paint',
-      'total-blocking-time',
-      'cumulative-layout-shift',
-      'speed-index',
-    ]) {
-      metrics[id] = lhr.audits[id]?.displayValue ?? '-';
-    }
-    console.log(`\nLighthouse (mobile defaults) ${url}: performance ${score}`);
-    console.table(metrics);
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
-    if (score < LIGHTHOUSE_MIN_SCORE) {
-      throw new Error(`lighthouse: /marketplace scored ${score}, below ${LIGHTHOUSE_MIN_SCORE}`);
-    }
-    return { url, score, metrics };
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      metrics: Object.fromEntries(
+        METRICS.map((id) => [id, lhr.audits[id]?.displayValue ?? '-']),
+      ) as Record<string, string>,
+    };
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Audits `${baseUrl}/marketplace` LIGHTHOUSE_RUNS times and throws when the median score is under
+ * LIGHTHOUSE_MIN_SCORE.
+ */
+export async function lighthouseBench(baseUrl: string): Promise<LighthouseFigures> {
+  await waitForIndexer(baseUrl);
+  const url = `${baseUrl}/marketplace`;
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(url));
+  runs.sort((a, b) => a.score - b.score);
+  const median = runs[Math.floor(runs.length / 2)]!;
+  console.log(
+    `\nLighthouse (mobile defaults) ${url}: performance ${median.score} (median of ${runs.length}: ` +
+      `${runs.map((r) => r.score).join(', ')}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+  );
+  console.table(median.metrics);
+  if (median.score < LIGHTHOUSE_MIN_SCORE) {
+    throw new Error(
+      `lighthouse: /marketplace scored ${median.score}, below ${LIGHTHOUSE_MIN_SCORE}`,
+    );
+  }
+  return { url, score: median.score, metrics: median.metrics };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-lighthouse-'));
+  const stack = await startStack({
+    dataDir,
+    port: 0,
+    anvilPort: 0,
+    fresh: true,
+    steps: consoleSteps(),
+  });
+  try {
+    await lighthouseBench(stack.url);
+  } catch (err) {
+    console.error(`error: ${(err as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

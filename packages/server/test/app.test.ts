@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -17,6 +18,15 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>shell</title>');
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+  // What the web build's precompress step writes next to each asset.
+  fs.writeFileSync(
+    path.join(webDir, 'assets', 'app.js.br'),
+    zlib.brotliCompressSync('console.log(1)'),
+  );
+  fs.writeFileSync(
+    path.join(webDir, 'index.html.gz'),
+    zlib.gzipSync('<!doctype html><title>shell</title>'),
+  );
   t = await createTestContext({ webDistDir: webDir });
   app = await buildApp(t.ctx);
   // Routes that exist only to drive the error handler.
@@ -125,6 +135,31 @@ describe('web app on the same origin', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log(1)');
+  });
+
+  it('sends the precompressed asset to clients that accept it, cached for good', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('sends the shell compressed when accepted, and never caches it', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/marketplace',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toContain('<title>shell</title>');
   });
 
   it('falls back to index.html for client-side routes', async () => {

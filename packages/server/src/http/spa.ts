@@ -15,7 +15,20 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz next to each text asset (web/build/precompress.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        // Hashed file names change with their content: cache them for good. Everything else
+        // (the shell, the favicon) is revalidated, so a new deployment shows at once.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   } else {
     app.log.warn({ webDistDir }, 'web app not built; only the API is served');
   }
@@ -26,10 +39,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
     const pathname = request.url.split('?')[0] ?? '';
     const isRoute = !path.extname(pathname) || (request.headers.accept ?? '').includes('text/html');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isRoute) {
-      return reply
-        .type('text/html')
-        .header('cache-control', 'no-cache')
-        .send(fs.createReadStream(indexFile));
+      // sendFile picks the precompressed shell when the client accepts it.
+      return reply.sendFile('index.html');
     }
     const def = ERRORS.notFound;
     return reply.status(def.status).send({

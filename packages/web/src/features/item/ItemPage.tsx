@@ -1,28 +1,26 @@
 import { useId, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, CONTRACT_TYPE, ERRORS, shortenAddress, type NftDetail } from '@aiamarket/shared';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { itemName } from '../../components/nft/NftCard';
 import { NftImage } from '../../components/nft/NftImage';
-import { SkeletonBlock, TableRowsSkeleton } from '../../components/nft/Skeletons';
+import { SkeletonBlock } from '../../components/nft/Skeletons';
 import { accountPath, collectionPath, type AssetNavState } from '../../components/nft/links';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
-import { LoadMore } from '../../components/LoadMore';
 import { useLocaleFormat } from '../../lib/localeFormat';
-import { nextPageOf } from '../../lib/paging';
 import { isSignedIn, useSession } from '../../lib/session';
 import {
   fetchFavourite,
   fetchItemDetail,
-  fetchItemListings,
   fetchItemTrades,
   fetchOwnership,
   type ItemKey,
 } from './api';
 import { ItemActions } from './ItemActions';
+import { ListingsTable } from './ListingsTable';
 import { PriceHistoryChart } from './PriceHistoryChart';
 
 type ItemTab = 'listings' | 'properties' | 'info' | 'description';
@@ -293,73 +291,6 @@ function ItemLoaded({ itemKey, detail }: { itemKey: ItemKey; detail: NftDetail }
         </div>
       </section>
     </article>
-  );
-}
-
-/** Listings of an ERC1155 item: unit price with coin, remaining amount, owner's first 6. */
-function ListingsTable({ itemKey }: { itemKey: ItemKey }) {
-  const { t } = useTranslation();
-  const fmt = useLocaleFormat();
-  const query = useInfiniteQuery({
-    queryKey: ['item', itemKey, 'listings'],
-    queryFn: ({ pageParam, signal }) => fetchItemListings(itemKey, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-  });
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const rows = query.data?.pages.flatMap((p) => p.records) ?? [];
-  if (query.isSuccess && rows.length === 0) {
-    return <EmptyIllustration label={t('item.noListings')} testId="item-listings-empty" />;
-  }
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-96 text-left text-sm" data-testid="item-listings">
-        <thead className="text-xs text-slate-400 uppercase">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              {t('item.unitPrice')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('item.remaining')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('item.owner')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-white/5">
-          {query.isPending ? (
-            <TableRowsSkeleton rows={3} columns={3} />
-          ) : (
-            rows.map((o) => (
-              <tr key={o.orderId} data-testid="item-listing-row">
-                <td className="px-3 py-3 font-semibold text-white tabular-nums">
-                  {fmt.price(o.price)} <span className="text-slate-400">{o.coin}</span>
-                </td>
-                <td className="px-3 py-3 text-white tabular-nums">{fmt.count(o.leftAmount)}</td>
-                <td className="px-3 py-3 font-mono">
-                  <Link
-                    to={accountPath(o.ownerAddr)}
-                    className="text-brand-300 hover:underline"
-                    title={o.ownerAddr}
-                  >
-                    {o.ownerAddr.slice(0, 6)}
-                  </Link>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-      {query.hasNextPage && (
-        <LoadMore
-          hasMore={!!query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          onLoad={() => void query.fetchNextPage()}
-          testId="item-listings-more"
-        />
-      )}
-    </div>
   );
 }
 

@@ -83,7 +83,7 @@ describe('/asset', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells).toEqual(['1.2346 AIA', '3', OWNER.slice(0, 6)]);
+    expect(cells).toEqual(['1.2346 AIA', '3', OWNER.slice(0, 6), 'Buy']);
     expect(screen.getByTestId('item-owners').textContent).toBe('2');
   });
 

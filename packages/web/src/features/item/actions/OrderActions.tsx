@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ORDER_STATUS, type OrderVO } from '@aiamarket/shared';
@@ -9,11 +9,12 @@ import { CancelModal } from './CancelModal';
 import { ChangePriceModal } from './ChangePriceModal';
 
 export type OrderModal = 'buy' | 'cancel' | 'changePrice';
-type Open = OrderModal | null;
 
 /**
  * The buttons of one listing (the item's main order or a row of the ERC1155 listings table):
  * its owner sees Cancel and Update price, anyone else Buy. Signed out, Buy opens the sign-in.
+ * The parent shows the dialog (OrderModalView): a buy that empties the listing removes these
+ * buttons, and the dialog must still show its result.
  */
 export function OrderActions({
   order,
@@ -22,24 +23,21 @@ export function OrderActions({
 }: {
   order: OrderVO;
   size?: 'sm' | 'md';
-  /** The parent shows the dialog instead: it must outlive these buttons, which go once sold. */
-  onOpen?: (which: OrderModal, order: OrderVO) => void;
+  onOpen: (which: OrderModal, order: OrderVO) => void;
 }) {
   const { t } = useTranslation();
   const session = useSession();
-  const [open, setOpen] = useState<Open>(null);
   if (order.status !== ORDER_STATUS.listed) return null;
   const mine = session.address !== null && order.ownerAddr.toLowerCase() === session.address;
   const small = size === 'sm' ? ' h-9 px-4 text-xs' : '';
 
-  const openGuarded = (which: Open) => {
+  const openGuarded = (which: OrderModal) => {
     if (!isSignedIn(session)) {
       toast.error(t('errors.notLoggedIn'));
       openConnectDialog();
       return;
     }
-    if (onOpen && which) onOpen(which, order);
-    else setOpen(which);
+    onOpen(which, order);
   };
 
   return (
@@ -73,14 +71,11 @@ export function OrderActions({
           {t('trade.actions.buy')}
         </button>
       )}
-      {open === 'buy' && <BuyModal order={order} onClose={() => setOpen(null)} />}
-      {open === 'cancel' && <CancelModal order={order} onClose={() => setOpen(null)} />}
-      {open === 'changePrice' && <ChangePriceModal order={order} onClose={() => setOpen(null)} />}
     </div>
   );
 }
 
-/** The dialog of one listing, by name (for a parent that keeps it open past the listing). */
+/** The dialog of one listing, by name, kept by the parent of OrderActions. */
 export function OrderModalView({
   which,
   order,
@@ -93,4 +88,17 @@ export function OrderModalView({
   if (which === 'buy') return <BuyModal order={order} onClose={onClose} />;
   if (which === 'cancel') return <CancelModal order={order} onClose={onClose} />;
   return <ChangePriceModal order={order} onClose={onClose} />;
+}
+
+/**
+ * The open dialog of the listings a component shows: `open` is OrderActions' onOpen, `view` the
+ * dialog to render, which stays open while the query refreshes its listing away.
+ */
+export function useOrderModal() {
+  const [modal, setModal] = useState<{ which: OrderModal; order: OrderVO } | null>(null);
+  const open = useCallback((which: OrderModal, order: OrderVO) => setModal({ which, order }), []);
+  const view = modal ? (
+    <OrderModalView which={modal.which} order={modal.order} onClose={() => setModal(null)} />
+  ) : null;
+  return { open, view };
 }

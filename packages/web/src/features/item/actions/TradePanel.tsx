@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { fetchOwnership } from '../api';
 import { FavouriteButton } from './FavouriteButton';
 import { ListModal, type ListableItem } from './ListModal';
-import { OrderActions, OrderModalView, type OrderModal } from './OrderActions';
+import { OrderActions, useOrderModal } from './OrderActions';
 import { TransferModal } from './TransferModal';
 import { visibleActions } from './visibility';
 
@@ -29,9 +29,7 @@ export function TradePanel({ item, order, royalty }: TradePanelProps) {
   const { t } = useTranslation();
   const { address } = useSession();
   const [open, setOpen] = useState<'sell' | 'transfer' | null>(null);
-  // Kept here with the order it was opened for: a buy that empties the listing removes the
-  // Buy button, and the dialog must still show its result.
-  const [orderModal, setOrderModal] = useState<{ which: OrderModal; order: OrderVO } | null>(null);
+  const orderModal = useOrderModal();
   const ownership = useQuery({
     queryKey: [
       'item',
@@ -53,7 +51,7 @@ export function TradePanel({ item, order, royalty }: TradePanelProps) {
   return (
     <div data-testid="item-actions" data-held={held} className="flex flex-wrap items-center gap-3">
       {order && (visible.buy || visible.cancel) && (
-        <OrderActions order={order} onOpen={(which, o) => setOrderModal({ which, order: o })} />
+        <OrderActions order={order} onOpen={orderModal.open} />
       )}
       {visible.sell && (
         <button
@@ -79,13 +77,7 @@ export function TradePanel({ item, order, royalty }: TradePanelProps) {
       {open === 'sell' && (
         <ListModal item={item} held={held} royalty={royalty} onClose={() => setOpen(null)} />
       )}
-      {orderModal && (
-        <OrderModalView
-          which={orderModal.which}
-          order={orderModal.order}
-          onClose={() => setOrderModal(null)}
-        />
-      )}
+      {orderModal.view}
       {open === 'transfer' && (
         <TransferModal item={item} held={held} onClose={() => setOpen(null)} />
       )}
