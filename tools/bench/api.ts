@@ -6,6 +6,9 @@
 //
 // Run by `npm run bench` (tools/bench/run.ts), or alone after a build:
 //   npx tsx tools/bench/api.ts    (DATABASE_URL: the admin URL, default postgres://postgres@127.0.0.1:5432/postgres)
+// While tuning: BENCH_KEEP_DB=1 keeps the generated database and prints its name; BENCH_DB=<name>
+// runs on such a database without generating again; BENCH_ROUTES=<regexp> measures only the
+// routes whose label matches.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,6 +28,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const AMOUNT = Number(process.env.BENCH_API_REQUESTS ?? 2_000);
 const CHAIN_ID = 31337;
 /** The item getDetail reads (any generated token). */
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
+const REUSE_DB = process.env.BENCH_DB;
+const ROUTES = new RegExp(process.env.BENCH_ROUTES ?? '.');
 const DETAIL_TOKEN = Math.max(1, Math.min(123_457, Math.floor(ORDERS / 2)));
 
 export interface ApiMeasurement {
@@ -105,7 +111,7 @@ export async function benchApi(
   log: (line: string) => void = console.log,
 ): Promise<ApiMeasurement[]> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `aiamarket_bench_${randomBytes(4).toString('hex')}`;
+  const name = REUSE_DB ?? `aiamarket_bench_${randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-api-bench-'));
   const cleanups: (() => Promise<void>)[] = [];
   try {
@@ -121,16 +127,21 @@ export async function benchApi(
     const market = deployment.contracts.Marketplace!.address.toLowerCase();
     const stable = deployment.contracts.StableCoin!.address.toLowerCase();
 
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    });
+    if (!REUSE_DB) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      if (KEEP_DB) log(`  database kept: BENCH_DB=${name}`);
+      else {
+        cleanups.push(async () => {
+          const again = new pg.Client({ connectionString: adminUrl });
+          await again.connect();
+          await again.query(`drop database if exists ${name} with (force)`);
+          await again.end();
+        });
+      }
+    }
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
 
@@ -163,17 +174,19 @@ export async function benchApi(
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, child, () => output);
 
-    const started = performance.now();
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      await generate(client, market, stable);
-    } finally {
-      await client.end();
+    if (!REUSE_DB) {
+      const started = performance.now();
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await generate(client, market, stable);
+      } finally {
+        await client.end();
+      }
+      log(
+        `  generated ${ORDERS} orders, ${ACTIVITIES} activities, ${ORDERS} token metadata and holdings in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
     }
-    log(
-      `  generated ${ORDERS} orders, ${ACTIVITIES} activities, ${ORDERS} token metadata and holdings in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
 
     const filters = {
       collectionNames: Array.from({ length: 10 }, (_, i) => `Bench Collection ${i * 5}`),
@@ -225,7 +238,7 @@ export async function benchApi(
     );
 
     const rows: ApiMeasurement[] = [];
-    for (const t of targets) {
+    for (const t of targets.filter((t) => ROUTES.test(t.route))) {
       const opts = {
         url: `${base}${t.path}`,
         method: t.method,

@@ -3,7 +3,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -11,6 +10,7 @@ import { TIMING } from '@aiamarket/shared';
 import type { ServerContext } from './context.js';
 import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
 import { registerSpa } from './http/spa.js';
+import { sharedAnswerSerializer } from './http/serializer.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { configRoutes } from './modules/config/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -67,7 +67,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(sharedAnswerSerializer);
   installErrorHandler(app);
   await installRateLimit(app);
 

@@ -9,6 +9,7 @@ import {
 import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { requireUser } from '../../http/auth.js';
+import { SharedReads } from '../../http/shared-reads.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
 import { priceRangeOf } from '../../http/filter-inputs.js';
@@ -41,6 +42,7 @@ export function itemRoutes(
   coins = new CoinCatalog(ctx.chain),
 ): FastifyPluginAsyncZod {
   const db = ctx.database.db;
+  const shared = new SharedReads();
   const chainId = ctx.config.chainId;
 
   return async (app) => {
@@ -57,36 +59,38 @@ export function itemRoutes(
       handler: async (request) => {
         const contractAddr = request.query.contractAddr.toLowerCase();
         const { tokenId } = request.query;
-        const item = await findItem(db, chainId, contractAddr, tokenId);
-        if (!item) throw new ApiError(ERRORS.notFound, 'No such item');
-        const [labels, lowest, collectionsVO] = await Promise.all([
-          collectionLabels(db, chainId, [contractAddr]),
-          lowestOrders(db, chainId, [{ contractAddr, tokenId }]),
-          collectionOf(db, chainId, contractAddr),
-        ]);
-        const lowestRow = lowest.get(tokenKey(contractAddr, tokenId));
-        const [orderVO] = lowestRow ? await orderViews(db, coins, chainId, [lowestRow]) : [];
-        const label = labels.get(contractAddr);
-        const total = item.owners.reduce((sum, o) => sum + BigInt(o.amount), 0n);
-        const detail: NftDetail = {
-          metadataVO: {
-            tokenId,
-            contractAddr,
-            contractType: item.collection.contractType as NftDetail['metadataVO']['contractType'],
-            name: item.meta?.name ?? null,
-            imageUrl: item.meta?.imageUrl ?? null,
-            description: item.meta?.description ?? null,
-            belongToList: item.owners.map((o) => o.ownerAddr),
-            collectionName: label?.name ?? null,
-            linkCollection: label?.linkCollection ?? null,
-            propertyList: item.meta?.properties ?? [],
-            amountTotal: total.toString(),
-            metadataStatus: item.meta?.status ?? 'pending',
-          },
-          collectionsVO,
-          orderVO: orderVO ?? null,
-        };
-        return ok(detail);
+        return shared.read(`${contractAddr}:${tokenId}`, async () => {
+          const item = await findItem(db, chainId, contractAddr, tokenId);
+          if (!item) throw new ApiError(ERRORS.notFound, 'No such item');
+          const [labels, lowest, collectionsVO] = await Promise.all([
+            collectionLabels(db, chainId, [contractAddr]),
+            lowestOrders(db, chainId, [{ contractAddr, tokenId }]),
+            collectionOf(db, chainId, contractAddr),
+          ]);
+          const lowestRow = lowest.get(tokenKey(contractAddr, tokenId));
+          const [orderVO] = lowestRow ? await orderViews(db, coins, chainId, [lowestRow]) : [];
+          const label = labels.get(contractAddr);
+          const total = item.owners.reduce((sum, o) => sum + BigInt(o.amount), 0n);
+          const detail: NftDetail = {
+            metadataVO: {
+              tokenId,
+              contractAddr,
+              contractType: item.collection.contractType as NftDetail['metadataVO']['contractType'],
+              name: item.meta?.name ?? null,
+              imageUrl: item.meta?.imageUrl ?? null,
+              description: item.meta?.description ?? null,
+              belongToList: item.owners.map((o) => o.ownerAddr),
+              collectionName: label?.name ?? null,
+              linkCollection: label?.linkCollection ?? null,
+              propertyList: item.meta?.properties ?? [],
+              amountTotal: total.toString(),
+              metadataStatus: item.meta?.status ?? 'pending',
+            },
+            collectionsVO,
+            orderVO: orderVO ?? null,
+          };
+          return ok(detail);
+        });
       },
     });
 

@@ -12,6 +12,7 @@ import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { isChainUnreachable } from '../../chain/errors.js';
 import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
+import { SharedReads } from '../../http/shared-reads.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
 import { waitForChainPrice } from './chain.js';
@@ -67,6 +68,7 @@ export function marketRoutes(
 ): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   const chainId = ctx.config.chainId;
+  const shared = new SharedReads();
 
   return async (app) => {
     app.route({
@@ -99,9 +101,11 @@ export function marketRoutes(
           page: input.page,
           size: input.size,
         };
-        const { rows, total } = await marketPage(db, chainId, filter);
-        const records = await orderViews(db, coins, chainId, rows);
-        return ok(paged(records, total, input.page, input.size));
+        return shared.read(JSON.stringify(filter), async () => {
+          const { rows, total } = await marketPage(db, chainId, filter);
+          const records = await orderViews(db, coins, chainId, rows);
+          return ok(paged(records, total, input.page, input.size));
+        });
       },
     });
 

@@ -4,6 +4,7 @@ import { SEARCH_MIN_LENGTH, type SearchResult } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook } from '../../http/paging.js';
+import { SharedReads } from '../../http/shared-reads.js';
 import { searchAll } from './queries.js';
 
 const searchInput = z.object({
@@ -44,6 +45,7 @@ const searchResultSchema = z.object({
 /** The top bar's global search. */
 export function searchRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
+  const shared = new SharedReads();
   return async (app) => {
     app.route({
       method: 'POST',
@@ -59,7 +61,10 @@ export function searchRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         response: { 200: envelopeOf(searchResultSchema) },
       },
       handler: async (request) => {
-        return ok(await searchAll(db, ctx.config.chainId, request.body.keyWord));
+        const { keyWord } = request.body;
+        return shared.read(keyWord, async () =>
+          ok(await searchAll(db, ctx.config.chainId, keyWord)),
+        );
       },
     });
   };
