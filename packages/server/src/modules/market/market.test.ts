@@ -4,6 +4,7 @@ import { parseUnits } from 'viem';
 import { ERRORS, PAGE_SIZE, VALIDATION_MESSAGES, type OrderVO, type Page } from '@aiamarket/shared';
 import { marketplaceAbi } from '@aiamarket/shared/abis';
 import { orders } from '../../db/schema.js';
+import { marketPage } from './queries.js';
 import { send } from '../../../test/indexer/support.js';
 import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
 
@@ -26,6 +27,11 @@ async function post<T>(url: string, payload: unknown, token?: string) {
 }
 const page = (payload: unknown) => post<Page<OrderVO>>('/nftOrder/page', payload);
 const ids = (p: Page<OrderVO>) => p.records.map((r) => r.orderId);
+class Rollback extends Error {
+  constructor(readonly ids: string[]) {
+    super('rollback');
+  }
+}
 
 describe('nftOrder/page', () => {
   it('lists the listed orders with an image, newest first, with the spec fields', async () => {
@@ -76,6 +82,30 @@ describe('nftOrder/page', () => {
     const second = await page({ orders: [{ asc: true, column: 'price' }], page: 2, size: 2 });
     expect(ids(second.body.data)).toEqual(['5']);
     expect(second.body.data).toMatchObject({ total: 3, current: 2, size: 2, pages: 2 });
+    const past = await page({ orders: [{ asc: true, column: 'price' }], page: 5, size: 2 });
+    expect(past.body.data).toMatchObject({ records: [], total: 3, current: 5 });
+  });
+
+  it('breaks ties of the listing time by order id as a number (100 after 99, not before)', async () => {
+    // Inside a transaction that is rolled back, so the other tests keep their world.
+    const seen = await w.ctx.database.db
+      .transaction(async (tx) => {
+        const [six] = await tx.select().from(orders).where(eq(orders.orderId, '6'));
+        const at = new Date(Date.now() + 86_400_000); // newest of all
+        for (const orderId of ['99', '100']) {
+          await tx.insert(orders).values({ ...six!, orderId, createdAt: at });
+        }
+        const { rows } = await marketPage(tx, w.ctx.config.chainId, {
+          status: 0,
+          sort: 'recent',
+          priceRange: null,
+          page: 1,
+          size: 2,
+        });
+        throw new Rollback(rows.map((r) => r.orderId));
+      })
+      .catch((e: unknown) => (e instanceof Rollback ? e.ids : Promise.reject(e)));
+    expect(seen).toEqual(['100', '99']);
   });
 
   it('filters by keyword (item or collection name), collection names and price range', async () => {
