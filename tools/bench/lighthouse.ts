@@ -64,6 +64,12 @@ async function auditOnce(url: string) {
     });
     if (!result) throw new Error('lighthouse returned no result');
     const { lhr } = result;
+    // LIGHTHOUSE_REPORT_DIR keeps each full report (JSON) for a closer look.
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      fs.writeFileSync(path.join(reportDir, `lighthouse-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

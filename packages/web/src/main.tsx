@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
@@ -13,9 +13,14 @@ if (!container) throw new Error('index.html has no #root element');
 initI18n()
   .catch((error: unknown) => console.error('i18n:', error))
   .finally(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <App router={createBrowserRouter(routes)} />
-      </StrictMode>,
-    );
+    // As a transition, the first render is done in slices that yield to the browser (no long
+    // task while the page starts); the static shell of index.html stays until it commits.
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App router={createBrowserRouter(routes)} />
+        </StrictMode>,
+      );
+    });
   });

@@ -50,8 +50,20 @@ export function itemName(name: string | null | undefined, tokenId: string): stri
   return name?.trim() || `#${tokenId}`;
 }
 
+/** The cards of a grid whose pictures load first: the rows seen on arrival on any screen. */
+export const PRIORITY_CARDS = 6;
+
 /** One NFT in a grid: image, collection, name and price; opens /asset. */
-export function NftCard({ data, compact = false }: { data: NftCardData; compact?: boolean }) {
+export function NftCard({
+  data,
+  compact = false,
+  priority = false,
+}: {
+  data: NftCardData;
+  compact?: boolean;
+  /** One of the first cards of a page: its picture loads at once. */
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   const fmt = useLocaleFormat();
   const name = itemName(data.name, data.tokenId);
@@ -65,7 +77,7 @@ export function NftCard({ data, compact = false }: { data: NftCardData; compact?
       data-token-id={data.tokenId}
       className="group flex h-full flex-col overflow-hidden rounded-xl border border-white/10 bg-ink-900 transition hover:-translate-y-0.5 hover:border-brand-400/50 focus-visible:border-brand-400"
     >
-      <NftImage src={data.imageUrl} alt={name} />
+      <NftImage src={data.imageUrl} alt={name} priority={priority} />
       <div
         className={compact ? 'flex flex-1 flex-col gap-0.5 p-2' : 'flex flex-1 flex-col gap-1 p-3'}
       >

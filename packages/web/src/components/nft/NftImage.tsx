@@ -4,18 +4,21 @@ import { cx } from '../../lib/cx';
 
 /**
  * An NFT picture in a fixed square box (no layout shift while it loads), lazy-loaded; without
- * an image, or when it fails to load, a neutral placeholder keeps the box.
+ * an image, or when it fails to load, a neutral placeholder keeps the box. `priority` pictures
+ * (the first row of a grid, seen on arrival) load at once and first.
  */
 export function NftImage({
   src,
   alt,
   className,
   eager = false,
+  priority = false,
 }: {
   src: string | null | undefined;
   alt: string;
   className?: string;
   eager?: boolean;
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   return (
@@ -26,7 +29,8 @@ export function NftImage({
           alt={alt}
           width={400}
           height={400}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailed(true)}
           className="absolute inset-0 size-full object-cover"

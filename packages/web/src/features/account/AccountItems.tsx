@@ -4,7 +4,7 @@ import { ACCOUNT_ITEM_TYPE } from '@aiamarket/shared';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { LoadMore } from '../../components/LoadMore';
 import { ErrorState } from '../../components/nft/ErrorState';
-import { NftCard, cardOfItem } from '../../components/nft/NftCard';
+import { NftCard, PRIORITY_CARDS, cardOfItem } from '../../components/nft/NftCard';
 import { ForceCancelButton } from '../../components/trade';
 import { GridToggle, NftGrid, NftGridSkeleton, useGridChoice } from '../../components/nft/NftGrid';
 import { nextPageOf } from '../../lib/paging';
@@ -52,9 +52,13 @@ export function AccountItems({
       ) : (
         <>
           <NftGrid grid={grid} label={label}>
-            {items.map((item) => (
+            {items.map((item, i) => (
               <li key={`${item.contractAddr}-${item.tokenId}`}>
-                <NftCard data={cardOfItem(item)} compact={grid === 2} />
+                <NftCard
+                  data={cardOfItem(item)}
+                  compact={grid === 2}
+                  priority={i < PRIORITY_CARDS}
+                />
                 {type === ACCOUNT_ITEM_TYPE.forceCancel && item.order && (
                   <ForceCancelButton order={item.order} />
                 )}

@@ -10,7 +10,7 @@ import {
 } from '../../components/nft/AttributeFilter';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { FilterChips, type FilterChip } from '../../components/nft/FilterChips';
-import { NftCard, cardOfItem } from '../../components/nft/NftCard';
+import { NftCard, PRIORITY_CARDS, cardOfItem } from '../../components/nft/NftCard';
 import { GridToggle, NftGrid, NftGridSkeleton, useGridChoice } from '../../components/nft/NftGrid';
 import { PriceRangeFilter } from '../../components/nft/PriceRangeFilter';
 import { LoadMore } from '../../components/LoadMore';
@@ -239,9 +239,13 @@ export function GoodsTab({ collection }: { collection: CollectionVO }) {
         ) : (
           <>
             <NftGrid grid={grid} label={t('collection.goods.label')}>
-              {items.map((item) => (
+              {items.map((item, i) => (
                 <li key={`${item.contractAddr}-${item.tokenId}`}>
-                  <NftCard data={cardOfItem(item)} compact={grid === 2} />
+                  <NftCard
+                    data={cardOfItem(item)}
+                    compact={grid === 2}
+                    priority={i < PRIORITY_CARDS}
+                  />
                 </li>
               ))}
             </NftGrid>

@@ -1,12 +1,13 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { OrderVO } from '@aiamarket/shared';
 import { AttributeFilter, type AttributeNames } from '../../components/nft/AttributeFilter';
 import { CollectionFilter } from '../../components/nft/CollectionFilter';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { FilterChips, type FilterChip } from '../../components/nft/FilterChips';
-import { NftCard, cardOfOrder } from '../../components/nft/NftCard';
+import { NftCard, PRIORITY_CARDS, cardOfOrder } from '../../components/nft/NftCard';
 import { GridToggle, NftGrid, NftGridSkeleton, useGridChoice } from '../../components/nft/NftGrid';
 import { PriceRangeFilter } from '../../components/nft/PriceRangeFilter';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
@@ -25,6 +26,8 @@ import {
 } from './filters';
 
 /** /marketplace: listed items with search, sort, grid toggle, filters in the URL, 30 a page. */
+const NO_ORDERS: OrderVO[] = [];
+
 export function MarketplacePage() {
   const { t } = useTranslation();
   const id = useId();
@@ -62,9 +65,16 @@ export function MarketplacePage() {
     getNextPageParam: nextPageOf,
   });
   // Records without an image are dropped from market results (spec section 2).
-  const orders = (query.data?.pages.flatMap((p) => p.records) ?? []).filter(
-    (o) => o.imageUrl ?? o.nftMetadata.imageUrl,
+  const orders = useMemo(
+    () =>
+      (query.data?.pages.flatMap((p) => p.records) ?? []).filter(
+        (o) => o.imageUrl ?? o.nftMetadata.imageUrl,
+      ),
+    [query.data],
   );
+  // A page of cards is the heaviest render of the screen: React renders it in the background,
+  // in slices, so the page stays responsive while it arrives (the skeleton shows meanwhile).
+  const shown = useDeferredValue(orders, NO_ORDERS);
 
   const chips: FilterChip[] = [
     ...(filters.keyWord
@@ -235,7 +245,7 @@ export function MarketplacePage() {
           <h2 id={`${id}-results`} className="sr-only">
             {t('marketplace.results')}
           </h2>
-          {query.isPending ? (
+          {query.isPending || (shown.length === 0 && orders.length > 0) ? (
             <NftGridSkeleton grid={grid} />
           ) : query.isError ? (
             <ErrorState error={query.error} onRetry={() => void query.refetch()} />
@@ -244,9 +254,13 @@ export function MarketplacePage() {
           ) : (
             <>
               <NftGrid grid={grid} label={t('marketplace.results')} testId="market-grid">
-                {orders.map((o) => (
+                {shown.map((o, i) => (
                   <li key={o.orderId}>
-                    <NftCard data={cardOfOrder(o)} compact={grid === 2} />
+                    <NftCard
+                      data={cardOfOrder(o)}
+                      compact={grid === 2}
+                      priority={i < PRIORITY_CARDS}
+                    />
                   </li>
                 ))}
               </NftGrid>
