@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
+import { routePreload } from './build/route-preload';
 
 // The API (and its generated OpenAPI page) runs on its own port in development; the dev server
 // forwards to it so the app always calls same-origin `/v1/api/...`, as it does in production.
@@ -13,7 +14,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routePreload(), precompress()],
   server: { proxy },
   preview: { proxy },
   build: {

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -70,6 +72,14 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(sharedAnswerSerializer);
   installErrorHandler(app);
   await installRateLimit(app);
+  // JSON answers and gateway files are compressed on the way out (a market page is ~23 KB of
+  // JSON, ~4 KB gzip); the web build's own files are already compressed (preCompressed).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4 compresses close to gzip's ratio at a fraction of brotli's default cost.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

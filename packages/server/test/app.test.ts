@@ -162,6 +162,19 @@ describe('web app on the same origin', () => {
     expect(zlib.gunzipSync(res.rawPayload).toString()).toContain('<title>shell</title>');
   });
 
+  it('compresses JSON answers for clients that accept it', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/docs/json' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(plain.body);
+  });
+
   it('falls back to index.html for client-side routes', async () => {
     const res = await app.inject({
       method: 'GET',

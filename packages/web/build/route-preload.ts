@@ -1,0 +1,67 @@
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+/** Landing pages (exact paths) and the module of their lazy page component. */
+const LANDING_PAGES: Record<string, string> = {
+  '/': 'src/features/home/HomePage.tsx',
+  '/marketplace': 'src/features/marketplace/MarketplacePage.tsx',
+  '/rankings': 'src/features/rankings/RankingsPage.tsx',
+  '/launchpad': 'src/features/launchpad/LaunchpadListPage.tsx',
+};
+
+function chunksOf(bundle: OutputBundle): OutputChunk[] {
+  return Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+}
+
+/** A chunk's file and every chunk it imports statically, transitively. */
+function withImports(bundle: OutputBundle, root: OutputChunk): Set<string> {
+  const seen = new Set<string>();
+  const queue = [root.fileName];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') queue.push(...chunk.imports);
+  }
+  return seen;
+}
+
+/**
+ * A landing page's own chunk is found only once the entry script has run, one round trip after
+ * the rest. This puts a tiny script in index.html that preloads, for the path being opened, the
+ * page's chunks the entry does not already bring, in parallel with the entry.
+ */
+export function routePreload(): Plugin {
+  return {
+    name: 'aiamarket-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = chunksOf(bundle);
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return html;
+        const preloaded = withImports(bundle, entry);
+        const byPath: Record<string, string[]> = {};
+        for (const [pathname, module] of Object.entries(LANDING_PAGES)) {
+          const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!page) throw new Error(`route-preload: no chunk for ${module}`);
+          byPath[pathname] = [...withImports(bundle, page)]
+            .filter((f) => !preloaded.has(f))
+            .map((f) => `/${f}`);
+        }
+        const script =
+          `(function(p){(p[location.pathname]||[]).forEach(function(h){` +
+          `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';` +
+          `l.href=h;document.head.appendChild(l)})})(${JSON.stringify(byPath)})`;
+        return {
+          html,
+          tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
+        };
+      },
+    },
+  };
+}
