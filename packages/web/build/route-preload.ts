@@ -9,6 +9,9 @@ const LANDING_PAGES: Record<string, string> = {
   '/launchpad': 'src/features/launchpad/LaunchpadListPage.tsx',
 };
 
+/** The entry that starts a landing page's first public read (src/early.ts). */
+const EARLY_ENTRY = 'src/early.ts';
+
 function chunksOf(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
 }
@@ -29,8 +32,9 @@ function withImports(bundle: OutputBundle, root: OutputChunk): Set<string> {
 
 /**
  * A landing page's own chunk is found only once the entry script has run, one round trip after
- * the rest. This puts a tiny script in index.html that preloads, for the path being opened, the
- * page's chunks the entry does not already bring, in parallel with the entry.
+ * the rest, and its first API call waits for that chunk. This puts in index.html a tiny script
+ * that preloads, for the path being opened, the page's chunks the entry does not already bring,
+ * and the async early entry that starts the page's first read: both in parallel with the entry.
  */
 export function routePreload(): Plugin {
   return {
@@ -42,8 +46,10 @@ export function routePreload(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const chunks = chunksOf(bundle);
-        const entry = chunks.find((c) => c.isEntry);
-        if (!entry) return html;
+        const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
+        const early = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith(EARLY_ENTRY));
+        if (!entry || !early)
+          throw new Error('route-preload: the main or the early entry is missing');
         const preloaded = withImports(bundle, entry);
         const byPath: Record<string, string[]> = {};
         for (const [pathname, module] of Object.entries(LANDING_PAGES)) {
@@ -59,7 +65,14 @@ export function routePreload(): Plugin {
           `l.href=h;document.head.appendChild(l)})})(${JSON.stringify(byPath)})`;
         return {
           html,
-          tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
+          tags: [
+            { tag: 'script', children: script, injectTo: 'head-prepend' },
+            {
+              tag: 'script',
+              attrs: { type: 'module', async: true, crossorigin: true, src: `/${early.fileName}` },
+              injectTo: 'head-prepend',
+            },
+          ],
         };
       },
     },

@@ -11,6 +11,7 @@ import {
   type ErrorDef,
 } from '@aiamarket/shared';
 import { readCookie } from './cookies';
+import { takeEarlyResponse } from './early-responses';
 import { beginLoading } from './loading';
 
 /** Every call goes to the same origin under this prefix. */
@@ -136,13 +137,16 @@ async function request<T>(path: string, options: ApiRequestOptions): Promise<T> 
   let status = 0;
   let envelope: unknown;
   try {
-    const res = await fetch(apiUrl(path, query, baseUrl), {
-      method,
-      headers,
-      body: payload,
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
+    const url = apiUrl(path, query, baseUrl);
+    const early = typeof payload === 'string' ? takeEarlyResponse(url, payload) : undefined;
+    const res = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: payload,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      }));
     status = res.status;
     const text = await res.text();
     try {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { COLLECTION_ITEM_SORT, ORDER_STATUS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { hasAttributeValue } from '../../db/attribute-filter.js';
@@ -10,8 +10,11 @@ import {
   orders,
   tokenMetadata,
 } from '../../db/schema.js';
-import { orderColumns, type OrderRow } from '../../http/order-view.js';
+import type { OrderRow } from '../../http/order-view.js';
+import { ordersPage } from '../../http/order-page.js';
 import { containsPattern } from '../../db/like-pattern.js';
+import { countColumn, countWhere, pageWithTotal } from '../../db/page-with-total.js';
+import type { TokenListFilter } from '../../db/token-list-filter.js';
 
 /** What a card needs besides its order. */
 export interface CardRow {
@@ -30,12 +33,49 @@ const metaJoin = (contract: SQL, token: SQL, chainId: number) =>
     sql`${tokenMetadata.tokenId} = ${token}`,
   );
 
+/** The holdings of one token. */
+const ofToken = (chainId: number, contractAddr: string, tokenId: string) =>
+  and(
+    eq(holdings.chainId, chainId),
+    eq(holdings.contractAddr, contractAddr),
+    eq(holdings.tokenId, tokenId),
+  );
+
+/** The collection of a contract: given, or named by the columns of a joined row. */
+const collectionOf = (chainId: number | SQLWrapper, contractAddr: string | SQLWrapper) =>
+  and(eq(collections.chainId, chainId), eq(collections.address, contractAddr));
+
+/**
+ * The cards of the tokens in `source` (held or favourited): their contract's type and metadata.
+ * Tokens of a contract that is not a known collection are left out.
+ */
+function cardsOf(
+  db: AppDb,
+  chainId: number,
+  source: typeof holdings | typeof favourites,
+  amount: SQL<string>,
+) {
+  return db
+    .select({
+      contractAddr: source.contractAddr,
+      tokenId: sql<string>`${source.tokenId}::text`,
+      contractType: collections.contractType,
+      amount,
+      name: tokenMetadata.name,
+      imageUrl: tokenMetadata.imageUrl,
+    })
+    .from(source)
+    .innerJoin(collections, collectionOf(source.chainId, source.contractAddr))
+    .leftJoin(tokenMetadata, metaJoin(sql`${source.contractAddr}`, sql`${source.tokenId}`, chainId))
+    .$dynamic();
+}
+
 /** The item itself: its collection, metadata and holders (null when nothing is known of it). */
 export async function findItem(db: AppDb, chainId: number, contractAddr: string, tokenId: string) {
   const [collection] = await db
     .select({ contractType: collections.contractType, name: collections.name })
     .from(collections)
-    .where(and(eq(collections.chainId, chainId), eq(collections.address, contractAddr)));
+    .where(collectionOf(chainId, contractAddr));
   if (!collection) return null;
   const [[meta], owners] = await Promise.all([
     db
@@ -51,13 +91,7 @@ export async function findItem(db: AppDb, chainId: number, contractAddr: string,
     db
       .select({ ownerAddr: holdings.ownerAddr, amount: sql<string>`${holdings.amount}::text` })
       .from(holdings)
-      .where(
-        and(
-          eq(holdings.chainId, chainId),
-          eq(holdings.contractAddr, contractAddr),
-          eq(holdings.tokenId, tokenId),
-        ),
-      )
+      .where(ofToken(chainId, contractAddr, tokenId))
       .orderBy(desc(holdings.amount), asc(holdings.ownerAddr))
       .limit(100),
   ]);
@@ -80,13 +114,7 @@ export async function ownershipOf(
       amountTotal: sql<string>`coalesce(sum(${holdings.amount}), 0)::text`,
     })
     .from(holdings)
-    .where(
-      and(
-        eq(holdings.chainId, chainId),
-        eq(holdings.contractAddr, contractAddr),
-        eq(holdings.tokenId, tokenId),
-      ),
-    );
+    .where(ofToken(chainId, contractAddr, tokenId));
   return { amount: row?.amount ?? '0', amountTotal: row?.amountTotal ?? '0' };
 }
 
@@ -99,11 +127,7 @@ export async function ownersPage(
   page: number,
   size: number,
 ) {
-  const where = and(
-    eq(holdings.chainId, chainId),
-    eq(holdings.contractAddr, contractAddr),
-    eq(holdings.tokenId, tokenId),
-  );
+  const where = ofToken(chainId, contractAddr, tokenId);
   const [rows, [totals]] = await Promise.all([
     db
       .select({ userAddr: holdings.ownerAddr, amount: sql<string>`${holdings.amount}::text` })
@@ -114,7 +138,7 @@ export async function ownersPage(
       .offset((page - 1) * size),
     db
       .select({
-        n: sql<number>`count(*)::int`,
+        ...countColumn,
         amountTotal: sql<string>`coalesce(sum(${holdings.amount}), 0)::text`,
       })
       .from(holdings)
@@ -123,15 +147,9 @@ export async function ownersPage(
   return { rows, total: totals?.n ?? 0, amountTotal: totals?.amountTotal ?? '0' };
 }
 
-export interface CollectionItemsFilter {
+export interface CollectionItemsFilter extends TokenListFilter {
   showType: number;
-  keyWord?: string | undefined;
   sort: number;
-  priceRange: { minPrice: string; maxPrice: string } | null;
-  gorySet?: number[] | undefined;
-  parentId?: number | undefined;
-  page: number;
-  size: number;
 }
 
 /** The items (tokens with a holder) of one collection, with their lowest listing. */
@@ -188,7 +206,7 @@ export async function collectionItems(
           ? [asc(tokens.tokenId)]
           : [sql`${listedAt} desc nulls last`, asc(tokens.tokenId)];
   const join = metaJoin(sql`${tokens.contractAddr}`, sql`${tokens.tokenId}`, chainId);
-  const [rows, [count]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     db
       .select({
         contractAddr: tokens.contractAddr,
@@ -201,15 +219,12 @@ export async function collectionItems(
       .leftJoin(tokenMetadata, join)
       .where(where)
       .orderBy(...order)
-      .limit(f.size)
-      .offset((f.page - 1) * f.size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tokens)
-      .leftJoin(tokenMetadata, join)
-      .where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, contractType })), total: count?.n ?? 0 };
+      .$dynamic(),
+    db.select(countColumn).from(tokens).leftJoin(tokenMetadata, join).where(where),
+    f.page,
+    f.size,
+  );
+  return { rows: rows.map((r) => ({ ...r, contractType })), total };
 }
 
 /** What `ownerAddr` holds (optionally of one collection): account "collected", userInfoList. */
@@ -226,38 +241,14 @@ export async function heldItems(
     eq(holdings.ownerAddr, ownerAddr),
     contractAddr ? eq(holdings.contractAddr, contractAddr) : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        contractAddr: holdings.contractAddr,
-        tokenId: sql<string>`${holdings.tokenId}::text`,
-        contractType: collections.contractType,
-        amount: sql<string>`${holdings.amount}::text`,
-        name: tokenMetadata.name,
-        imageUrl: tokenMetadata.imageUrl,
-      })
-      .from(holdings)
-      .innerJoin(
-        collections,
-        and(
-          eq(collections.chainId, holdings.chainId),
-          eq(collections.address, holdings.contractAddr),
-        ),
-      )
-      .leftJoin(
-        tokenMetadata,
-        metaJoin(sql`${holdings.contractAddr}`, sql`${holdings.tokenId}`, chainId),
-      )
+  return pageWithTotal(
+    cardsOf(db, chainId, holdings, sql<string>`${holdings.amount}::text`)
       .where(where)
-      .orderBy(asc(holdings.contractAddr), asc(holdings.tokenId))
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(holdings)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+      .orderBy(asc(holdings.contractAddr), asc(holdings.tokenId)),
+    countWhere(db, holdings, where),
+    page,
+    size,
+  );
 }
 
 /** A user's favourite items, newest first; amount is the total held of the token. */
@@ -269,40 +260,17 @@ export async function favouriteItems(
   size: number,
 ): Promise<{ rows: CardRow[]; total: number }> {
   const where = and(eq(favourites.userAddr, userAddr), eq(favourites.chainId, chainId));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        contractAddr: favourites.contractAddr,
-        tokenId: sql<string>`${favourites.tokenId}::text`,
-        contractType: collections.contractType,
-        amount: sql<string>`coalesce((select sum(${holdings.amount}) from ${holdings}
-          where ${holdings.chainId} = ${chainId} and ${holdings.contractAddr} = ${favourites.contractAddr}
-          and ${holdings.tokenId} = ${favourites.tokenId}), 0)::text`,
-        name: tokenMetadata.name,
-        imageUrl: tokenMetadata.imageUrl,
-      })
-      .from(favourites)
-      .innerJoin(
-        collections,
-        and(
-          eq(collections.chainId, favourites.chainId),
-          eq(collections.address, favourites.contractAddr),
-        ),
-      )
-      .leftJoin(
-        tokenMetadata,
-        metaJoin(sql`${favourites.contractAddr}`, sql`${favourites.tokenId}`, chainId),
-      )
+  const held = sql<string>`coalesce((select sum(${holdings.amount}) from ${holdings}
+    where ${holdings.chainId} = ${chainId} and ${holdings.contractAddr} = ${favourites.contractAddr}
+    and ${holdings.tokenId} = ${favourites.tokenId}), 0)::text`;
+  return pageWithTotal(
+    cardsOf(db, chainId, favourites, held)
       .where(where)
-      .orderBy(desc(favourites.createdAt), asc(favourites.contractAddr), asc(favourites.tokenId))
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(favourites)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+      .orderBy(desc(favourites.createdAt), asc(favourites.contractAddr), asc(favourites.tokenId)),
+    countWhere(db, favourites, where),
+    page,
+    size,
+  );
 }
 
 /**
@@ -324,20 +292,7 @@ export async function ownerOrders(
     eq(orders.status, status),
     status === ORDER_STATUS.forceCancel ? eq(orders.chainStatus, ORDER_STATUS.listed) : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(orderColumns)
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.orderId))
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return ordersPage(db, where, [desc(orders.createdAt), desc(orders.orderId)], page, size);
 }
 
 /** The contract and type of a collection page id (findPageByCollectionId). */
@@ -347,10 +302,7 @@ export async function collectionById(db: AppDb, chainId: number, id: number) {
     .from(collectionProfiles)
     .innerJoin(
       collections,
-      and(
-        eq(collections.chainId, collectionProfiles.chainId),
-        eq(collections.address, collectionProfiles.contractAddr),
-      ),
+      collectionOf(collectionProfiles.chainId, collectionProfiles.contractAddr),
     )
     .where(and(eq(collectionProfiles.chainId, chainId), eq(collectionProfiles.id, id)));
   return row ?? null;

@@ -12,7 +12,10 @@ import {
   tokenAttributes,
 } from '../../db/schema.js';
 import { orderColumns, type OrderRow } from '../../http/order-view.js';
+import { ordersPage } from '../../http/order-page.js';
 import { containsPattern } from '../../db/like-pattern.js';
+import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
+import type { TokenListFilter } from '../../db/token-list-filter.js';
 
 /**
  * Deep totals are capped: counting every match of a million-row table on each request costs more
@@ -53,16 +56,10 @@ async function contractsNamed(
   return [...new Set([...pages, ...contracts].map((r) => r.address))];
 }
 
-export interface MarketFilter {
+export interface MarketFilter extends TokenListFilter {
   status: number;
   sort: 'recent' | 'priceAsc' | 'priceDesc';
-  keyWord?: string | undefined;
   collectionNames?: string[] | undefined;
-  priceRange: { minPrice: string; maxPrice: string } | null;
-  gorySet?: number[] | undefined;
-  parentId?: number | undefined;
-  page: number;
-  size: number;
 }
 
 /** nftOrder/page: orders with an image, filtered and sorted; see COUNT_AHEAD for the total. */
@@ -173,20 +170,7 @@ export async function itemOrders(
     eq(orders.tokenId, tokenId),
     eq(orders.status, ORDER_STATUS.listed),
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(orderColumns)
-      .from(orders)
-      .where(where)
-      .orderBy(asc(orders.priceValue), asc(orders.orderId))
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return ordersPage(db, where, [asc(orders.priceValue), asc(orders.orderId)], page, size);
 }
 
 /** One order by id (any market of the chain) and token, for changePrice. */
@@ -217,7 +201,7 @@ export async function collectionFilterPage(
     );
   }
   const where = and(...conditions);
-  const [rows, [count]] = await Promise.all([
+  return pageWithTotal(
     db
       .select({
         id: collectionProfiles.id,
@@ -237,14 +221,11 @@ export async function collectionFilterPage(
       )
       .where(where)
       .orderBy(asc(collectionProfiles.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(collectionProfiles)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+      .$dynamic(),
+    countWhere(db, collectionProfiles, where),
+    page,
+    size,
+  );
 }
 
 /** getParentPage: the attribute categories of a collection with how many tokens have each. */
@@ -259,7 +240,7 @@ export async function attributeCategories(
     eq(attrCategories.chainId, chainId),
     eq(attrCategories.contractAddr, contractAddr),
   );
-  const [rows, [count]] = await Promise.all([
+  return pageWithTotal(
     db
       .select({
         id: attrCategories.id,
@@ -272,14 +253,11 @@ export async function attributeCategories(
       .where(where)
       .groupBy(attrCategories.id, attrCategories.name)
       .orderBy(asc(attrCategories.name), asc(attrCategories.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(attrCategories)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+      .$dynamic(),
+    countWhere(db, attrCategories, where),
+    page,
+    size,
+  );
 }
 
 /** getValPage: the values of one category (optionally matching a part) with their token counts. */
@@ -293,7 +271,7 @@ export async function attributeValues(
   const conditions: SQL[] = [eq(attrValues.categoryId, categoryId)];
   if (name) conditions.push(ilike(attrValues.value, containsPattern(name)));
   const where = and(...conditions);
-  const [rows, [count]] = await Promise.all([
+  return pageWithTotal(
     db
       .select({
         id: attrValues.id,
@@ -305,12 +283,9 @@ export async function attributeValues(
       .where(where)
       .groupBy(attrValues.id, attrValues.value)
       .orderBy(asc(attrValues.value), asc(attrValues.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(attrValues)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+      .$dynamic(),
+    countWhere(db, attrValues, where),
+    page,
+    size,
+  );
 }

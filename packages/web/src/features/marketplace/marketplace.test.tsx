@@ -4,6 +4,7 @@ import type { OrderPageRequest } from '@aiamarket/shared';
 import { mockApi, type SeenCall } from '../../test/api';
 import { order } from '../../test/market-fixtures';
 import { renderApp } from '../../test/render';
+import { MARKET_EARLY_REQUEST } from './early-request';
 import { filtersFromSearch, orderRequestOf, searchOfFilters } from './filters';
 
 const PAGE = '/v1/api/nftOrder/page';
@@ -78,6 +79,15 @@ describe('marketplace filters in the URL', () => {
 describe('/marketplace', () => {
   // The page is a lazy route: compile it once up front so that each test's wait is about the page.
   beforeAll(() => import('./MarketplacePage'), 30_000);
+
+  it('asks first for exactly the request index.html starts early', async () => {
+    const seen = marketApi();
+    renderApp('/marketplace');
+    await screen.findAllByTestId('nft-card', {}, { timeout: 5000 });
+    const first = seen.find((c) => c.path === PAGE)!;
+    expect(JSON.stringify(first.body)).toBe(MARKET_EARLY_REQUEST.body);
+    expect(first.path).toBe(MARKET_EARLY_REQUEST.path);
+  });
 
   it('loads the filtered view from the URL and shows its chips', async () => {
     const seen = marketApi();

@@ -11,17 +11,14 @@ import {
   netReceipt,
   type ContractType,
 } from '@aiamarket/shared';
-import {
-  TradeDialog,
-  TxStatus,
-  buttonClass,
-  inputClass,
-  useTxFlow,
-} from '../../../components/trade';
+import { buttonClass, inputClass, useTxFlow } from '../../../components/trade';
 import { listItem, readRoyaltyPercent } from '../../../lib/chain';
+import { AmountField } from './AmountField';
 import { fetchFeePercent } from './api';
 import { loadListingCoins } from './coins';
 import { ABOVE_ZERO, NUMBERS_ONLY, PriceField, useRuleText } from './PriceField';
+import { RuleMessage } from './RuleMessage';
+import { TradeFlowDialog } from './TradeFlowDialog';
 
 export interface ListableItem {
   contractAddr: string;
@@ -48,7 +45,6 @@ export function ListModal({
 }) {
   const { t } = useTranslation();
   const ruleText = useRuleText();
-  const amountId = useId();
   const coinId = useId();
   const flow = useTxFlow();
   const is1155 = item.contractType === CONTRACT_TYPE.erc1155;
@@ -77,7 +73,6 @@ export function ListModal({
   const amountError = amountCheck && !amountCheck.ok ? ruleText(amountCheck.message) : null;
   const ready =
     edited && priceCheck.ok && (!amountCheck || amountCheck.ok) && coin !== null && fee.isSuccess;
-  const done = flow.state.phase === 'done';
 
   const submit = async () => {
     if (!ready || !coin || !priceCheck.ok) return;
@@ -98,112 +93,89 @@ export function ListModal({
   };
 
   return (
-    <TradeDialog
+    <TradeFlowDialog
       title={t('trade.list.title')}
       description={item.name ?? undefined}
-      onClose={onClose}
-      busy={flow.busy}
       testId="list-modal"
+      flow={flow}
+      onClose={onClose}
+      success={t('trade.list.success')}
+      successTestId="list-success"
+      actions={
+        <button
+          type="button"
+          data-testid="list-confirm"
+          disabled={!ready || flow.busy}
+          onClick={() => void submit()}
+          className={buttonClass.primary}
+        >
+          {flow.busy ? t('trade.tx.working') : t('trade.list.submit')}
+        </button>
+      }
     >
-      {done ? (
-        <p data-testid="list-success" className="mt-4 text-emerald-300">
-          {t('trade.list.success')}
-        </p>
-      ) : (
-        <>
-          <div className="mt-4">
-            <label htmlFor={coinId} className="text-sm font-medium text-slate-200">
-              {t('trade.list.coin')}
-            </label>
-            <select
-              id={coinId}
-              data-testid="coin-select"
-              value={coinIndex}
-              onChange={(e) => setCoinIndex(Number(e.target.value))}
-              className={inputClass}
-            >
-              {(coins.data ?? []).map((c, i) => (
-                <option key={c.address} value={i}>
-                  {c.symbol}
-                </option>
-              ))}
-            </select>
-          </div>
-          <PriceField
-            label={t('trade.list.price')}
-            value={price}
-            symbol={coin?.symbol ?? ''}
-            error={priceError}
-            onChange={(v) => {
-              setPrice(v);
-              setEdited(true);
-              setTypingError(null);
-            }}
-            onRefused={() => setTypingError(ruleText(NUMBERS_ONLY))}
-            onBlurZero={() => {
-              setPrice('');
-              setTypingError(ruleText(ABOVE_ZERO));
-            }}
-          />
-          {is1155 && (
-            <div className="mt-4">
-              <label htmlFor={amountId} className="text-sm font-medium text-slate-200">
-                {t('trade.list.amount')}{' '}
-                <span className="text-slate-400">{t('trade.list.available', { count: held })}</span>
-              </label>
-              <input
-                id={amountId}
-                data-testid="amount-input"
-                inputMode="numeric"
-                value={amount}
-                aria-invalid={amountError ? true : undefined}
-                onChange={(e) => setAmount(e.target.value.trim())}
-                className={inputClass}
-              />
-              {amountError && (
-                <p role="alert" className="mt-1 text-xs text-rose-300">
-                  {amountError}
-                </p>
-              )}
-            </div>
-          )}
-          <dl className="mt-5 space-y-1.5 text-sm" data-testid="list-summary">
-            <div className="flex justify-between">
-              <dt className="text-slate-400">{t('trade.list.fee')}</dt>
-              <dd data-testid="list-fee">{fee.isSuccess ? `${fee.data}%` : '…'}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-400">{t('trade.list.royalty')}</dt>
-              <dd data-testid="list-royalty">{`${royaltyPercent ?? 0}%`}</dd>
-            </div>
-            <div className="flex justify-between font-semibold">
-              <dt>{is1155 ? t('trade.list.netPerItem') : t('trade.list.net')}</dt>
-              <dd data-testid="list-net">
-                {netReceipt(priceCheck.ok ? priceCheck.value : '0', fee.data ?? 0, royaltyPercent)}{' '}
-                {coin?.symbol}
-              </dd>
-            </div>
-          </dl>
-        </>
-      )}
-      <TxStatus state={flow.state} />
-      <div className="mt-6 flex justify-end gap-3">
-        {done ? (
-          <button type="button" className={buttonClass.primary} onClick={onClose}>
-            {t('trade.actions.close')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            data-testid="list-confirm"
-            disabled={!ready || flow.busy}
-            onClick={() => void submit()}
-            className={buttonClass.primary}
-          >
-            {flow.busy ? t('trade.tx.working') : t('trade.list.submit')}
-          </button>
-        )}
+      <div className="mt-4">
+        <label htmlFor={coinId} className="text-sm font-medium text-slate-200">
+          {t('trade.list.coin')}
+        </label>
+        <select
+          id={coinId}
+          data-testid="coin-select"
+          value={coinIndex}
+          onChange={(e) => setCoinIndex(Number(e.target.value))}
+          className={inputClass}
+        >
+          {(coins.data ?? []).map((c, i) => (
+            <option key={c.address} value={i}>
+              {c.symbol}
+            </option>
+          ))}
+        </select>
       </div>
-    </TradeDialog>
+      <PriceField
+        label={t('trade.list.price')}
+        value={price}
+        symbol={coin?.symbol ?? ''}
+        error={priceError}
+        onChange={(v) => {
+          setPrice(v);
+          setEdited(true);
+          setTypingError(null);
+        }}
+        onRefused={() => setTypingError(ruleText(NUMBERS_ONLY))}
+        onBlurZero={() => {
+          setPrice('');
+          setTypingError(ruleText(ABOVE_ZERO));
+        }}
+      />
+      {is1155 && (
+        <AmountField
+          label={t('trade.list.amount')}
+          holding={t('trade.list.available', { count: held })}
+          value={amount}
+          onChange={setAmount}
+          invalid={amountError !== null}
+          testId="amount-input"
+        >
+          <RuleMessage text={amountError} />
+        </AmountField>
+      )}
+      <dl className="mt-5 space-y-1.5 text-sm" data-testid="list-summary">
+        <div className="flex justify-between">
+          <dt className="text-slate-400">{t('trade.list.fee')}</dt>
+          <dd data-testid="list-fee">{fee.isSuccess ? `${fee.data}%` : '…'}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-400">{t('trade.list.royalty')}</dt>
+          <dd data-testid="list-royalty">{`${royaltyPercent ?? 0}%`}</dd>
+        </div>
+        <div className="flex justify-between font-semibold">
+          <dt>{is1155 ? t('trade.list.netPerItem') : t('trade.list.net')}</dt>
+          <dd data-testid="list-net">
+            {netReceipt(priceCheck.ok ? priceCheck.value : '0', fee.data ?? 0, royaltyPercent)}{' '}
+            {coin?.symbol}
+          </dd>
+        </div>
+      </dl>
+    </TradeFlowDialog>
   );
 }

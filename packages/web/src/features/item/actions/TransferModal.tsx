@@ -8,17 +8,14 @@ import {
   checkTransferAmount,
   checkTransferRecipient,
 } from '@aiamarket/shared';
-import {
-  TradeDialog,
-  TxStatus,
-  buttonClass,
-  inputClass,
-  useTxFlow,
-} from '../../../components/trade';
+import { buttonClass, inputClass, useTxFlow } from '../../../components/trade';
 import { transferItem } from '../../../lib/chain';
 import { useSession } from '../../../lib/session';
+import { AmountField } from './AmountField';
 import type { ListableItem } from './ListModal';
 import { useRuleText } from './PriceField';
+import { RuleMessage } from './RuleMessage';
+import { TradeFlowDialog } from './TradeFlowDialog';
 
 /**
  * Transfer (spec sections 4 and 5): a valid recipient that is neither the zero address nor the
@@ -38,7 +35,6 @@ export function TransferModal({
   const ruleText = useRuleText();
   const { address } = useSession();
   const toId = useId();
-  const amountId = useId();
   const flow = useTxFlow();
   const is1155 = item.contractType === CONTRACT_TYPE.erc1155;
   const [to, setTo] = useState('');
@@ -49,7 +45,6 @@ export function TransferModal({
   const quantity = checkTransferAmount(amount, held, item.contractType);
   const recipientError = submitted && !recipient.ok ? ruleText(recipient.message) : null;
   const amountError = submitted && !quantity.ok ? ruleText(quantity.message) : null;
-  const done = flow.state.phase === 'done';
 
   const review = () => {
     setSubmitted(true);
@@ -75,18 +70,48 @@ export function TransferModal({
   };
 
   return (
-    <TradeDialog
+    <TradeFlowDialog
       title={t('trade.transfer.title')}
       description={item.name ?? undefined}
-      onClose={onClose}
-      busy={flow.busy}
       testId="transfer-modal"
+      flow={flow}
+      onClose={onClose}
+      success={t('trade.transfer.success')}
+      successTestId="transfer-success"
+      actions={
+        confirming ? (
+          <>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={flow.busy}
+              onClick={() => setConfirming(false)}
+            >
+              {t('trade.actions.back')}
+            </button>
+            <button
+              type="button"
+              data-testid="transfer-send"
+              disabled={flow.busy}
+              onClick={() => void send()}
+              className={buttonClass.danger}
+            >
+              {flow.busy ? t('trade.tx.working') : t('trade.transfer.submit')}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            data-testid="transfer-review"
+            onClick={review}
+            className={buttonClass.primary}
+          >
+            {t('trade.transfer.review')}
+          </button>
+        )
+      }
     >
-      {done ? (
-        <p data-testid="transfer-success" className="mt-4 text-emerald-300">
-          {t('trade.transfer.success')}
-        </p>
-      ) : confirming ? (
+      {confirming ? (
         <div data-testid="transfer-confirm-step" className="mt-4 space-y-2 text-sm">
           <p className="font-semibold text-amber-200">{t('trade.transfer.confirmTitle')}</p>
           <p className="text-slate-300">
@@ -116,81 +141,22 @@ export function TransferModal({
               onChange={(e) => setTo(e.target.value)}
               className={`${inputClass} font-mono text-sm`}
             />
-            {recipientError && (
-              <p
-                role="alert"
-                data-testid="transfer-to-error"
-                className="mt-1 text-xs text-rose-300"
-              >
-                {recipientError}
-              </p>
-            )}
+            <RuleMessage text={recipientError} testId="transfer-to-error" />
           </div>
           {is1155 && (
-            <div className="mt-4">
-              <label htmlFor={amountId} className="text-sm font-medium text-slate-200">
-                {t('trade.transfer.amount')}{' '}
-                <span className="text-slate-400">{t('trade.transfer.held', { count: held })}</span>
-              </label>
-              <input
-                id={amountId}
-                data-testid="transfer-amount"
-                inputMode="numeric"
-                value={amount}
-                aria-invalid={amountError ? true : undefined}
-                onChange={(e) => setAmount(e.target.value.trim())}
-                className={inputClass}
-              />
-            </div>
+            <AmountField
+              label={t('trade.transfer.amount')}
+              holding={t('trade.transfer.held', { count: held })}
+              value={amount}
+              onChange={setAmount}
+              invalid={amountError !== null}
+              testId="transfer-amount"
+            />
           )}
-          {amountError && (
-            <p
-              role="alert"
-              data-testid="transfer-amount-error"
-              className="mt-1 text-xs text-rose-300"
-            >
-              {amountError}
-            </p>
-          )}
+          {/* Outside the ERC1155 box: an ERC721 no longer held is refused with this message too. */}
+          <RuleMessage text={amountError} testId="transfer-amount-error" />
         </>
       )}
-      <TxStatus state={flow.state} />
-      <div className="mt-6 flex justify-end gap-3">
-        {done ? (
-          <button type="button" className={buttonClass.primary} onClick={onClose}>
-            {t('trade.actions.close')}
-          </button>
-        ) : confirming ? (
-          <>
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              disabled={flow.busy}
-              onClick={() => setConfirming(false)}
-            >
-              {t('trade.actions.back')}
-            </button>
-            <button
-              type="button"
-              data-testid="transfer-send"
-              disabled={flow.busy}
-              onClick={() => void send()}
-              className={buttonClass.danger}
-            >
-              {flow.busy ? t('trade.tx.working') : t('trade.transfer.submit')}
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            data-testid="transfer-review"
-            onClick={review}
-            className={buttonClass.primary}
-          >
-            {t('trade.transfer.review')}
-          </button>
-        )}
-      </div>
-    </TradeDialog>
+    </TradeFlowDialog>
   );
 }
