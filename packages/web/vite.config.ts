@@ -21,8 +21,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      // src/early.ts is its own small entry, loaded async by index.html (build/route-preload.ts).
-      input: { main: 'index.html', early: 'src/early.ts' },
       output: {
         // React and the router change far less often than the app: a separate, long-cached chunk.
         codeSplitting: {

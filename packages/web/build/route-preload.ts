@@ -1,5 +1,8 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import path from 'node:path';
+import { runnerImport, type Plugin } from 'vite';
+import type { EARLY_REQUESTS } from '../src/early-requests';
+import { EARLY_RESPONSES_GLOBAL, earlyKey } from '../src/lib/early-responses';
 
 /** Landing pages (exact paths) and the module of their lazy page component. */
 const LANDING_PAGES: Record<string, string> = {
@@ -8,9 +11,6 @@ const LANDING_PAGES: Record<string, string> = {
   '/rankings': 'src/features/rankings/RankingsPage.tsx',
   '/launchpad': 'src/features/launchpad/LaunchpadListPage.tsx',
 };
-
-/** The entry that starts a landing page's first public read (src/early.ts). */
-const EARLY_ENTRY = 'src/early.ts';
 
 function chunksOf(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
@@ -33,8 +33,8 @@ function withImports(bundle: OutputBundle, root: OutputChunk): Set<string> {
 /**
  * A landing page's own chunk is found only once the entry script has run, one round trip after
  * the rest, and its first API call waits for that chunk. This puts in index.html a tiny script
- * that preloads, for the path being opened, the page's chunks the entry does not already bring,
- * and the async early entry that starts the page's first read: both in parallel with the entry.
+ * that, for the path being opened, preloads the page's chunks the entry does not already bring
+ * and starts the page's first public reads (src/early-requests.ts), in parallel with the entry.
  */
 export function routePreload(): Plugin {
   return {
@@ -42,37 +42,42 @@ export function routePreload(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
+      async handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const chunks = chunksOf(bundle);
-        const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
-        const early = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith(EARLY_ENTRY));
-        if (!entry || !early)
-          throw new Error('route-preload: the main or the early entry is missing');
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return html;
         const preloaded = withImports(bundle, entry);
         const byPath: Record<string, string[]> = {};
-        for (const [pathname, module] of Object.entries(LANDING_PAGES)) {
-          const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-          if (!page) throw new Error(`route-preload: no chunk for ${module}`);
+        for (const [pathname, pageModule] of Object.entries(LANDING_PAGES)) {
+          const page = chunks.find((c) => c.facadeModuleId?.endsWith(pageModule));
+          if (!page) throw new Error(`route-preload: no chunk for ${pageModule}`);
           byPath[pathname] = [...withImports(bundle, page)]
             .filter((f) => !preloaded.has(f))
             .map((f) => `/${f}`);
         }
+        // The request bodies come from the app's own code (shared rules), run here by Vite.
+        const { module } = await runnerImport<{ EARLY_REQUESTS: typeof EARLY_REQUESTS }>(
+          path.resolve(import.meta.dirname, '../src/early-requests.ts'),
+        );
+        const early: Record<string, Record<string, string>> = {};
+        for (const [pathname, requests] of Object.entries(module.EARLY_REQUESTS)) {
+          early[pathname] = Object.fromEntries(
+            requests.map((r) => [earlyKey(r.path, r.body), r.body]),
+          );
+        }
         const script =
-          `(function(p){(p[location.pathname]||[]).forEach(function(h){` +
+          `(function(p,q){var at=location.pathname;(p[at]||[]).forEach(function(h){` +
           `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';` +
-          `l.href=h;document.head.appendChild(l)})})(${JSON.stringify(byPath)})`;
+          `l.href=h;document.head.appendChild(l)});if(location.search||!q[at])return;` +
+          `var e=window.${EARLY_RESPONSES_GLOBAL}={};Object.keys(q[at]).forEach(function(k){` +
+          `e[k]=fetch(k.slice(0,k.indexOf(' ')),{method:'POST',credentials:'same-origin',` +
+          `headers:{Accept:'application/json','Content-Type':'application/json'},body:q[at][k]});` +
+          `e[k].catch(function(){})})})(${JSON.stringify(byPath)},${JSON.stringify(early)})`;
         return {
           html,
-          tags: [
-            { tag: 'script', children: script, injectTo: 'head-prepend' },
-            {
-              tag: 'script',
-              attrs: { type: 'module', async: true, crossorigin: true, src: `/${early.fileName}` },
-              injectTo: 'head-prepend',
-            },
-          ],
+          tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
         };
       },
     },

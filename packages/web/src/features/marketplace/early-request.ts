@@ -3,7 +3,7 @@ import { NO_FILTERS, orderRequestOf } from './filters';
 
 /**
  * The market's first page as /marketplace without filters asks for it: index.html starts this
- * request before the scripts arrive (web/build/route-preload.ts), and the page's first call
+ * request before the scripts arrive (src/early-requests.ts), and the page's first call
  * takes its answer (lib/early-responses.ts).
  */
 export const MARKET_EARLY_REQUEST = {
