@@ -3,17 +3,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_TYPE, NATIVE_COIN_ADDRESS, type ContractType } from '@aiamarket/shared';
 import { createQueryClient } from '../../../app/Providers';
+import type * as Trade from '../../../components/trade';
 import { mockApi } from '../../../test/api';
 import { CONTRACT } from '../../../test/market-fixtures';
 import { saveSession } from '../../../lib/session';
-import type { ListableItem } from './ListModal';
-import { ListModal } from './ListModal';
+import { ListModal, type ListableItem } from './ListModal';
 import { TransferModal } from './TransferModal';
 
 // The success view needs a finished transaction: the flow's phase can be set from here.
 const tx = vi.hoisted(() => ({ phase: null as 'done' | 'pending' | null }));
 vi.mock('../../../components/trade', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../components/trade')>();
+  const real = await importOriginal<typeof Trade>();
   return {
     ...real,
     useTxFlow: () => {
