@@ -187,7 +187,7 @@ describe('trading', () => {
     step('List a 721 for AIA: approval for all, then createMarketItem.');
     const s = await signedInPage(3);
     await openItem(s.page, heroes, hero);
-    await s.page.getByTestId('action-sell').click();
+    await s.page.getByTestId('item-actions').getByTestId('action-sell').click();
     const list = s.page.getByTestId('list-modal');
     await list.waitFor();
     expect(await list.getByTestId('list-confirm').isDisabled()).toBe(true);
@@ -217,15 +217,17 @@ describe('trading', () => {
     expect(heroListing?.status).toBe(0);
     await list.getByRole('button', { name: 'Close' }).first().click();
     // The owner of the listing now sees Cancel and Update price, without a reload.
-    await s.page.getByTestId('action-cancel').waitFor();
-    expect(await s.page.getByTestId('action-update-price').isVisible()).toBe(true);
+    await s.page.getByTestId('item-actions').getByTestId('action-cancel').waitFor();
+    expect(
+      await s.page.getByTestId('item-actions').getByTestId('action-update-price').isVisible(),
+    ).toBe(true);
 
     // ---- Buy it with AIA from a second account.
     step('Buy it with AIA from a second account.');
     const b = await signedInPage(4);
     await openItem(b.page, heroes, hero);
     const aiaBefore = await c.getBalance({ address: buyer });
-    await b.page.getByTestId('action-buy').click();
+    await b.page.getByTestId('item-actions').getByTestId('action-buy').click();
     const buy = b.page.getByTestId('buy-modal');
     expect(await buy.getByTestId('buy-total').innerText()).toBe('1.5 AIA');
     await buy.getByTestId('buy-confirm').click();
@@ -246,8 +248,8 @@ describe('trading', () => {
     );
     await buy.getByRole('button', { name: 'Close' }).first().click();
     // The buyer holds it now: Sell and Transfer, no Buy.
-    await b.page.getByTestId('action-transfer').waitFor();
-    expect(await b.page.getByTestId('action-buy').count()).toBe(0);
+    await b.page.getByTestId('item-actions').getByTestId('action-transfer').waitFor();
+    expect(await b.page.getByTestId('item-actions').getByTestId('action-buy').count()).toBe(0);
 
     // ---- Favourite and unfavourite (buyer).
     step('Favourite and unfavourite (buyer).');
@@ -264,7 +266,7 @@ describe('trading', () => {
     step('List 3 of the 1155 for the stable coin.');
     const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
     await openItem(s.page, items, ITEM_ID);
-    await s.page.getByTestId('action-sell').click();
+    await s.page.getByTestId('item-actions').getByTestId('action-sell').click();
     const list2 = s.page.getByTestId('list-modal');
     await list2.getByTestId('coin-select').selectOption({ label: symbol });
     await list2.getByTestId('price-input').fill('2');
@@ -284,7 +286,7 @@ describe('trading', () => {
     // ---- Buy 2 of them: allowance first, then the buy.
     step('Buy 2 of them: allowance first, then the buy.');
     await openItem(b.page, items, ITEM_ID);
-    await b.page.getByTestId('action-buy').click();
+    await b.page.getByTestId('item-actions').getByTestId('action-buy').click();
     const buy2 = b.page.getByTestId('buy-modal');
     await buy2.getByTestId('buy-quantity').fill('9');
     expect(await buy2.getByTestId('buy-quantity').inputValue()).toBe('3');
@@ -308,10 +310,14 @@ describe('trading', () => {
 
     // ---- The buyer keeps a buy dialog open at the old price; the seller changes the price.
     step('The buyer keeps a buy dialog open at the old price; the seller changes the price.');
-    await expect.poll(() => b.page.getByTestId('action-buy').count(), { timeout: 30_000 }).toBe(1);
-    await b.page.getByTestId('action-buy').click();
+    await expect
+      .poll(() => b.page.getByTestId('item-actions').getByTestId('action-buy').count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    await b.page.getByTestId('item-actions').getByTestId('action-buy').click();
     await openItem(s.page, items, ITEM_ID);
-    await s.page.getByTestId('action-update-price').click();
+    await s.page.getByTestId('item-actions').getByTestId('action-update-price').click();
     const change = s.page.getByTestId('change-price-modal');
     expect(await change.getByTestId('change-price-confirm').isDisabled()).toBe(true);
     await change.getByTestId('price-input').fill('2.5');
@@ -327,7 +333,7 @@ describe('trading', () => {
 
     // ---- Cancel: on chain, then the seller's account page.
     step("Cancel: on chain, then the seller's account page.");
-    await s.page.getByTestId('action-cancel').click();
+    await s.page.getByTestId('item-actions').getByTestId('action-cancel').click();
     await s.page.getByTestId('cancel-confirm').click();
     await s.page.waitForURL(`**/account/0/${seller.toLowerCase()}`, { timeout: 60_000 });
     expect((await marketItem(itemListing.id)).status).toBe(2);
@@ -335,7 +341,7 @@ describe('trading', () => {
     // ---- Transfer: the refused cases, then a 721 listed earlier goes to the buyer.
     step('Transfer: the refused cases, then a 721 listed earlier goes to the buyer.');
     await openItem(s.page, items, ITEM_ID);
-    await s.page.getByTestId('action-transfer').click();
+    await s.page.getByTestId('item-actions').getByTestId('action-transfer').click();
     const tr = s.page.getByTestId('transfer-modal');
     await tr.getByTestId('transfer-to').fill(buyer);
     await tr.getByTestId('transfer-amount').fill('9');
@@ -346,15 +352,15 @@ describe('trading', () => {
     await tr.getByRole('button', { name: 'Close' }).first().click();
 
     await openItem(s.page, heroes, hero2);
-    await s.page.getByTestId('action-sell').click();
+    await s.page.getByTestId('item-actions').getByTestId('action-sell').click();
     await s.page.getByTestId('price-input').fill('3');
     await s.page.getByTestId('list-confirm').click();
     await settled(s.page.getByTestId('list-modal'));
     await s.page.getByTestId('list-success').waitFor();
     const staleListing = (await listingOf(heroes, hero2, seller))!;
     await s.page.getByTestId('list-modal').getByRole('button', { name: 'Close' }).first().click();
-    await s.page.getByTestId('action-transfer').waitFor();
-    await s.page.getByTestId('action-transfer').click();
+    await s.page.getByTestId('item-actions').getByTestId('action-transfer').waitFor();
+    await s.page.getByTestId('item-actions').getByTestId('action-transfer').click();
     const tr2 = s.page.getByTestId('transfer-modal');
     for (const [to, message] of [
       [seller, 'The transfer address is the same as the current address and cannot be transferred'],
