@@ -212,11 +212,24 @@ export async function benchApi(
       }
     }
     targets.push(
+      // A keyword matching about 1 % of the orders (the index walk) and a rare one (the trigram index).
       {
         route: 'nftOrder/page keyWord p1',
         method: 'POST',
         path: '/v1/api/nftOrder/page',
         body: { keyWord: 'phoenix 1' },
+      },
+      {
+        route: 'nftOrder/page keyWord price asc p1',
+        method: 'POST',
+        path: '/v1/api/nftOrder/page',
+        body: { keyWord: 'phoenix 1', orders: [{ asc: true, column: 'price' }] },
+      },
+      {
+        route: 'nftOrder/page keyWord (rare part) p1',
+        method: 'POST',
+        path: '/v1/api/nftOrder/page',
+        body: { keyWord: 'a1b2c' },
       },
       {
         route: 'homeSearchPage (common word)',

@@ -23,6 +23,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
 /** An amount in coin units (wei / 10^decimals), e.g. a volume or a floor price. */
@@ -258,6 +259,11 @@ export const orders = pgTable(
     royalty: integer('royalty'),
     /** The item's name and image from token_metadata (kept in step by the indexer). */
     name: text('name'),
+    /**
+     * lower(name), kept by the database: the market's keyword filter compares it with LIKE inside
+     * the covering indexes (0010), several times cheaper per row than ILIKE on the name.
+     */
+    nameLower: text('name_lower').generatedAlwaysAs(sql`lower(name)`),
     imageUrl: text('image_url'),
     /** price in the coin's units (price / 10^decimals), for sorting and price filters. */
     priceValue: numeric('price_value', { precision: 78, scale: 18 }).notNull().default('0'),

@@ -110,6 +110,7 @@ describe('nftOrder/page', () => {
 
   it('filters by keyword (item or collection name), collection names and price range', async () => {
     expect(ids((await page({ keyWord: 'blaze' })).body.data)).toEqual(['5']);
+    expect(ids((await page({ keyWord: 'bLAZE' })).body.data)).toEqual(['5']);
     expect(ids((await page({ keyWord: 'game items' })).body.data)).toEqual(['2']);
     expect(ids((await page({ keyWord: '100%_' })).body.data)).toEqual([]);
     expect(ids((await page({ collectionNames: ['aia heroes'] })).body.data)).toEqual(['6', '5']);
