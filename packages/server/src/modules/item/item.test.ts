@@ -8,7 +8,7 @@ import {
   type Ownership,
   type Page,
 } from '@aiamarket/shared';
-import { attrCategories, attrValues, favourites, orders } from '../../db/schema.js';
+import { attrCategories, attrValues, favourites, holdings, orders } from '../../db/schema.js';
 import { and, eq } from 'drizzle-orm';
 import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
 
@@ -83,6 +83,32 @@ describe('nftMeta/getDetail', () => {
     expect(body.data.metadataVO.amountTotal).toBe('10');
     // Order 7 (1 AIA) is force-cancelled: the listed one is order 2.
     expect(body.data.orderVO).toMatchObject({ orderId: '2', leftAmount: '4', coinDecimals: 6 });
+  });
+
+  it('counts the total supply over every holder, not only the listed ones', async () => {
+    // 150 holders of 2 each: more than the 100 owners the detail lists.
+    const tokenId = '424242';
+    const rows = Array.from({ length: 150 }, (_, i) => ({
+      chainId: w.ctx.config.chainId,
+      contractAddr: w.items,
+      tokenId,
+      ownerAddr: `0x${(i + 1).toString(16).padStart(40, '0')}`,
+      amount: '2',
+    }));
+    const db = w.ctx.database.db;
+    await db.insert(holdings).values(rows);
+    try {
+      const { body } = await call<NftDetail>(
+        'GET',
+        `/nftMeta/getDetail?tokenId=${tokenId}&contractAddr=${w.items}`,
+      );
+      expect(body.data.metadataVO.belongToList).toHaveLength(100);
+      expect(body.data.metadataVO.amountTotal).toBe('300');
+    } finally {
+      await db
+        .delete(holdings)
+        .where(and(eq(holdings.contractAddr, w.items), eq(holdings.tokenId, tokenId)));
+    }
   });
 
   it('refuses unknown items and bad input', async () => {

@@ -70,14 +70,17 @@ function cardsOf(
     .$dynamic();
 }
 
-/** The item itself: its collection, metadata and holders (null when nothing is known of it). */
+/**
+ * The item itself: its collection, metadata, its first 100 holders and the total supply held over
+ * all holders, summed by the database (null when nothing is known of it).
+ */
 export async function findItem(db: AppDb, chainId: number, contractAddr: string, tokenId: string) {
   const [collection] = await db
     .select({ contractType: collections.contractType, name: collections.name })
     .from(collections)
     .where(collectionOf(chainId, contractAddr));
   if (!collection) return null;
-  const [[meta], owners] = await Promise.all([
+  const [[meta], owners, [supply]] = await Promise.all([
     db
       .select()
       .from(tokenMetadata)
@@ -94,10 +97,15 @@ export async function findItem(db: AppDb, chainId: number, contractAddr: string,
       .where(ofToken(chainId, contractAddr, tokenId))
       .orderBy(desc(holdings.amount), asc(holdings.ownerAddr))
       .limit(100),
+    // A popular ERC1155 token has more holders than the list above keeps.
+    db
+      .select({ amountTotal: sql<string>`coalesce(sum(${holdings.amount}), 0)::text` })
+      .from(holdings)
+      .where(ofToken(chainId, contractAddr, tokenId)),
   ]);
   const known = meta || owners.length;
   if (!known) return null;
-  return { collection, meta: meta ?? null, owners };
+  return { collection, meta: meta ?? null, owners, amountTotal: supply?.amountTotal ?? '0' };
 }
 
 /** Total held of one token, and what `ownerAddr` holds. */

@@ -70,7 +70,6 @@ export function itemRoutes(
           const lowestRow = lowest.get(tokenKey(contractAddr, tokenId));
           const [orderVO] = lowestRow ? await orderViews(db, coins, chainId, [lowestRow]) : [];
           const label = labels.get(contractAddr);
-          const total = item.owners.reduce((sum, o) => sum + BigInt(o.amount), 0n);
           const detail: NftDetail = {
             metadataVO: {
               tokenId,
@@ -83,7 +82,7 @@ export function itemRoutes(
               collectionName: label?.name ?? null,
               linkCollection: label?.linkCollection ?? null,
               propertyList: item.meta?.properties ?? [],
-              amountTotal: total.toString(),
+              amountTotal: item.amountTotal,
               metadataStatus: item.meta?.status ?? 'pending',
             },
             collectionsVO,
