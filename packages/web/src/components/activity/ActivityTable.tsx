@@ -15,6 +15,7 @@ import { useLocaleFormat } from '../../lib/localeFormat';
 import { nextPageOf } from '../../lib/paging';
 import { EmptyIllustration } from '../EmptyIllustration';
 import { ErrorState } from '../nft/ErrorState';
+import { accountPath, assetLink } from '../nft/links';
 import { LoadMore } from '../LoadMore';
 import { SkeletonBlock } from '../nft/Skeletons';
 
@@ -183,7 +184,7 @@ function FilterChip({
 function Party({ addr, name }: { addr: string | null; name: string | null }) {
   if (!addr) return <span className="text-slate-400">-</span>;
   return (
-    <Link to={`/account/0/${addr}`} className="text-brand-300 hover:text-brand-400">
+    <Link to={accountPath(addr)} className="text-brand-300 hover:text-brand-400">
       {name || shortenAddress(addr)}
     </Link>
   );
@@ -193,6 +194,7 @@ function ActivityRow({ row, testId }: { row: ActivityVO; testId: string }) {
   const { t } = useTranslation();
   const fmt = useLocaleFormat();
   const name = row.nmName || `#${row.tokenId}`;
+  const link = assetLink(row.tokenId, row.contractAddr);
   return (
     <tr data-testid={`${testId}-row`} data-method={row.method} className="border-t border-white/5">
       <td className="px-4 py-3 font-semibold whitespace-nowrap text-white">
@@ -200,8 +202,8 @@ function ActivityRow({ row, testId }: { row: ActivityVO; testId: string }) {
       </td>
       <td className="px-4 py-3">
         <Link
-          to="/asset"
-          state={{ tokenId: row.tokenId, contractAddr: row.contractAddr }}
+          to={link.to}
+          state={link.state}
           className="flex items-center gap-3 text-white hover:text-brand-300"
         >
           <span className="size-10 shrink-0 overflow-hidden rounded-lg bg-ink-800">
