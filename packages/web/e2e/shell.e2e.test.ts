@@ -82,6 +82,41 @@ describe('the app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('fetches the scripts after the first frame, and starts the market read before them', async () => {
+    const { page, problems } = await openPage();
+    const requests: { path: string; body: string | null }[] = [];
+    page.on('request', (req) =>
+      requests.push({ path: new URL(req.url()).pathname, body: req.postData() }),
+    );
+    // A slow stylesheet holds the first frame back: no script may be requested before it is in.
+    await page.route('**/assets/*.css', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.goto(`${stack.url}/marketplace`);
+    await page.locator('main ul li a').first().waitFor();
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource');
+      const css = resources.find((e) => /\/assets\/.+\.css$/.test(e.name));
+      const scripts = resources
+        .filter((e) => /\/assets\/.+\.js$/.test(e.name))
+        .map((e) => e.startTime);
+      return { cssEnd: css?.responseEnd ?? 0, firstScript: Math.min(...scripts) };
+    });
+    expect(timing.cssEnd).toBeGreaterThan(400);
+    expect(timing.firstScript).toBeGreaterThan(timing.cssEnd);
+    // The market's first page is read once, by index.html, before any script is requested.
+    const firstPage = requests.filter(
+      (r) => r.path === '/v1/api/nftOrder/page' && JSON.parse(r.body ?? '{}').page === 1,
+    );
+    expect(firstPage).toHaveLength(1);
+    expect(requests.indexOf(firstPage[0]!)).toBeLessThan(
+      requests.findIndex((r) => r.path.endsWith('.js')),
+    );
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('answers the API on the same origin', async () => {
     const health = (await (await fetch(`${stack.url}/v1/api/health`)).json()) as {
       code: number;

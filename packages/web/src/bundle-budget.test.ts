@@ -1,12 +1,13 @@
 // @vitest-environment node
 // The JavaScript budget of a first visit (issue 7): what a browser downloads to show home or
 // /marketplace before any wallet connects must stay at or under 200 KB gzip. Reads the build in
-// packages/web/dist (`npm test` builds before it tests): the entry script and its preloads from
-// index.html, the page's lazy chunk, and every chunk those import statically.
+// packages/web/dist (`npm test` builds before it tests): the entry script and its preloads named
+// by index.html's loader, the page's lazy chunk, and every chunk those import statically.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { APP_SCRIPTS_ATTRIBUTE } from '../build/route-preload';
 
 export const FIRST_VISIT_BUDGET_BYTES = 200 * 1024;
 
@@ -34,9 +35,12 @@ function closure(roots: string[]): Set<string> {
   return seen;
 }
 
+/** The entry script and its preloads, which index.html's loader fetches after the first paint. */
 function entryFiles(): string[] {
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  return [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const scripts = new RegExp(`${APP_SCRIPTS_ATTRIBUTE}="([^"]+)"`).exec(html)?.[1];
+  expect(scripts, 'the loader script names the entry').toBeTruthy();
+  return scripts!.split(' ').map((file) => path.basename(file));
 }
 
 /** The lazy chunk of a page component, named after it by the bundler (HomePage-<hash>.js). */
