@@ -77,6 +77,16 @@ export function abbreviateNumber(value: Numeric, fractionDigits = 2): string {
   return plainDecimal(roundDecimal(d, fractionDigits, 'down'));
 }
 
+/**
+ * Volumes and price figures in short form: K, M and B from a thousand on (abbreviateNumber),
+ * below that the price itself with at most 4 decimals (formatPrice): 0.35 -> "0.35", 999.6 ->
+ * "999.6", 1234567.5 -> "1.23M", and 999.99996 (a price of "1000") -> "1K".
+ */
+export function formatVolume(value: Numeric): string {
+  const price = formatPrice(value);
+  return Math.abs(Number(price)) >= 1000 ? abbreviateNumber(price) : price;
+}
+
 /** 0x1234567890abcdef... -> 0x1234****cdef (first 6, stars, last 4). */
 export function shortenAddress(address: string | null | undefined): string {
   if (!address) return '';

@@ -5,6 +5,7 @@ import {
   formatPrice,
   formatRelativeTime,
   formatTokenAmount,
+  formatVolume,
   shortenAddress,
 } from '../src/format.js';
 
@@ -39,6 +40,21 @@ describe('abbreviateNumber', () => {
   });
   it('never rounds up into a bigger figure', () => {
     expect(abbreviateNumber(999_999)).toBe('999.99K');
+  });
+});
+
+describe('formatVolume', () => {
+  it('keeps up to 4 decimals below a thousand, like prices', () => {
+    expect(formatVolume('0.35')).toBe('0.35');
+    expect(formatVolume(999.6)).toBe('999.6');
+    expect(formatVolume('0.123456')).toBe('0.1235');
+    expect(formatVolume(0)).toBe('0');
+  });
+  it('uses K, M and B from a thousand on, including a price that rounds up to it', () => {
+    expect(formatVolume('1234567.5')).toBe('1.23M');
+    expect(formatVolume(1000)).toBe('1K');
+    expect(formatVolume('999.99996')).toBe('1K');
+    expect(formatVolume(-2500)).toBe('-2.5K');
   });
 });
 

@@ -39,6 +39,20 @@ describe('locale formatters', () => {
     );
   });
 
+  it('shows volumes with up to 4 decimals below a thousand and K/M/B above', async () => {
+    await setLanguage('en', { persist: false });
+    const { result } = renderHook(() => useLocaleFormat());
+    expect(result.current.volume('0.35')).toBe('0.35');
+    expect(result.current.volume(999.6)).toBe('999.6');
+    expect(result.current.volume('0.123456')).toBe('0.1235');
+    expect(result.current.volume('1234567.5')).toBe('1.23M');
+    expect(result.current.volume(null)).toBe('0');
+    await setLanguage('tr', { persist: false });
+    const { result: tr } = renderHook(() => useLocaleFormat());
+    expect(tr.current.volume('0.35')).toBe('0,35');
+    expect(tr.current.volume('1234.5')).toBe('1,23K');
+  });
+
   it('keeps every digit of prices beyond double precision', async () => {
     await setLanguage('en', { persist: false });
     const { result } = renderHook(() => useLocaleFormat());

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { abbreviateNumber, formatPrice, formatRelativeTime } from '@aiamarket/shared';
+import { abbreviateNumber, formatPrice, formatRelativeTime, formatVolume } from '@aiamarket/shared';
 
 /**
  * An exact decimal string ("1234.5679") with the locale's separators ("1.234,5679" in tr),
@@ -12,10 +12,13 @@ export function localizeDecimal(lng: string, decimal: string): string {
   return format.format(decimal as unknown as number);
 }
 
-/** "1.23K" -> "1,23K" in locales with a decimal comma (the K/M/B suffix stays). */
+/**
+ * "1.23K" -> "1,23K" in locales with a decimal comma (the K/M/B suffix stays); a plain decimal
+ * ("0.35") gets the locale's separators.
+ */
 function localizeAbbreviation(lng: string, abbreviated: string): string {
-  const match = /^(-?\d+(?:\.\d+)?)([KMB])$/.exec(abbreviated);
-  return match ? localizeDecimal(lng, match[1]!) + match[2]! : abbreviated;
+  const match = /^(-?\d+(?:\.\d+)?)([KMB])?$/.exec(abbreviated);
+  return match ? localizeDecimal(lng, match[1]!) + (match[2] ?? '') : abbreviated;
 }
 
 /** Number, date and relative-time formatting in the interface language. */
@@ -40,10 +43,13 @@ export function useLocaleFormat() {
       lng,
       /** 12345 -> "12,345" (or the locale's grouping). */
       integer: (value: number | string) => integer.format(Number(value)),
-      /** Counts and volumes: K, M and B from a thousand on, the locale's digits below. */
+      /** Counts: K, M and B from a thousand on, whole numbers below. */
       compact,
       /** Same as `compact` (item amounts, holders, tokens). */
       count: compact,
+      /** Volumes and price figures: K, M and B from a thousand on, up to 4 decimals below. */
+      volume: (value: number | string | null | undefined) =>
+        localizeAbbreviation(lng, formatVolume(value ?? 0)),
       /** Prices: 4 decimals at most. */
       price: (value: number | string) => localizeDecimal(lng, formatPrice(value)),
       /** 2.5 -> "2.5%". */

@@ -77,7 +77,7 @@ export function RankingTable({
                   </Link>
                 </th>
                 <td className="px-3 py-3 text-right text-white tabular-nums">
-                  {fmt.compact(r.volume)}
+                  {fmt.volume(r.volume)}
                 </td>
                 <td
                   className={cx(

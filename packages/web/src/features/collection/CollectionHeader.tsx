@@ -23,7 +23,7 @@ export function CollectionHeader({ collection }: { collection: CollectionVO }) {
       value: collection.lowestPrice ? fmt.price(collection.lowestPrice) : '-',
       unit: collection.lowestPrice ? NATIVE_COIN.symbol : '',
     },
-    { id: 'volume', value: fmt.compact(collection.totalTransaction), unit: NATIVE_COIN.symbol },
+    { id: 'volume', value: fmt.volume(collection.totalTransaction), unit: NATIVE_COIN.symbol },
     { id: 'items', value: fmt.compact(collection.totalTokens), unit: '' },
     { id: 'owners', value: fmt.compact(collection.totalHolder), unit: '' },
     { id: 'listed', value: fmt.compact(collection.totalOrder), unit: '' },

@@ -68,7 +68,7 @@ export function PriceHistoryChart({ trades }: { trades: ActivityVO[] }) {
           <g key={v}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} stroke="#ffffff1a" />
             <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" fontSize="11" fill="#94a3b8">
-              {fmt.compact(v)}
+              {fmt.volume(v)}
             </text>
           </g>
         ))}

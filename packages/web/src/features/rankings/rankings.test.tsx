@@ -40,6 +40,25 @@ describe('/rankings', () => {
     expect(calls(seen).slice(0, 2)).toEqual(['7d:1:20', '7d:2:20']);
   });
 
+  it('keeps the decimals of volumes under a thousand', async () => {
+    mockApi({
+      'GET /v1/api/collections/ranking': {
+        records: [rankingRow(1, { volume: '999.6' }), rankingRow(2, { volume: '0.35' })],
+        total: 2,
+        current: 1,
+        size: 20,
+      },
+    });
+    renderApp('/rankings');
+    await waitFor(() => expect(screen.getAllByTestId('ranking-row')).toHaveLength(2), {
+      timeout: 5000,
+    });
+    const volume = (i: number) =>
+      within(screen.getAllByTestId('ranking-row')[i]!).getAllByRole('cell')[1]!.textContent;
+    expect(volume(0)).toBe('999.6');
+    expect(volume(1)).toBe('0.35');
+  });
+
   it('has no pager under 20 rows and an empty state', async () => {
     mockApi({ 'GET /v1/api/collections/ranking': { records: [], total: 0, current: 1, size: 20 } });
     renderApp('/rankings?window=1d');
