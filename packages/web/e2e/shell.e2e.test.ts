@@ -96,7 +96,7 @@ describe('the app shell in Chromium', () => {
     await page.goto(`${stack.url}/marketplace`);
     await page.locator('main ul li a').first().waitFor();
     const timing = await page.evaluate(() => {
-      const resources = performance.getEntriesByType('resource');
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const css = resources.find((e) => /\/assets\/.+\.css$/.test(e.name));
       const scripts = resources
         .filter((e) => /\/assets\/.+\.js$/.test(e.name))
