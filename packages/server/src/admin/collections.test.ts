@@ -57,6 +57,60 @@ const profileOf = async (contract: string) =>
       .where(eq(collectionProfiles.contractAddr, contract))
   )[0];
 
+describe('launchpad save', () => {
+  // First in the file: the later tests add the demo sources themselves.
+  it('registers the swap source collection of the sale for indexing', async () => {
+    const db = fresh.database.db;
+    const source = addr('GameItems721');
+    const save = () =>
+      run(
+        'launchpad',
+        'save',
+        JSON.stringify({
+          contractAddr: deployment.contracts['Launchpad721']!.address,
+          contractType: 'ERC721',
+          name: 'Genesis',
+        }),
+      );
+    const first = JSON.parse(await save());
+    expect(first).toMatchObject({ name: 'Genesis', swapSource: { address: source, added: true } });
+    const registered = await db.select().from(collections).where(eq(collections.address, source));
+    expect(registered).toMatchObject([{ contractType: 'ERC721', source: 'admin' }]);
+    expect(registered[0]!.deploymentBlock).toBe(deployment.contracts['GameItems721']!.blockNumber);
+    const again = JSON.parse(await save());
+    expect(again.swapSource).toEqual({ address: source, added: false });
+    // Leave the source to the collection add tests below.
+    await db.delete(collections).where(eq(collections.address, source));
+  });
+
+  it('saves the project even when the chain cannot be read', async () => {
+    const dead = createPublicClient({
+      chain: chainFor(CHAIN_ID, 'http://127.0.0.1:9'),
+      transport: http('http://127.0.0.1:9', { retryCount: 0 }),
+    }) as PublicClient;
+    const out = JSON.parse(
+      await runAdminCommand(
+        { db: fresh.database.db, dataDir: dir, chainId: CHAIN_ID, chain: dead },
+        [
+          'launchpad',
+          'save',
+          JSON.stringify({
+            contractAddr: deployment.contracts['Launchpad1155']!.address,
+            contractType: 'ERC1155',
+            name: 'Relics',
+          }),
+        ],
+      ),
+    );
+    expect(out).toMatchObject({ name: 'Relics', swapSource: { error: expect.any(String) } });
+    const rows = await fresh.database.db
+      .select()
+      .from(collections)
+      .where(eq(collections.address, addr('GameItems1155')));
+    expect(rows).toHaveLength(0);
+  });
+});
+
 describe('collection add', () => {
   it('registers the contract for indexing and creates its page (type, name, owner read)', async () => {
     const out = JSON.parse(

@@ -12,8 +12,8 @@ import { saveBanner } from '../modules/banner/queries.js';
 import { activityInput } from '../modules/primary-sale/input.js';
 import { saveActivity } from '../modules/primary-sale/queries.js';
 import { projectInput } from '../modules/launchpad/input.js';
-import { saveProject } from '../modules/launchpad/queries.js';
 import { storeImage } from './images.js';
+import { saveLaunchpadProject } from './launchpad.js';
 import { markdownToHtml } from './markdown.js';
 import { COLLECTION_USAGE, CollectionAdminError, runCollectionCommand } from './collections.js';
 import { INDEXER_USAGE, IndexerAdminError, runIndexerCommand } from './indexer-commands.js';
@@ -29,7 +29,8 @@ export const USAGE = `usage: npm run admin -- <command>
                                      with --id, sets one language of an existing article
   banner save <file.json | json>     create or update a home banner (type 0-3 and its target)
   activity save <file.json | json>   create or update a primary-sale activity (with items)
-  launchpad save <file.json | json>  create or update a launchpad project page
+  launchpad save <file.json | json>  create or update a launchpad project page; with a chain,
+                                     also registers its swap source collection for indexing
   config set <name> <value>          set a config value (e.g. transaction_fee 2.5)
   image add <file>                   store an image; prints its /ipfs/{cid} URL
 ${COLLECTION_USAGE}
@@ -102,7 +103,12 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
       case 'activity save':
         return json(await saveActivity(db, parse(activityInput, readJson(rest[0]))));
       case 'launchpad save':
-        return json(await saveProject(db, parse(projectInput, readJson(rest[0]))));
+        return json(
+          await saveLaunchpadProject(
+            { db, chainId: deps.chainId ?? CHAIN_IDS.local, chain: deps.chain ?? null },
+            parse(projectInput, readJson(rest[0])),
+          ),
+        );
       case 'config set': {
         const name = parse(configName, rest[0]);
         const raw = rest[1];

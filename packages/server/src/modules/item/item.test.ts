@@ -8,7 +8,14 @@ import {
   type Ownership,
   type Page,
 } from '@aiamarket/shared';
-import { attrCategories, attrValues, favourites, holdings, orders } from '../../db/schema.js';
+import {
+  attrCategories,
+  attrValues,
+  collections,
+  favourites,
+  holdings,
+  orders,
+} from '../../db/schema.js';
 import { and, eq } from 'drizzle-orm';
 import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
 
@@ -322,6 +329,30 @@ describe('nftOrder/selecAssetNftPage and asset/userInfoList', () => {
     expect(res.body.data.records).toEqual([
       expect.objectContaining({ tokenId: '3', name: 'Hero Cinder', amount: '1', order: null }),
     ]);
+  });
+
+  it('userInfoList answers 404 for a collection the indexer does not follow (completely)', async () => {
+    // The web app then reads the user's NFTs from the chain: an empty page would hide them.
+    const unknown = await call('POST', '/asset/userInfoList', {
+      contractAddr: `0x${'5'.repeat(40)}`,
+      ownerAddr: ACTORS.dave.address,
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: ERRORS.notFound.code, data: null });
+    const db = w.ctx.database.db;
+    await db.update(collections).set({ syncedBlock: 1 }).where(eq(collections.address, w.hero));
+    try {
+      const backfilling = await call('POST', '/asset/userInfoList', {
+        contractAddr: w.hero,
+        ownerAddr: ACTORS.dave.address,
+      });
+      expect(backfilling.body.code).toBe(ERRORS.notFound.code);
+    } finally {
+      await db
+        .update(collections)
+        .set({ syncedBlock: null })
+        .where(eq(collections.address, w.hero));
+    }
   });
 
   it('refuses bad input', async () => {

@@ -235,6 +235,18 @@ export async function collectionItems(
   return { rows: rows.map((r) => ({ ...r, contractType })), total };
 }
 
+/**
+ * Whether the indexer follows the contract and has caught up with it (not still back-filling
+ * it): only then are its holdings complete.
+ */
+export async function isIndexedCollection(db: AppDb, chainId: number, contractAddr: string) {
+  const [row] = await db
+    .select({ syncedBlock: collections.syncedBlock })
+    .from(collections)
+    .where(collectionOf(chainId, contractAddr));
+  return row !== undefined && row.syncedBlock === null;
+}
+
 /** What `ownerAddr` holds (optionally of one collection): account "collected", userInfoList. */
 export async function heldItems(
   db: AppDb,

@@ -30,6 +30,7 @@ import {
   favouriteItems,
   findItem,
   heldItems,
+  isIndexedCollection,
   ownerOrders,
   ownershipOf,
   ownersPage,
@@ -229,16 +230,24 @@ export function itemRoutes(
       schema: {
         tags: ['item'],
         summary: "A user's NFTs of one collection (the launchpad exchange modal), size 20",
+        description:
+          'A contract the indexer does not follow (or is still back-filling) answers 10004 ' +
+          '(404): its holdings are unknown here, and the web app reads them from the chain.',
         body: userAssetsInput,
         response: { 200: envelopeOf(pageOf(cardSchema)) },
       },
       handler: async (request) => {
         const { page, size } = request.body;
+        const contractAddr = request.body.contractAddr.toLowerCase();
+        // An empty page would claim the user holds none of a collection nobody indexes.
+        if (!(await isIndexedCollection(db, chainId, contractAddr))) {
+          throw new ApiError(ERRORS.notFound, 'This collection is not indexed');
+        }
         const { rows, total } = await heldItems(
           db,
           chainId,
           request.body.ownerAddr.toLowerCase(),
-          request.body.contractAddr.toLowerCase(),
+          contractAddr,
           page,
           size,
         );
