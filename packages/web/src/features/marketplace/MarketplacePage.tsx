@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { OrderVO } from '@aiamarket/shared';
-import { AttributeFilter, type AttributeNames } from '../../components/nft/AttributeFilter';
+import { AttributeFilter } from '../../components/nft/AttributeFilter';
 import { CollectionFilter } from '../../components/nft/CollectionFilter';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { FilterChips, type FilterChip } from '../../components/nft/FilterChips';
@@ -36,7 +36,6 @@ export function MarketplacePage() {
   const [grid, setGrid] = useGridChoice();
   // Undefined: the layout decides (open beside the grid on wide screens, folded on phones).
   const [panelOpen, setPanelOpen] = useState<boolean | undefined>(undefined);
-  const [attributeNames, setAttributeNames] = useState<AttributeNames>({});
 
   const update = (next: Partial<MarketFilters>) =>
     setParams(searchOfFilters({ ...filters, ...next }), { replace: true });
@@ -91,7 +90,7 @@ export function MarketplacePage() {
     ...filters.collections.map((c) => ({ key: `c:${c.name}`, label: c.name })),
     ...filters.values.map((v) => ({
       key: `av:${v}`,
-      label: attributeNames[v] ?? t('marketplace.chipAttribute', { id: v }),
+      label: filters.attributeNames[v] ?? t('marketplace.chipAttribute', { id: v }),
     })),
   ];
   const removeChip = (key: string) => {
@@ -225,10 +224,13 @@ export function MarketplacePage() {
                 <AttributeFilter
                   contractAddr={only.contractAddr}
                   selection={{ parentId: filters.parentId, values: filters.values }}
-                  onChange={(next, names) => {
-                    setAttributeNames((old) => ({ ...old, ...names }));
-                    update({ parentId: next.parentId, values: next.values });
-                  }}
+                  onChange={(next, names) =>
+                    update({
+                      parentId: next.parentId,
+                      values: next.values,
+                      attributeNames: { ...filters.attributeNames, ...names },
+                    })
+                  }
                 />
               ) : (
                 <p className="text-xs text-slate-400">{t('marketplace.attributesHint')}</p>

@@ -1,7 +1,14 @@
-import { ORDER_STATUS, type OrderPageRequest, type OrderSort } from '@aiamarket/shared';
+import {
+  checkPriceRange,
+  ORDER_STATUS,
+  type OrderPageRequest,
+  type OrderSort,
+} from '@aiamarket/shared';
 
-// The marketplace filters live in the URL (?q=&sort=&min=&max=&c=&ca=&ap=&av=) so that a
-// filtered view can be shared and survives a reload. These functions are the only place that
+// The marketplace filters live in the URL (?q=&sort=&min=&max=&c=&ca=&ap=&av=&an=) so that a
+// filtered view can be shared and survives a reload. Like a collection's name (c) beside its
+// address (ca), each attribute value's name (an) travels beside its id (av) so that its chip
+// reads "Eyes: Blue" after a reload, before (or without) the attribute panel loading. These functions are the only place that
 // knows the parameter names.
 
 /** The three market sorts (spec section 2). */
@@ -28,6 +35,8 @@ export interface MarketFilters {
   /** Attribute category and its chosen value ids (only with exactly one collection). */
   parentId: number | null;
   values: number[];
+  /** Chip names of the chosen values ("Category: value"), by value id, where known. */
+  attributeNames: Record<number, string>;
 }
 
 export const NO_FILTERS: MarketFilters = {
@@ -38,6 +47,7 @@ export const NO_FILTERS: MarketFilters = {
   collections: [],
   parentId: null,
   values: [],
+  attributeNames: {},
 };
 
 const positiveInt = (value: string | null) =>
@@ -52,16 +62,24 @@ export function filtersFromSearch(params: URLSearchParams): MarketFilters {
     .map((name, i) => ({ name, contractAddr: (addresses[i] ?? '').toLowerCase() }))
     .filter((c) => c.name);
   const parentId = collections.length === 1 ? positiveInt(params.get('ap')) : null;
-  const values =
+  const valueNames = params.getAll('an');
+  const chosen =
     parentId === null
       ? []
       : params
           .getAll('av')
-          .map(positiveInt)
-          .filter((v): v is number => v !== null);
+          .map((raw, i) => ({ id: positiveInt(raw), name: valueNames[i] ?? '' }))
+          .filter((v): v is { id: number; name: string } => v.id !== null);
+  const values = chosen.map((v) => v.id);
+  const attributeNames: Record<number, string> = {};
+  for (const v of chosen) if (v.name) attributeNames[v.id] = v.name;
   const min = params.get('min') ?? '';
   const max = params.get('max') ?? '';
-  const bothPrices = /^\d+(\.\d{1,8})?$/.test(min) && /^\d+(\.\d{1,8})?$/.test(max);
+  // The price form's rule (both bounds, up to 8 decimals, min not above max): a shared or
+  // hand-edited link with an invalid range is shown unfiltered rather than sent to the API.
+  const wellFormed = /^\d+(\.\d{1,8})?$/.test(min) && /^\d+(\.\d{1,8})?$/.test(max);
+  const range = wellFormed ? checkPriceRange(min, max) : null;
+  const bothPrices = !!range?.ok && range.range !== null;
   return {
     keyWord: params.get('q') ?? '',
     sort: (MARKET_SORTS as readonly string[]).includes(sort ?? '')
@@ -72,6 +90,7 @@ export function filtersFromSearch(params: URLSearchParams): MarketFilters {
     collections,
     parentId: values.length ? parentId : null,
     values,
+    attributeNames,
   };
 }
 
@@ -90,7 +109,10 @@ export function searchOfFilters(f: MarketFilters): URLSearchParams {
   }
   if (f.collections.length === 1 && f.parentId !== null && f.values.length) {
     params.set('ap', String(f.parentId));
-    for (const v of f.values) params.append('av', String(v));
+    for (const v of f.values) {
+      params.append('av', String(v));
+      params.append('an', f.attributeNames[v] ?? '');
+    }
   }
   return params;
 }

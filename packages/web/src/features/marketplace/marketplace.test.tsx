@@ -52,12 +52,35 @@ describe('marketplace filters in the URL', () => {
       collections: [{ name: 'Sky', contractAddr: '0xabc' }],
       parentId: 4,
       values: [9, 10],
+      attributeNames: {},
     });
     expect(filtersFromSearch(searchOfFilters(f))).toEqual(f);
     const bad = filtersFromSearch(new URLSearchParams('sort=cheap&min=1&max=x&ap=-1&av=a'));
     expect(bad.sort).toBe('recent');
     expect(bad.minPrice).toBe('');
     expect(bad.values).toEqual([]);
+  });
+
+  it('drops a price range whose minimum is above its maximum (the price form rule)', () => {
+    const f = filtersFromSearch(new URLSearchParams('min=5&max=1'));
+    expect(f.minPrice).toBe('');
+    expect(f.maxPrice).toBe('');
+    expect(orderRequestOf(f)).toMatchObject({ minPrice: undefined, maxPrice: undefined });
+    expect(filtersFromSearch(new URLSearchParams('min=2.5&max=2.50'))).toMatchObject({
+      minPrice: '2.5',
+      maxPrice: '2.50',
+    });
+  });
+
+  it('keeps the attribute value names in the URL beside their ids', () => {
+    const f = filtersFromSearch(
+      new URLSearchParams('c=Sky&ca=0xabc&ap=4&av=9&an=Eyes%3A+Blue&av=x&an=Bad&av=10&an='),
+    );
+    expect(f.values).toEqual([9, 10]);
+    expect(f.attributeNames).toEqual({ 9: 'Eyes: Blue' });
+    const again = filtersFromSearch(searchOfFilters(f));
+    expect(again.attributeNames).toEqual({ 9: 'Eyes: Blue' });
+    expect(again.values).toEqual([9, 10]);
   });
 
   it('turns filters into the order-page request (listed orders, sort column)', () => {
@@ -108,6 +131,48 @@ describe('/marketplace', () => {
     expect(chips).toEqual(['Search: knight×', 'Price 1 – 5×', 'Sky Knights×']);
     expect((screen.getByTestId('market-search') as HTMLInputElement).value).toBe('knight');
     expect((screen.getByTestId('price-min') as HTMLInputElement).value).toBe('1');
+  });
+
+  it('ignores an invalid price range from a shared link: no chip, not sent', async () => {
+    const seen = marketApi();
+    renderApp('/marketplace?min=5&max=1&q=knight');
+    await screen.findAllByTestId('nft-card', {}, { timeout: 5000 });
+    expect(orderCalls(seen)[0]!.keyWord).toBe('knight');
+    expect(orderCalls(seen)[0]!.minPrice).toBeUndefined();
+    expect(orderCalls(seen)[0]!.maxPrice).toBeUndefined();
+    const chips = screen.getAllByTestId('filter-chip').map((c) => c.textContent);
+    expect(chips).toEqual(['Search: knight×']);
+  });
+
+  it('names attribute chips after a reload, and writes the names when a value is chosen', async () => {
+    const sky = '0x' + '1'.repeat(40);
+    mockApi({
+      [`POST ${PAGE}`]: { records: [order(1)], total: 1, current: 1, size: 30 },
+      'POST /v1/api/nftOrder/getCollectionList': { records: [], total: 0, current: 1, size: 30 },
+      'GET /v1/api/nftAttrCategory/getParentPage': [{ id: 4, name: 'Eyes', num: 10 }],
+      'GET /v1/api/nftAttrCategory/getValPage': {
+        records: [
+          { id: 9, name: 'Blue', num: 3 },
+          { id: 10, name: 'Green', num: 7 },
+        ],
+        total: 2,
+      },
+    });
+    const { router } = renderApp(
+      `/marketplace?c=Sky%20Knights&ca=${sky}&ap=4&av=9&an=Eyes%3A%20Blue`,
+    );
+    await screen.findAllByTestId('nft-card', {}, { timeout: 5000 });
+    const chips = () => screen.getAllByTestId('filter-chip').map((c) => c.textContent);
+    expect(chips()).toEqual(['Sky Knights×', 'Eyes: Blue×']);
+    const options = await screen.findAllByTestId('attribute-option');
+    fireEvent.click(options[1]!);
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).getAll('an')).toEqual([
+        'Eyes: Blue',
+        'Eyes: Green',
+      ]),
+    );
+    expect(chips()).toEqual(['Sky Knights×', 'Eyes: Blue×', 'Eyes: Green×']);
   });
 
   it('changes sort and clears every filter through the URL', async () => {
