@@ -3,6 +3,7 @@ import {
   COLLECTION_EDIT_MESSAGES as E,
   collectionEditKeyOf,
   collectionEditSchema,
+  collectionUpdateSchema,
   royaltyPercentToRate,
   royaltyRateToPercent,
 } from '../src/validation/collection.js';
@@ -48,6 +49,22 @@ describe('collection edit schema', () => {
     [{ coverUrl: 'not a url' }, M.imageUrlInvalid.message],
   ])('%j -> %s', (patch, message) => {
     expect(firstMessage({ ...valid, ...patch })).toBe(message);
+  });
+
+  it('takes the royalty on the API as text or as the number CollectionVO answers', () => {
+    const update = (royalty: unknown) =>
+      collectionUpdateSchema.safeParse({ ...valid, id: 1, royalty });
+    expect(update(5).data?.royalty).toBe('5');
+    expect(update(2.5).data?.royalty).toBe('2.5');
+    expect(update('2.5').data?.royalty).toBe('2.5');
+    expect(update(0).data?.royalty).toBe('0');
+    const message = (royalty: unknown) => update(royalty).error?.issues[0]?.message;
+    expect(message(2.55)).toBe(E.royaltyFormat.message);
+    expect(message(-1)).toBe(E.royaltyFormat.message);
+    expect(message(10.5)).toBe(E.royaltyMax.message);
+    expect(message('11')).toBe(E.royaltyMax.message);
+    expect(message(undefined)).toBe(M.fieldRequired.message);
+    expect(message(true)).toBe(M.fieldRequired.message);
   });
 
   it('converts royalty percent and chain rate exactly, and keys every message', () => {

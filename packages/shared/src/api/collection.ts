@@ -47,7 +47,8 @@ export interface CollectionUpdateRequest {
   headUrl: string;
   coverUrl: string;
   backgroundUrl?: string | null;
-  royalty: string;
+  /** Percent as typed ("2.5") or as CollectionVO.royalty answers it (2.5). */
+  royalty: string | number;
   royaltyAddr: string;
   linkSkypegmwcn?: string | null;
   linkTwitter?: string | null;

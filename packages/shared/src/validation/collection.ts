@@ -86,6 +86,15 @@ export const royaltyPercentSchema = z
   .refine((v) => ROYALTY_FORMAT.test(v), E.royaltyFormat.message)
   .refine((v) => !ROYALTY_FORMAT.test(v) || Number(v) <= ROYALTY.maxPercent, E.royaltyMax.message);
 
+/**
+ * The royalty as the API takes it: the typed text, or the number CollectionVO.royalty is answered
+ * as (5, 2.5), checked by the same rules and messages and given on as text.
+ */
+export const royaltyInputSchema = z
+  .union([z.number(), z.string()], { error: M.fieldRequired.message })
+  .transform((v) => (typeof v === 'number' ? String(v) : v))
+  .pipe(royaltyPercentSchema);
+
 export const walletAddressSchema = z
   .string({ error: M.fieldRequired.message })
   .trim()
@@ -148,9 +157,10 @@ export const collectionEditSchema = z.object({
   linkMedium: socialLinkSchema.optional(),
 });
 
-/** POST /v1/api/collections/update: the form plus the collection id. */
+/** POST /v1/api/collections/update: the form plus the collection id; royalty text or number. */
 export const collectionUpdateSchema = collectionEditSchema.extend({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
+  royalty: royaltyInputSchema,
 });
 
 export type CollectionEdit = z.infer<typeof collectionEditSchema>;

@@ -496,6 +496,29 @@ describe('POST collections/update', () => {
     const row = await profileOf('items');
     expect(row.royaltyRate).toBe(250);
   });
+
+  it('takes the royalty as the number CollectionVO answers it, with the same rules', async () => {
+    const vo = (await get('/collections/link?linkCollection=items')).json().data as CollectionVO;
+    expect(vo.royalty).toBe(2.5);
+    const body = {
+      ...(await valid('items')),
+      name: 'AIA Game Items',
+      linkCollection: 'items',
+      royaltyAddr: vo.royaltyAddr,
+    };
+    const res = await post('/collections/update', { ...body, royalty: vo.royalty }, ownerToken);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ royalty: 2.5 });
+    for (const [royalty, message] of [
+      [2.55, E.royaltyFormat.message],
+      [11, E.royaltyMax.message],
+      [null, M.fieldRequired.message],
+    ] as const) {
+      const bad = await post('/collections/update', { ...body, royalty }, ownerToken);
+      expect(bad.statusCode, String(royalty)).toBe(400);
+      expect(bad.json()).toMatchObject({ code: ERRORS.badRequest.code, message });
+    }
+  });
 });
 
 describe('stats rows are optional', () => {
