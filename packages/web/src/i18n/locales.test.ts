@@ -30,13 +30,36 @@ function flatten(value: unknown, prefix = '', out: Record<string, string> = {}) 
 const english = flatten(en);
 const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
+/** i18next plural keys end in a plural category of the language ("items_one", "items_other"). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (messages: Record<string, string>) =>
+  [...new Set(Object.keys(messages).map((key) => key.replace(PLURAL, '')))].sort();
+/** The English text a key of another language translates: the same key, or the plural "other". */
+const englishOf = (key: string) => english[key] ?? english[key.replace(PLURAL, '_other')];
+
 describe('locale catalogues', () => {
   it('has one file per locale', () => {
     expect(Object.keys(catalogues).sort()).toEqual([...LOCALES].sort());
   });
 
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has the same keys as English', (lng) => {
-    expect(Object.keys(flatten(catalogues[lng])).sort()).toEqual(Object.keys(english).sort());
+    expect(baseKeys(flatten(catalogues[lng]))).toEqual(baseKeys(english));
+  });
+
+  it.each(LOCALES)('%s has exactly the plural forms of its language', (lng) => {
+    const messages = flatten(catalogues[lng]);
+    const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+    const plural = new Set(
+      Object.keys(messages)
+        .filter((k) => PLURAL.test(k))
+        .map((k) => k.replace(PLURAL, '')),
+    );
+    for (const base of plural) {
+      const forms = Object.keys(messages)
+        .filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k))
+        .map((k) => PLURAL.exec(k)![1]);
+      expect(forms.sort(), `${lng}:${base}`).toEqual([...categories].sort());
+    }
   });
 
   it.each(LOCALES.filter((l) => l !== 'en'))(
@@ -50,9 +73,9 @@ describe('locale catalogues', () => {
 
   it.each(LOCALES)('%s keeps the placeholders and has no empty text', (lng) => {
     const messages = flatten(catalogues[lng]);
-    for (const [key, text] of Object.entries(english)) {
-      expect(messages[key]?.trim(), `${lng}:${key}`).toBeTruthy();
-      expect(placeholders(messages[key] ?? ''), `${lng}:${key}`).toEqual(placeholders(text));
+    for (const [key, text] of Object.entries(messages)) {
+      expect(text.trim(), `${lng}:${key}`).toBeTruthy();
+      expect(placeholders(text), `${lng}:${key}`).toEqual(placeholders(englishOf(key) ?? ''));
     }
   });
 

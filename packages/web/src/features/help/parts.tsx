@@ -10,7 +10,9 @@ export function ArticleMeta({ readCount, modifyDate }: { readCount: number; modi
   const fmt = useLocaleFormat();
   return (
     <span className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-400">
-      <span data-testid="article-reads">{t('help.reads', { value: fmt.integer(readCount) })}</span>
+      <span data-testid="article-reads">
+        {t('help.reads', { count: readCount, value: fmt.integer(readCount) })}
+      </span>
       <span>
         {t('help.updated')} <time dateTime={modifyDate}>{fmt.date(modifyDate)}</time>
       </span>

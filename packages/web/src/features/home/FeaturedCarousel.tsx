@@ -129,7 +129,7 @@ export function FeaturedCarousel({ collections }: { collections: CollectionVO[] 
                       {c.lowestPrice === null ? '–' : fmt.price(c.lowestPrice)}
                     </span>
                     {' · '}
-                    {t('home.items', { n: fmt.count(c.totalTokens) })}
+                    {t('home.items', { count: c.totalTokens, n: fmt.count(c.totalTokens) })}
                   </p>
                 </div>
               </div>

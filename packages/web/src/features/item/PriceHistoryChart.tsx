@@ -62,7 +62,11 @@ export function PriceHistoryChart({ trades }: { trades: ActivityVO[] }) {
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-auto w-full"
         role="img"
-        aria-label={t('item.chartLabel', { n: points.length, coin: coin ?? '' })}
+        aria-label={t('item.chartLabel', {
+          count: points.length,
+          n: fmt.integer(points.length),
+          coin: coin ?? '',
+        })}
       >
         {ticks.map((v) => (
           <g key={v}>

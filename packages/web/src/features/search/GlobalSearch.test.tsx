@@ -45,6 +45,26 @@ describe('global search', () => {
     expect(searches(seen)).toEqual(['knig']);
   });
 
+  it("counts a collection's items in the interface language, singular for one", async () => {
+    mockApi({
+      'POST /v1/api/nft/homeSearchPage': {
+        ...RESULT,
+        collectionList: [
+          { id: 1, name: 'Sky Knights', headUrl: null, nftSum: 1, linkCollection: 'sky' },
+          { id: 2, name: 'Sea Knights', headUrl: null, nftSum: 12345, linkCollection: 'sea' },
+        ],
+      },
+    });
+    renderApp('/');
+    await screen.findByTestId('global-search');
+    type('knight');
+    await screen.findAllByTestId('search-option');
+    const group = screen.getByTestId('search-group-collections').textContent;
+    expect(group).toContain('1 item');
+    expect(group).not.toContain('1 items');
+    expect(group).toContain('12.34K items');
+  });
+
   it('groups results and opens them with the keyboard', async () => {
     mockApi({ 'POST /v1/api/nft/homeSearchPage': RESULT });
     const { router } = renderApp('/');

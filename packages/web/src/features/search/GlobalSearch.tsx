@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SEARCH_MIN_LENGTH, TIMING, displayImageUrl, shortenAddress } from '@aiamarket/shared';
 import { accountPath, assetLink, collectionPath } from '../../components/nft/links';
 import { cx } from '../../lib/cx';
+import { useLocaleFormat } from '../../lib/localeFormat';
 import { useDebouncedValue } from '../../lib/useDebounce';
 import { fetchSearch } from './api';
 
@@ -24,6 +25,7 @@ interface ResultOption {
  */
 export function GlobalSearch() {
   const { t } = useTranslation();
+  const fmt = useLocaleFormat();
   const navigate = useNavigate();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -58,7 +60,7 @@ export function GlobalSearch() {
       key: `c-${c.id}`,
       group: 'collections' as const,
       label: c.name,
-      detail: t('search.itemCount', { n: c.nftSum }),
+      detail: t('search.itemCount', { count: c.nftSum, n: fmt.count(c.nftSum) }),
       imageUrl: c.headUrl,
       go: () => void navigate(collectionPath(c.linkCollection)),
     })),
