@@ -109,7 +109,8 @@ async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
   const scripts: string[] = [];
   page.on('console', (msg) => {
     const text = msg.text();
-    if (msg.type() === 'error' || /missingKey|i18next::/i.test(text)) {
+    // "i18n missing key" is what src/i18n/index.ts (MISSING_KEY_WARNING) warns for a missing text.
+    if (msg.type() === 'error' || /i18n missing key|i18next::/i.test(text)) {
       problems.push(`console ${msg.type()}: ${text}`);
     }
   });

@@ -6,6 +6,17 @@ import { resolveLanguage, storeLanguage } from './language';
 
 export type Messages = typeof en;
 
+/**
+ * What a missing translation writes to the console: the end-to-end checks fail on this text.
+ * Only keys found in no catalogue (not even the English fallback) are reported, so a complete
+ * build says nothing.
+ */
+export const MISSING_KEY_WARNING = 'i18n missing key';
+
+function reportMissingKey(lngs: readonly string[], ns: string, key: string): void {
+  console.warn(`${MISSING_KEY_WARNING}: ${ns}:${key} (${lngs.join(', ')})`);
+}
+
 // English ships in the main bundle (it is also the fallback); the other languages are loaded
 // on demand so that each visitor downloads one extra catalogue at most.
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {
@@ -41,6 +52,9 @@ export async function initI18n(search = globalThis.location?.search ?? ''): Prom
       interpolation: { escapeValue: false },
       returnNull: false,
       showSupportNotice: false,
+      saveMissing: true,
+      saveMissingTo: 'current',
+      missingKeyHandler: reportMissingKey,
     });
   }
   await setLanguage(lng, { persist: false });
