@@ -8,6 +8,7 @@ import {
   royaltyRateToPercent,
 } from '../src/validation/collection.js';
 import { VALIDATION_MESSAGES as M } from '../src/validation/messages.js';
+import { sharedValidationKeyOf } from '../src/validation/catalogue.js';
 
 const valid = {
   name: 'AIA Heroes',
@@ -73,5 +74,11 @@ describe('collection edit schema', () => {
     expect(royaltyPercentToRate('0.1')).toBe(10);
     expect(royaltyRateToPercent(250)).toBe(2.5);
     for (const m of Object.values(E)) expect(collectionEditKeyOf(m.message)).toBe(m.key);
+    for (const m of [...Object.values(E), ...Object.values(M)]) {
+      expect(sharedValidationKeyOf(m.message)).toBe(m.key);
+    }
+    expect(
+      sharedValidationKeyOf(`Invalid request parameters: body.x: ${M.numbersOnly.message}`),
+    ).toBe(undefined);
   });
 });

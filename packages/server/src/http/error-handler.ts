@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError, ERRORS, type ApiEnvelope, type ErrorDef } from '@aiamarket/shared';
+import {
+  ApiError,
+  ERRORS,
+  sharedValidationKeyOf,
+  type ApiEnvelope,
+  type ErrorDef,
+} from '@aiamarket/shared';
 
 function send(reply: FastifyReply, def: ErrorDef, message = def.message, code = def.code) {
   const body: ApiEnvelope<null> = { code, message, data: null };
@@ -14,6 +20,23 @@ function byStatus(status: number): ErrorDef {
 }
 
 /**
+ * The message of a failed schema validation (its first issue). A rule of the spec answers its
+ * own message alone, as the shared catalogue has it: the web app translates it by that text.
+ * Anything else gets the generic message naming the field.
+ */
+export function validationMessage(error: unknown): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return ERRORS.badRequest.message;
+  const first = error.validation[0];
+  if (first?.message && sharedValidationKeyOf(first.message)) return first.message;
+  const where = first?.instancePath
+    ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
+    : '';
+  const context = error.validationContext ?? 'request';
+  const detail = `${context}${where ? '.' + where : ''}: ${first?.message ?? 'invalid'}`;
+  return `${ERRORS.badRequest.message}: ${detail}`;
+}
+
+/**
  * One error handler: every failure becomes a `{code, message, data: null}` envelope with the
  * matching HTTP status; stack traces go to the log only.
  */
@@ -23,13 +46,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return send(reply, byStatus(error.status), error.message, error.code);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const where = first?.instancePath
-        ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
-        : '';
-      const context = error.validationContext ?? 'request';
-      const detail = `${context}${where ? '.' + where : ''}: ${first?.message ?? 'invalid'}`;
-      return send(reply, ERRORS.badRequest, `${ERRORS.badRequest.message}: ${detail}`);
+      return send(reply, ERRORS.badRequest, validationMessage(error));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,3 +3,4 @@ export * from './profile.js';
 export * from './price-range.js';
 export * from './trade.js';
 export * from './collection.js';
+export * from './catalogue.js';

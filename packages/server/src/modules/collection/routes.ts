@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import type { Address } from 'viem';
-import {
-  hasZodFastifySchemaValidationErrors,
-  type FastifyPluginAsyncZod,
-} from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
   COLLECTION_EDIT_MESSAGES,
@@ -17,6 +14,7 @@ import {
 import type { ServerContext } from '../../context.js';
 import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
+import { validationMessage } from '../../http/error-handler.js';
 import { pageFields, pageOf, paged } from '../../http/paging.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { royaltySummary } from './royalty-queries.js';
@@ -235,10 +233,7 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = await requireUser(db, request);
         if (request.validationError) {
-          const first = hasZodFastifySchemaValidationErrors(request.validationError)
-            ? request.validationError.validation[0]?.message
-            : undefined;
-          throw new ApiError(ERRORS.badRequest, first ?? ERRORS.badRequest.message);
+          throw new ApiError(ERRORS.badRequest, validationMessage(request.validationError));
         }
         const input = request.body;
         const profile = await findProfileById(db, chainId, input.id);

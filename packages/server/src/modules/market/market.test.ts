@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parseUnits } from 'viem';
-import { ERRORS, PAGE_SIZE, VALIDATION_MESSAGES, type OrderVO, type Page } from '@aiamarket/shared';
+import {
+  ERRORS,
+  PAGE_SIZE,
+  VALIDATION_MESSAGES,
+  validationKeyOf,
+  type OrderVO,
+  type Page,
+} from '@aiamarket/shared';
 import { marketplaceAbi } from '@aiamarket/shared/abis';
 import { orders } from '../../db/schema.js';
 import { marketPage } from './queries.js';
@@ -133,10 +140,12 @@ describe('nftOrder/page', () => {
     const swapped = await page({ minPrice: '3', maxPrice: '1' });
     expect(swapped.status).toBe(400);
     expect(swapped.body.code).toBe(ERRORS.badRequest.code);
-    expect(swapped.body.message).toContain(VALIDATION_MESSAGES.priceRange.message);
+    // The spec's message alone: the web app translates it by its text (validationKeyOf).
+    expect(swapped.body.message).toBe(VALIDATION_MESSAGES.priceRange.message);
+    expect(validationKeyOf(swapped.body.message)).toBe(VALIDATION_MESSAGES.priceRange.key);
     const decimals = await page({ minPrice: '0.123456789', maxPrice: '1' });
     expect(decimals.status).toBe(400);
-    expect(decimals.body.message).toContain(VALIDATION_MESSAGES.numbersOnly.message);
+    expect(decimals.body.message).toBe(VALIDATION_MESSAGES.numbersOnly.message);
     for (const bad of [
       { status: 9 },
       { orders: [{ asc: true, column: 'name' }] },
@@ -147,6 +156,8 @@ describe('nftOrder/page', () => {
       const res = await page(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.data).toBeNull();
+      // Not a rule of the spec: the generic message names the field.
+      expect(res.body.message).toMatch(/^Invalid request parameters: body\./);
     }
   });
 });
