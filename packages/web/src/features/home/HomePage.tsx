@@ -21,7 +21,8 @@ const FEATURES = [
 ] as const;
 
 /**
- * Home: banner carousel (the hero stands in when there is no banner), featured collections,
+ * Home: banner carousel (the hero stands in when there is no banner, the error state with a
+ * retry when the banners could not be loaded), featured collections,
  * the trading ranking preview (5 rows), three feature blurbs and the domain notice.
  */
 export function HomePage() {
@@ -45,12 +46,17 @@ export function HomePage() {
     <>
       {/* The top of home is always `home-hero`: the banners, or the welcome when there are none. */}
       <div data-testid="home-hero">
-        {bannerList.length > 0 || banners.isPending ? (
+        {bannerList.length > 0 || banners.isPending || banners.isError ? (
           <h1 className="sr-only">{t('home.hero.title')}</h1>
         ) : null}
         {banners.isPending ? (
           <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">
             <SkeletonBlock className="aspect-[21/9] w-full rounded-2xl sm:aspect-[3/1]" />
+          </div>
+        ) : banners.isError && bannerList.length === 0 ? (
+          // A failed banner call is not "no banners": say so and offer a retry.
+          <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">
+            <ErrorState error={banners.error} onRetry={() => void banners.refetch()} />
           </div>
         ) : bannerList.length > 0 ? (
           <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api';
+import { i18n } from '../../i18n';
+import { ApiAnswer, mockApi } from '../../test/api';
 import { CONTRACT, collection, rankingRow } from '../../test/market-fixtures';
 import { renderApp } from '../../test/render';
 import type { BannerVO } from './api';
@@ -75,6 +76,32 @@ describe('home', () => {
     fireEvent.click(screen.getByTestId('home-banner').querySelector('a')!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/collection/sky'));
   }, 15_000);
+
+  it('shows the error state with a retry when the banners fail, not the welcome', async () => {
+    let fail = true;
+    mockApi({
+      'GET /v1/api/collections/banner': () => {
+        if (fail) throw new ApiAnswer(500, 'Server request exception', 500);
+        return { records: [banner(2, { linkCollection: 'sky' })], total: 1 };
+      },
+      'GET /v1/api/collections/recommend': [],
+      'GET /v1/api/collections/collectionCount': { records: [], total: 0, current: 1, size: 5 },
+    });
+    renderApp('/');
+    const hero = await screen.findByTestId('home-hero', {}, { timeout: 5000 });
+    const error = await within(hero).findByTestId('error-state', {}, { timeout: 5000 });
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(error.textContent).toContain('Server request exception');
+    expect(screen.queryByTestId('home-welcome')).toBeNull();
+    // The page keeps its heading while the banners are missing.
+    expect(within(hero).getByRole('heading', { level: 1 }).textContent).toBe(
+      i18n.t('home.hero.title'),
+    );
+    fail = false;
+    fireEvent.click(within(hero).getByTestId('error-retry'));
+    expect(await within(hero).findByTestId('home-banner')).toBeTruthy();
+    expect(within(hero).queryByTestId('error-state')).toBeNull();
+  });
 
   it('does not move for visitors who ask for reduced motion', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
