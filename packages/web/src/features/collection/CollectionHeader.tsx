@@ -7,12 +7,19 @@ import { useLocaleFormat } from '../../lib/localeFormat';
 import { useSession } from '../../lib/session';
 import { SocialLinks } from './SocialLinks';
 
-/** Banner, picture, name, description, links and the five figures of a collection. */
+/**
+ * Banner, picture, cover, name, description, links and the five figures of a collection. The
+ * three images keep the shapes of their upload hints (spec: profile 200x200, cover 600x400,
+ * background 1900x350) in fixed boxes, so nothing moves as they load: the background is the
+ * banner, the head the round picture, the cover a 3:2 card beside the name. Without a background
+ * the cover stands in as the banner and is not shown twice.
+ */
 export function CollectionHeader({ collection }: { collection: CollectionVO }) {
   const { t } = useTranslation();
   const fmt = useLocaleFormat();
   const session = useSession();
   const banner = collection.backgroundUrl || collection.coverUrl;
+  const cover = collection.backgroundUrl ? collection.coverUrl : null;
   const isOwner =
     !!session.address &&
     !!collection.ownerAddr &&
@@ -36,6 +43,8 @@ export function CollectionHeader({ collection }: { collection: CollectionVO }) {
           <img
             src={banner}
             alt=""
+            width={1900}
+            height={350}
             className="absolute inset-0 size-full object-cover"
             data-testid="collection-banner"
           />
@@ -61,21 +70,34 @@ export function CollectionHeader({ collection }: { collection: CollectionVO }) {
           )}
         </div>
         <div className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-          <div className="min-w-0 flex-1">
-            <h1
-              className="text-2xl font-extrabold break-words text-white sm:text-3xl"
-              data-testid="collection-name"
-            >
-              {collection.name}
-            </h1>
-            {collection.description && (
-              <ClampedText
-                text={collection.description}
-                lines={CLAMP_LINES.collectionDescription as 1}
-                className="mt-2 max-w-3xl text-slate-300"
-                testId="collection-description"
+          <div className="flex min-w-0 flex-1 items-start gap-4">
+            {cover && (
+              <img
+                src={cover}
+                alt={t('collection.cover', { name: collection.name })}
+                width={600}
+                height={400}
+                loading="lazy"
+                data-testid="collection-cover"
+                className="aspect-[3/2] w-28 shrink-0 rounded-xl border border-white/10 bg-ink-900 object-cover sm:w-40"
               />
             )}
+            <div className="min-w-0 flex-1">
+              <h1
+                className="text-2xl font-extrabold break-words text-white sm:text-3xl"
+                data-testid="collection-name"
+              >
+                {collection.name}
+              </h1>
+              {collection.description && (
+                <ClampedText
+                  text={collection.description}
+                  lines={CLAMP_LINES.collectionDescription as 1}
+                  className="mt-2 max-w-3xl text-slate-300"
+                  testId="collection-description"
+                />
+              )}
+            </div>
           </div>
           <SocialLinks collection={collection} />
         </div>

@@ -55,6 +55,29 @@ describe('/collection/{linkCollection}', () => {
     expect(screen.queryByTestId('collection-edit')).toBeNull();
   });
 
+  it('shows the background as the banner, the head as the picture and the cover, in fixed boxes', async () => {
+    stack();
+    renderApp('/collection/space-pirates');
+    const header = await screen.findByTestId('collection-header', {}, slow);
+    const banner = within(header).getByTestId('collection-banner');
+    expect(banner.getAttribute('src')).toBe('/bg.png');
+    expect(banner.parentElement!.className).toContain('aspect-[1900/350]');
+    const picture = within(header).getByRole('img', { name: 'Space Pirates collection picture' });
+    expect(picture.getAttribute('src')).toBe('/head.png');
+    const cover = within(header).getByRole('img', { name: 'Space Pirates collection cover' });
+    expect(cover.getAttribute('src')).toBe('/cover.png');
+    expect(cover.className).toContain('aspect-[3/2]');
+    expect([cover.getAttribute('width'), cover.getAttribute('height')]).toEqual(['600', '400']);
+  });
+
+  it('uses the cover as the banner when there is no background, and shows it once', async () => {
+    stack({ 'GET /v1/api/collections/link': collectionVO({ backgroundUrl: null }) });
+    renderApp('/collection/space-pirates');
+    const header = await screen.findByTestId('collection-header', {}, slow);
+    expect(within(header).getByTestId('collection-banner').getAttribute('src')).toBe('/cover.png');
+    expect(within(header).queryByTestId('collection-cover')).toBeNull();
+  });
+
   it('lists the goods 20 a page with the collection id, and filters by status', async () => {
     const api = stack();
     renderApp('/collection/space-pirates');
