@@ -7,20 +7,38 @@ function hueOf(seed: string): number {
   return h;
 }
 
-/** A round profile picture; a gradient made from `seed` when there is none. */
+/**
+ * A round profile picture; a gradient made from `seed` when there is none. The picture loads
+ * lazily unless `priority` (above the fold at first paint); `size` is its largest displayed size
+ * in CSS pixels, given as width and height so that its box is known before it loads.
+ */
 export function Avatar({
   src,
   seed,
   className,
   alt = '',
+  size = 40,
+  priority = false,
 }: {
   src?: string | null;
   seed: string;
   className?: string;
   alt?: string;
+  size?: number;
+  priority?: boolean;
 }) {
   if (src) {
-    return <img src={src} alt={alt} className={cx('rounded-full object-cover', className)} />;
+    return (
+      <img
+        src={src}
+        alt={alt}
+        width={size}
+        height={size}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding="async"
+        className={cx('rounded-full object-cover', className)}
+      />
+    );
   }
   const hue = hueOf(seed);
   return (

@@ -72,7 +72,12 @@ export function RankingTable({
                     to={collectionPath(r.linkCollection)}
                     className="flex items-center gap-3 font-semibold text-white hover:underline"
                   >
-                    <Avatar src={r.headUrl} seed={r.linkCollection} className="size-9 shrink-0" />
+                    <Avatar
+                      src={r.headUrl}
+                      seed={r.linkCollection}
+                      size={36}
+                      className="size-9 shrink-0"
+                    />
                     <span className="truncate">{r.name}</span>
                   </Link>
                 </th>

@@ -37,6 +37,8 @@ export function AccountHeader({ profile }: { profile: UserProfile }) {
           src={profile.imageUrl || profile.headUrl}
           seed={profile.userAddr}
           alt={t('account.avatar', { name })}
+          size={128}
+          priority
           className="-mt-12 block size-24 border-4 border-ink-950 bg-ink-900 sm:-mt-16 sm:size-32"
         />
         <h1

@@ -56,6 +56,8 @@ export function CollectionHeader({ collection }: { collection: CollectionVO }) {
             src={collection.headUrl}
             seed={collection.contractAddr}
             alt={t('collection.picture', { name: collection.name })}
+            size={128}
+            priority
             className="size-24 shrink-0 border-4 border-ink-950 bg-ink-900 sm:size-32"
           />
           {isOwner && (

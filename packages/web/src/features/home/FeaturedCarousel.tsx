@@ -119,6 +119,7 @@ export function FeaturedCarousel({ collections }: { collections: CollectionVO[] 
                 <Avatar
                   src={c.headUrl}
                   seed={c.linkCollection}
+                  size={44}
                   className="size-11 shrink-0 border-2 border-ink-900"
                 />
                 <div className="min-w-0">

@@ -59,6 +59,8 @@ export function ImageField({ purpose, label, value, seed, onChange }: ImageField
           <Avatar
             src={value || null}
             seed={seed}
+            size={80}
+            priority
             className="size-20 border border-white/10"
             alt={value ? label : ''}
           />
