@@ -13,7 +13,8 @@ export interface ChainRoyalty {
 
 /**
  * Reads royaltyRateOf(collection) from the marketplace, scaled to percent x 100 whatever the
- * market's royalty denominator is. 503 when the node does not answer.
+ * market's royalty denominator is. Any failure is 10020 (503): the node does not answer, or it
+ * answers with something unexpected (a revert of a market that is not ours), never a 500.
  */
 export async function readChainRoyalty(
   chain: PublicClient,
@@ -39,8 +40,25 @@ export async function readChainRoyalty(
     };
   } catch (err) {
     if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
-    throw err;
+    throw new ApiError(
+      ERRORS.chainUnavailable,
+      'The royalty could not be read from the chain',
+      err instanceof Error ? err.message.split('\n')[0] : undefined,
+    );
   }
+}
+
+/**
+ * Whether the royalty submitted is the one stored (verified against the chain when it was
+ * saved): the same rate, and the same receiver when the rate is above 0. Never set is a change.
+ */
+export function royaltyUnchanged(
+  stored: { royaltyRate: number | null; royaltyAddr: string | null },
+  rate: number,
+  receiver: string,
+): boolean {
+  if (stored.royaltyRate === null || stored.royaltyRate !== rate) return false;
+  return rate === 0 || stored.royaltyAddr === receiver.toLowerCase();
 }
 
 /**

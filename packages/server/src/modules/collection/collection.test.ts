@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { formatUnits, parseUnits, type Address } from 'viem';
+import {
+  createPublicClient,
+  formatUnits,
+  http,
+  parseUnits,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COLLECTION_EDIT_MESSAGES as E,
   ERRORS,
   VALIDATION_MESSAGES as M,
+  chainFor,
   type CollectionVO,
 } from '@aiamarket/shared';
 import { marketplaceAbi } from '@aiamarket/shared/abis';
@@ -36,6 +44,7 @@ import {
 let c: Chain;
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 let app: FastifyInstance;
+let ctx: ServerContext;
 let ownerToken: string;
 let aliceToken: string;
 const HOUR = 3_600_000;
@@ -68,7 +77,7 @@ beforeAll(async () => {
     await steps[step]();
     await indexer.catchUp();
   }
-  const ctx: ServerContext = {
+  ctx = {
     config: loadConfig({
       RPC_URL: c.anvil.rpcUrl,
       CHAIN_ID: String(CHAIN_ID),
@@ -480,8 +489,9 @@ describe('POST collections/update', () => {
       functionName: 'setRoyaltyRate',
       args: [c.addr('GameItems1155'), ACTORS.bob.address as Address, 250n],
     });
+    // A royalty other than the stored one is checked against the chain again.
     expect(
-      (await post('/collections/update', { ...body, royalty: '0' }, ownerToken)).json().message,
+      (await post('/collections/update', { ...body, royalty: '1' }, ownerToken)).json().message,
     ).toBe(E.royaltyNotOnChain.message);
     const res = await post(
       '/collections/update',
@@ -517,6 +527,75 @@ describe('POST collections/update', () => {
       const bad = await post('/collections/update', { ...body, royalty }, ownerToken);
       expect(bad.statusCode, String(royalty)).toBe(400);
       expect(bad.json()).toMatchObject({ code: ERRORS.badRequest.code, message });
+    }
+  });
+});
+
+describe('POST collections/update when the chain cannot help', () => {
+  /** The same server on the same database, with another chain client or deployment. */
+  const appWith = async (patch: Partial<ServerContext>) => {
+    const other = await buildApp({ ...ctx, ...patch });
+    await other.ready();
+    return other;
+  };
+  const dead = () =>
+    createPublicClient({
+      chain: chainFor(CHAIN_ID, 'http://127.0.0.1:9'),
+      transport: http('http://127.0.0.1:9', { retryCount: 0 }),
+    }) as PublicClient;
+  const body = async () => {
+    const p = await profileOf('heroes');
+    return {
+      id: p.id,
+      name: p.name,
+      linkCollection: p.linkCollection,
+      description: p.description,
+      headUrl: p.headUrl,
+      coverUrl: p.coverUrl,
+      royalty: p.royaltyRate! / 100,
+      royaltyAddr: p.royaltyAddr,
+    };
+  };
+  const update = (server: FastifyInstance, payload: object) =>
+    server.inject({
+      method: 'POST',
+      url: '/v1/api/collections/update',
+      payload,
+      headers: { token: ownerToken },
+    });
+
+  it('edits the text with the node down when the royalty stays as stored', async () => {
+    const offline = await appWith({ chain: dead() });
+    try {
+      const before = await body();
+      expect(before.royalty).toBe(3);
+      const res = await update(offline, { ...before, description: 'Edited offline' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await profileOf('heroes')).description).toBe('Edited offline');
+
+      const changed = await update(offline, { ...before, royalty: 4, description: 'No' });
+      expect(changed.statusCode).toBe(503);
+      expect(changed.json().code).toBe(ERRORS.chainUnavailable.code);
+      const receiver = await update(offline, { ...before, royaltyAddr: ACTORS.alice.address });
+      expect(receiver.json().code).toBe(ERRORS.chainUnavailable.code);
+      expect((await profileOf('heroes')).description).toBe('Edited offline');
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('answers 10020, not 500, when the market contract answers unexpectedly', async () => {
+    const contracts = {
+      ...c.deployment.contracts,
+      Marketplace: c.deployment.contracts['StableCoin']!,
+    };
+    const wrong = await appWith({ deployment: { ...c.deployment, contracts } });
+    try {
+      const res = await update(wrong, { ...(await body()), royalty: 4 });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ code: ERRORS.chainUnavailable.code, data: null });
+    } finally {
+      await wrong.close();
     }
   });
 });

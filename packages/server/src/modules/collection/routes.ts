@@ -18,7 +18,7 @@ import { validationMessage } from '../../http/error-handler.js';
 import { pageFields, pageOf, paged } from '../../http/paging.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { royaltySummary } from './royalty-queries.js';
-import { readChainRoyalty, royaltyMatchesChain } from './chain-royalty.js';
+import { readChainRoyalty, royaltyMatchesChain, royaltyUnchanged } from './chain-royalty.js';
 import { syncCollectionProfiles } from './profiles.js';
 import {
   findCollectionById,
@@ -221,7 +221,8 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             'chain by the owner (setRoyaltyRate); the royalty and receiving address sent here ' +
             'must equal what the marketplace holds for the collection (a collection without a ' +
             'royalty on the market can only send 0), otherwise nothing is stored and the answer ' +
-            'is 10001 with that message. A broken rule answers 10001 with the message of the ' +
+            'is 10001 with that message. The chain is read only when the royalty or its ' +
+            'receiver differ from the stored ones (10020 when it cannot be read). A broken rule answers 10001 with the message of the ' +
             'rule alone (after the session check). 10004 unknown id, 10005 not the owner.',
           security: TOKEN_SECURITY,
           body: collectionUpdateSchema,
@@ -243,20 +244,26 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           throw new ApiError(ERRORS.badRequest, COLLECTION_EDIT_MESSAGES.linkTaken.message);
         }
         const rate = royaltyPercentToRate(input.royalty);
-        const market = ctx.deployment?.contracts['Marketplace']?.address;
-        if (!market) {
-          throw new ApiError(
-            ERRORS.serviceUnavailable,
-            'The marketplace is not deployed: the royalty cannot be checked',
+        // A text-only edit keeps the royalty checked when it was stored: no chain needed.
+        if (!royaltyUnchanged(profile, rate, input.royaltyAddr)) {
+          const market = ctx.deployment?.contracts['Marketplace']?.address;
+          if (!market) {
+            throw new ApiError(
+              ERRORS.serviceUnavailable,
+              'The marketplace is not deployed: the royalty cannot be checked',
+            );
+          }
+          const onChain = await readChainRoyalty(
+            ctx.chain,
+            market as Address,
+            profile.contractAddr as Address,
           );
-        }
-        const onChain = await readChainRoyalty(
-          ctx.chain,
-          market as Address,
-          profile.contractAddr as Address,
-        );
-        if (!royaltyMatchesChain(onChain, rate, input.royaltyAddr)) {
-          throw new ApiError(ERRORS.badRequest, COLLECTION_EDIT_MESSAGES.royaltyNotOnChain.message);
+          if (!royaltyMatchesChain(onChain, rate, input.royaltyAddr)) {
+            throw new ApiError(
+              ERRORS.badRequest,
+              COLLECTION_EDIT_MESSAGES.royaltyNotOnChain.message,
+            );
+          }
         }
         try {
           await updateProfileRow(db, profile.id, {
