@@ -7,6 +7,16 @@ import { resolveLanguage, storeLanguage } from './language';
 export type Messages = typeof en;
 
 /**
+ * The catalogue of another language: the English keys, with the "_one" plural forms optional
+ * (Chinese and Japanese have a single plural form, "_other").
+ */
+type Catalogue<T> = {
+  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string
+    ? string
+    : Catalogue<T[K]>;
+} & { [K in keyof T as K extends `${string}_one` ? K : never]?: string };
+
+/**
  * What a missing translation writes to the console: the end-to-end checks fail on this text.
  * Only keys found in no catalogue (not even the English fallback) are reported, so a complete
  * build says nothing.
@@ -19,7 +29,7 @@ function reportMissingKey(lngs: readonly string[], ns: string, key: string): voi
 
 // English ships in the main bundle (it is also the fallback); the other languages are loaded
 // on demand so that each visitor downloads one extra catalogue at most.
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue<Messages> }>> = {
   'zh-CN': () => import('./zh-CN.json'),
   'zh-TW': () => import('./zh-TW.json'),
   ja: () => import('./ja.json'),
