@@ -249,6 +249,19 @@ describe('/v1/api/collections/getLaunPage', () => {
     expect(byName.total).toBe(4);
   });
 
+  it('pages by the spec sizes when none is sent: 4 in progress, 6 ended', async () => {
+    expect((await laun({ state: 1 })).json().data).toMatchObject({ size: 4, current: 1 });
+    expect((await laun({ state: 2 })).json().data).toMatchObject({ size: 6, current: 1 });
+    const query = await app.inject({
+      method: 'GET',
+      url: '/v1/api/collections/getLaunPage?state=2&name=&contractAddr=',
+    });
+    expect(query.json().data.size).toBe(6);
+    expect((await laun({ state: 2, size: 3 })).json().data.size).toBe(3);
+    expect((await laun({})).json().data.size).toBe(4);
+    expect((await laun({ state: 2, size: 0 })).statusCode).toBe(400);
+  });
+
   it('reads every project of a page in one chain call, then serves it from a 5 s cache', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60_000);

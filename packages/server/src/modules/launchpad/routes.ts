@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { Address } from 'viem';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, CONTRACT_TYPE, DEFAULT_COIN_DECIMALS, ERRORS } from '@aiamarket/shared';
+import {
+  ApiError,
+  CONTRACT_TYPE,
+  DEFAULT_COIN_DECIMALS,
+  ERRORS,
+  PAGE_SIZE,
+} from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { isChainUnreachable } from '../../chain/errors.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
@@ -25,8 +31,22 @@ const launQuery = z.object({
       .refine((s) => s === 1 || s === 2 || s === 3, { message: 'must be 1, 2 or 3' })
       .optional(),
   ),
-  ...pageFields(4),
+  page: pageFields(PAGE_SIZE.launchpadInProgress).page,
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      `page size (default ${PAGE_SIZE.launchpadEnded} for state 2, otherwise ` +
+        `${PAGE_SIZE.launchpadInProgress}; at most 100)`,
+    ),
 });
+
+/** The spec's page size of a list: 6 for the ended section, 4 for the in-progress one. */
+const defaultSizeOf = (state: number | undefined) =>
+  state === 2 ? PAGE_SIZE.launchpadEnded : PAGE_SIZE.launchpadInProgress;
 
 const coinRecord = z.object({
   coin: z.string().describe('symbol'),
@@ -138,7 +158,8 @@ export function launchpadRoutes(
         },
       },
       handler: async (request) => {
-        const { id, contractAddr, name, state, page, size } = request.query;
+        const { id, contractAddr, name, state, page } = request.query;
+        const size = request.query.size ?? defaultSizeOf(state);
         const rows = await findProjects(db, {
           id,
           contractAddr: contractAddr?.toLowerCase(),
