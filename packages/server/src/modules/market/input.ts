@@ -25,11 +25,12 @@ export const orderPageInput = z
       z
         .array(
           z.object({
-            asc: z.boolean(),
+            asc: z.boolean().describe('price only: create_date is always newest first'),
             column: z.enum(['create_date', 'price']),
           }),
         )
-        .max(4),
+        .max(4)
+        .describe('only the first entry counts (the spec has three sorts)'),
     ),
     keyWord: optional(keywordInput),
     collectionNames: optional(z.array(z.string().trim().min(1).max(128)).max(50)),

@@ -81,6 +81,19 @@ describe('nftOrder/page', () => {
     expect(five).toMatchObject({ price: '5', coin: 'AIA', coinDecimals: 18, royalty: 3 });
   });
 
+  it('lists create_date newest first whatever its asc, as the route documents', async () => {
+    const recent = ids((await page({})).body.data);
+    expect(ids((await page({ orders: [{ asc: true, column: 'create_date' }] })).body.data)).toEqual(
+      recent,
+    );
+    const docs = (await w.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, { post: { description: string } }>;
+    };
+    expect(docs.paths['/v1/api/nftOrder/page']!.post.description).toContain(
+      'always newest first: its `asc` is ignored',
+    );
+  });
+
   it('sorts by price both ways and pages', async () => {
     const asc = await page({ orders: [{ asc: true, column: 'price' }] });
     expect(ids(asc.body.data)).toEqual(['6', '2', '5']);

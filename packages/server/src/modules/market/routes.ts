@@ -54,7 +54,11 @@ const attributeCategorySchema = z.object({
   num: z.number().int().describe('tokens having this category (parent) or value (child)'),
 }) satisfies z.ZodType<AttributeCategory>;
 
-/** The first sort of `orders` picks one of the three market sorts (default recently listed). */
+/**
+ * The first sort of `orders` picks one of the three market sorts of the spec (default recently
+ * listed). create_date is always newest first, whatever its `asc`: the spec has no oldest-first
+ * sort and the covering indexes serve only these three.
+ */
 function sortOf(orders: { asc: boolean; column: 'create_date' | 'price' }[] | undefined) {
   const first = orders?.[0];
   if (!first || first.column === 'create_date') return 'recent' as const;
@@ -80,7 +84,8 @@ export function marketRoutes(
         summary: 'Market listings: filtered, sorted, paged (size 30)',
         description:
           'Orders of `status` (default 0 listed) that have an image. Sorts (the first of ' +
-          '`orders`): create_date (recently listed, newest first), price asc, price desc. ' +
+          '`orders`; the others are ignored): create_date (recently listed, always newest ' +
+          'first: its `asc` is ignored), price asc, price desc. ' +
           '`keyWord` matches the item name or the collection name (case-insensitive part); ' +
           '`collectionNames` the collection names. minPrice/maxPrice apply only together ' +
           '(up to 8 decimals, min <= max). `total` is exact up to ' +
