@@ -16,8 +16,8 @@ import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/
 import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
 
 // Issue 7, part B on the seeded demo stack: the collection page (Goods, Activities with a
-// filter), an account (its tabs), the help centre and an article, the terms and the privacy
-// policy, an unknown account. Every screen is checked with axe (no serious or critical
+// filter), an account (its tabs), the help centre, a category and an article, the terms and the
+// privacy policy, an unknown account. Every screen is checked with axe (no serious or critical
 // violations), photographed at 1440 and 390 px, and opened in the five languages with no
 // translation key left on screen. Counts come from the API, never from fixed numbers.
 
@@ -147,10 +147,21 @@ async function checkScreen(name: string, open: (page: Page) => Promise<void>) {
   }
 }
 
+/** The element's upper part (where a header picture overlaps its banner) is not painted over. */
+async function expectNotCovered(page: Page, testId: string) {
+  const covered = await page.getByTestId(testId).evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 4);
+    return !(hit && (hit === el || el.contains(hit)));
+  });
+  expect(covered, `${testId} is painted over`).toBe(false);
+}
+
 const openCollection = async (page: Page) => {
   await page.goto(`${stack.url}/collection/${collectionLink}`, { waitUntil: 'domcontentloaded' });
   await page.getByTestId('collection-header').waitFor();
   await page.locator('[data-testid="nft-card"], [data-testid="goods-empty"]').first().waitFor();
+  await expectNotCovered(page, 'collection-picture');
 };
 
 const openAccount = async (page: Page) => {
@@ -162,11 +173,34 @@ const openAccount = async (page: Page) => {
     )
     .first()
     .waitFor();
+  await expectNotCovered(page, 'account-avatar');
 };
 
 const openHelp = async (page: Page) => {
   await page.goto(`${stack.url}/helpcenter`, { waitUntil: 'domcontentloaded' });
   await page.locator('[data-testid="help-category"], [data-testid="help-empty"]').first().waitFor();
+};
+
+/** The first help category's page of articles (/article-type/{name}/{id}), in `lang`. */
+const openArticleType = async (page: Page, lang = 'en') => {
+  const categories = await api<Paged<{ id: number; inName: string }>>(
+    `/articles/category/page?page=1&size=10&lang=${lang}`,
+  );
+  const category = categories.records[0];
+  expect(category, 'the demo seed has help categories').toBeTruthy();
+  await page.goto(
+    `${stack.url}/article-type/${encodeURIComponent(category!.inName)}/${category!.id}?lang=${lang}`,
+    { waitUntil: 'domcontentloaded' },
+  );
+  await page.getByTestId('article-type').waitFor();
+  await page.getByTestId('article-link').first().waitFor();
+};
+
+/** The first article of the first help category, in `lang`. */
+const openFirstArticle = async (page: Page, lang: string) => {
+  await openArticleType(page, lang);
+  await page.getByTestId('article-link').first().locator('a').click();
+  await page.getByTestId('article-details').waitFor();
 };
 
 const openFooterLink = (id: string, doc: string) => async (page: Page) => {
@@ -272,6 +306,7 @@ describe('browse pages in Chromium', () => {
     const articleUrl = page.url();
     await context.close();
     await checkScreen('helpcenter', openHelp);
+    await checkScreen('article-type', openArticleType);
     await checkScreen('article', async (p) => {
       await p.goto(articleUrl, { waitUntil: 'domcontentloaded' });
       await p.getByTestId('article-details').waitFor();
@@ -329,6 +364,16 @@ describe('browse pages in Chromium', () => {
             .locator('[data-testid="help-category"], [data-testid="help-empty"]')
             .first()
             .waitFor();
+        },
+      ],
+      ['article-type', openArticleType],
+      ['article', openFirstArticle],
+      [
+        'terms',
+        async (page, lang) => {
+          await page.goto(`${stack.url}/?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+          await page.getByTestId('footer-terms').click();
+          await page.getByTestId('legal-terms').waitFor();
         },
       ],
       [

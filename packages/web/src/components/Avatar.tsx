@@ -19,6 +19,7 @@ export function Avatar({
   alt = '',
   size = 40,
   priority = false,
+  testId,
 }: {
   src?: string | null;
   seed: string;
@@ -26,6 +27,7 @@ export function Avatar({
   alt?: string;
   size?: number;
   priority?: boolean;
+  testId?: string;
 }) {
   if (src) {
     return (
@@ -36,6 +38,7 @@ export function Avatar({
         height={size}
         loading={priority ? 'eager' : 'lazy'}
         decoding="async"
+        data-testid={testId}
         className={cx('rounded-full object-cover', className)}
       />
     );
@@ -46,6 +49,7 @@ export function Avatar({
       aria-hidden={alt ? undefined : true}
       role={alt ? 'img' : undefined}
       aria-label={alt || undefined}
+      data-testid={testId}
       className={cx('inline-block rounded-full', className)}
       style={{
         background: `linear-gradient(135deg, hsl(${hue} 80% 60%), hsl(${(hue + 120) % 360} 70% 45%))`,

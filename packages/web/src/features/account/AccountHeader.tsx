@@ -39,7 +39,8 @@ export function AccountHeader({ profile }: { profile: UserProfile }) {
           alt={t('account.avatar', { name })}
           size={128}
           priority
-          className="-mt-12 block size-24 border-4 border-ink-950 bg-ink-900 sm:-mt-16 sm:size-32"
+          testId="account-avatar"
+          className="relative -mt-12 block size-24 border-4 border-ink-950 bg-ink-900 sm:-mt-16 sm:size-32"
         />
         <h1
           className="mt-4 text-2xl font-extrabold break-words text-white sm:text-3xl"

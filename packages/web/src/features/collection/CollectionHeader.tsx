@@ -51,13 +51,14 @@ export function CollectionHeader({ collection }: { collection: CollectionVO }) {
         )}
       </div>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <div className="-mt-12 flex items-end justify-between gap-4 sm:-mt-16">
+        <div className="relative -mt-12 flex items-end justify-between gap-4 sm:-mt-16">
           <Avatar
             src={collection.headUrl}
             seed={collection.contractAddr}
             alt={t('collection.picture', { name: collection.name })}
             size={128}
             priority
+            testId="collection-picture"
             className="size-24 shrink-0 border-4 border-ink-950 bg-ink-900 sm:size-32"
           />
           {isOwner && (
