@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, ERRORS } from '@aiamarket/shared';
+import { ApiError, ERRORS, VALIDATION_MESSAGES } from '@aiamarket/shared';
 import { i18n, setLanguage } from '../i18n';
 import { NETWORK_ERROR } from './api';
 import { errorText } from './errors';
@@ -15,5 +15,22 @@ describe('errorText', () => {
     expect(errorText(other, t)).toBe('Sold out');
     await setLanguage('zh-CN', { persist: false });
     expect(errorText(new ApiError(ERRORS.notLoggedIn), i18n.t.bind(i18n))).toBe('请先登录！');
+    await setLanguage('en', { persist: false });
+  });
+
+  it('translates a refused parameter that carries a shared rule, and keeps other 10001 texts', async () => {
+    const refused = (message: string) => new ApiError({ ...ERRORS.badRequest, message });
+    const rule = VALIDATION_MESSAGES.priceRange.message;
+    expect(errorText(refused(rule), i18n.t.bind(i18n))).toBe(rule);
+    await setLanguage('ja', { persist: false });
+    const t = i18n.t.bind(i18n);
+    expect(errorText(refused(rule), t)).toBe(
+      t(VALIDATION_MESSAGES.priceRange.key as 'errors.serverError'),
+    );
+    expect(errorText(refused(rule), t)).not.toBe(rule);
+    expect(errorText(refused('Invalid request parameters: body.page: too big'), t)).toBe(
+      t('errors.badRequest'),
+    );
+    await setLanguage('en', { persist: false });
   });
 });

@@ -12,6 +12,7 @@ import {
   UPLOAD_HINTS,
   collectionEditSchema,
   royaltyPercentToRate,
+  sharedValidationKeyOf,
   type CollectionVO,
 } from '@aiamarket/shared';
 import { TxStatus, buttonClass, useTxFlow } from '../../components/trade';
@@ -20,7 +21,6 @@ import { errorText } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { fetchCollectionByLink, updateCollection } from './api';
 import { CollectionImageField } from './CollectionImageField';
-import { collectionEditMessageKey } from './messages';
 
 type FormIn = z.input<typeof collectionEditSchema>;
 type FormOut = z.output<typeof collectionEditSchema>;
@@ -112,7 +112,7 @@ export function CollectionEditForm({ collection }: { collection: CollectionVO })
 
   const message = (error: FieldError | undefined) => {
     if (!error?.message) return undefined;
-    const key = collectionEditMessageKey(error.message);
+    const key = sharedValidationKeyOf(error.message);
     return key ? t(key as 'collectionEdit.saved') : error.message;
   };
 
