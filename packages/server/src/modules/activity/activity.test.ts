@@ -211,6 +211,8 @@ describe('transaction/page', () => {
       { contractAddr: g721, types: ['x'] },
       { contractAddr: g721, size: 0 },
       { contractAddr: g721, page: -1 },
+      { tokenId: '1', userAddr: g721 },
+      { userAddr: '0x12' },
     ]) {
       const res = await call('POST', '/transaction/page', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -244,6 +246,26 @@ describe('transaction/userPage', () => {
     expect(nobody.json().data).toMatchObject({ records: [], total: 0 });
     const missing = await call('POST', '/transaction/userPage', {});
     expect(missing.statusCode).toBe(400);
+  });
+
+  it('is also the activity list of transaction/page with userAddr (the spec: contractAddr or userAddr)', async () => {
+    const byUser = await call('POST', '/transaction/userPage', { userAddr: carol, types: [8] });
+    const byList = await call('POST', '/transaction/page', { userAddr: carol, types: [8] });
+    expect(byList.statusCode).toBe(200);
+    expect(byList.json().data).toEqual(byUser.json().data);
+    expect(byList.json().data.total).toBeGreaterThan(0);
+    const inCollection = await call(
+      'GET',
+      `/transaction/page?userAddr=${carol}&contractAddr=${g1155}`,
+    );
+    const rows = await expected(
+      and(
+        or(eq(activities.fromAddr, carol), eq(activities.toAddr, carol)),
+        eq(activities.contractAddr, g1155),
+      ),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(inCollection.json().data.total).toBe(rows.length);
   });
 });
 

@@ -30,12 +30,26 @@ const common = {
   ...pageFields(PAGE_SIZE.activity),
 };
 
-/** transaction/page: an item's (tokenId) or a whole collection's history. */
-export const activityPageInput = z.object({
-  contractAddr: addressSchema,
-  tokenId: z.preprocess(emptyAsUndefined, tokenIdInput.optional()),
-  ...common,
-});
+/**
+ * transaction/page, the spec's activity list: an item's (contractAddr + tokenId), a whole
+ * collection's (contractAddr) or an account's (userAddr) history; at least one of the two
+ * addresses, and a tokenId only with its contract.
+ */
+export const activityPageInput = z
+  .object({
+    contractAddr: z.preprocess(emptyAsUndefined, addressSchema.optional()),
+    userAddr: z.preprocess(emptyAsUndefined, addressSchema.optional()),
+    tokenId: z.preprocess(emptyAsUndefined, tokenIdInput.optional()),
+    ...common,
+  })
+  .refine((q) => q.contractAddr !== undefined || q.userAddr !== undefined, {
+    message: 'contractAddr or userAddr is required',
+    path: ['contractAddr'],
+  })
+  .refine((q) => q.tokenId === undefined || q.contractAddr !== undefined, {
+    message: 'tokenId needs its contractAddr',
+    path: ['tokenId'],
+  });
 
 /** transaction/userPage: an account's history. */
 export const userActivityPageInput = z.object({

@@ -40,8 +40,11 @@ export function activityRoutes(
       preValidation: queryOrBodyHook,
       schema: {
         tags: ['activity'],
-        summary: "An item's (contractAddr + tokenId) or a collection's (contractAddr) history",
+        summary:
+          "The activity list: an item's (contractAddr + tokenId), a collection's " +
+          "(contractAddr) or an account's (userAddr) history",
         description:
+          'contractAddr or userAddr is required (both: the account within one collection). ' +
           'Newest first, page size 20. types keeps the given method codes (0 listing, 1 cancel, ' +
           '2 trade, 3/4/6/7/10 transfer, 5 price update, 8 mint); empty keeps all. Accepts a ' +
           'JSON body (POST) or a query string (GET). total is counted up to ' +
@@ -50,8 +53,8 @@ export function activityRoutes(
         response,
       },
       handler: async (request) => {
-        const { contractAddr, tokenId, types, page, size } = request.query;
-        return answer({ chainId, contractAddr, tokenId, types }, page, size);
+        const { contractAddr, userAddr, tokenId, types, page, size } = request.query;
+        return answer({ chainId, contractAddr, userAddr, tokenId, types }, page, size);
       },
     });
 
