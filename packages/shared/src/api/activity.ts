@@ -21,18 +21,24 @@ export interface ActivityVO {
 }
 
 /**
- * POST /v1/api/transaction/page (an item's or a collection's history: contractAddr, optional
- * tokenId) and POST /v1/api/transaction/userPage (userAddr). types: ACTIVITY_METHOD codes to
- * keep (empty = all; the transfer group is 3, 4, 6, 7, 10). Page size 20.
+ * POST /v1/api/transaction/page, the activity list (an item's history: contractAddr + tokenId;
+ * a collection's: contractAddr; an account's: userAddr) and POST /v1/api/transaction/userPage
+ * (userAddr). types: ACTIVITY_METHOD codes to keep (empty = all; the transfer group is 3, 4, 6,
+ * 7, 10). Page size 20.
  */
 export interface ActivityPageRequest {
   types?: number[];
   tokenId?: string;
   contractAddr?: string;
   userAddr?: string;
+  /** With userAddr: only the rows it sent (`from`; a trade: its sales) or received (`to`). */
+  role?: ActivityRole;
   page?: number;
   size?: number;
 }
+
+/** Which side of an activity row the account is on: sender (from) or receiver (to). */
+export type ActivityRole = 'from' | 'to';
 
 /** Royalty row of the creator dashboard (POST /v1/api/nftRoyalty/pageByCurrentUser, size 10). */
 export interface RoyaltyRowVO {

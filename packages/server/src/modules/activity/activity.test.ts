@@ -267,6 +267,30 @@ describe('transaction/userPage', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(inCollection.json().data.total).toBe(rows.length);
   });
+
+  it('keeps one side with role: the sales of an account (from) apart from its purchases (to)', async () => {
+    const trade = ACTIVITY_METHOD.trade;
+    const sales = await expected(and(eq(activities.fromAddr, carol), eq(activities.method, trade)));
+    const buys = await expected(and(eq(activities.toAddr, carol), eq(activities.method, trade)));
+    expect(sales.length + buys.length).toBeGreaterThan(0);
+    for (const [role, rows] of [
+      ['from', sales],
+      ['to', buys],
+    ] as const) {
+      for (const path of ['/transaction/userPage', '/transaction/page']) {
+        const res = await call('POST', path, { userAddr: carol, types: [trade], role });
+        expect(res.json().data.total, `${path} ${role}`).toBe(rows.length);
+        expect(res.json().data.records.map(keyOf)).toEqual(rows.slice(0, 20).map(keyOf));
+      }
+    }
+    const noUser = await call('POST', '/transaction/page', { contractAddr: g1155, role: 'from' });
+    expect(noUser.statusCode).toBe(400);
+    const badRole = await call('POST', '/transaction/userPage', {
+      userAddr: carol,
+      role: 'seller',
+    });
+    expect(badRole.statusCode).toBe(400);
+  });
 });
 
 /** Polls until the background sync has created `count` collection pages. */

@@ -25,8 +25,18 @@ export const typesInput = z.preprocess(
     .describe('ACTIVITY_METHOD codes to keep (empty: all; transfer = 3, 4, 6, 7, 10)'),
 );
 
+/** With userAddr: the rows it sent (a trade: its sales) or received; either when missing. */
+const roleInput = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['from', 'to'])
+    .optional()
+    .describe('with userAddr: from = rows it sent (a trade: its sales), to = rows it received'),
+);
+
 const common = {
   types: typesInput,
+  role: roleInput,
   ...pageFields(PAGE_SIZE.activity),
 };
 
@@ -45,6 +55,10 @@ export const activityPageInput = z
   .refine((q) => q.contractAddr !== undefined || q.userAddr !== undefined, {
     message: 'contractAddr or userAddr is required',
     path: ['contractAddr'],
+  })
+  .refine((q) => q.role === undefined || q.userAddr !== undefined, {
+    message: 'role needs userAddr',
+    path: ['role'],
   })
   .refine((q) => q.tokenId === undefined || q.contractAddr !== undefined, {
     message: 'tokenId needs its contractAddr',

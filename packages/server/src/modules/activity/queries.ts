@@ -4,6 +4,7 @@ import type { AppDb } from '../../db/database.js';
 import { activities, tokenMetadata } from '../../db/schema-chain.js';
 import { collectionProfiles } from '../../db/schema-market.js';
 import { users } from '../../db/schema.js';
+import type { ActivityRole } from '@aiamarket/shared';
 
 const a = activities;
 const fromUser = alias(users, 'from_user');
@@ -22,8 +23,16 @@ export interface ActivityQuery {
   tokenId?: string | undefined;
   /** An account's history: rows where it is the sender or the receiver. */
   userAddr?: string | undefined;
+  /** Only the rows where userAddr is the sender (from) or the receiver (to). */
+  role?: ActivityRole | undefined;
   /** Method codes to keep; empty or missing = all. */
   types?: number[] | undefined;
+}
+
+function userSide(user: string, role: ActivityRole | undefined): SQL | undefined {
+  if (role === 'from') return eq(a.fromAddr, user);
+  if (role === 'to') return eq(a.toAddr, user);
+  return or(eq(a.fromAddr, user), eq(a.toAddr, user));
 }
 
 function whereOf(q: ActivityQuery): SQL | undefined {
@@ -32,7 +41,7 @@ function whereOf(q: ActivityQuery): SQL | undefined {
     eq(a.chainId, q.chainId),
     q.contractAddr ? eq(a.contractAddr, q.contractAddr.toLowerCase()) : undefined,
     q.tokenId !== undefined ? eq(a.tokenId, q.tokenId) : undefined,
-    user ? or(eq(a.fromAddr, user), eq(a.toAddr, user)) : undefined,
+    user ? userSide(user, q.role) : undefined,
     q.types?.length ? inArray(a.method, q.types) : undefined,
   );
 }

@@ -53,8 +53,8 @@ export function activityRoutes(
         response,
       },
       handler: async (request) => {
-        const { contractAddr, userAddr, tokenId, types, page, size } = request.query;
-        return answer({ chainId, contractAddr, userAddr, tokenId, types }, page, size);
+        const { contractAddr, userAddr, role, tokenId, types, page, size } = request.query;
+        return answer({ chainId, contractAddr, userAddr, role, tokenId, types }, page, size);
       },
     });
 
@@ -64,7 +64,8 @@ export function activityRoutes(
       preValidation: queryOrBodyHook,
       schema: {
         tags: ['activity'],
-        summary: "An account's history: rows where userAddr is the sender or the receiver",
+        summary:
+          "An account's history: rows where userAddr is the sender or the receiver (role: one side)",
         description:
           'Newest first, page size 20; types as for transaction/page; optional contractAddr. ' +
           `total is counted up to ${ACTIVITY_COUNT_CAP} rows.`,
@@ -72,8 +73,8 @@ export function activityRoutes(
         response,
       },
       handler: async (request) => {
-        const { userAddr, contractAddr, types, page, size } = request.query;
-        return answer({ chainId, userAddr, contractAddr, types }, page, size);
+        const { userAddr, contractAddr, role, types, page, size } = request.query;
+        return answer({ chainId, userAddr, contractAddr, role, types }, page, size);
       },
     });
   };

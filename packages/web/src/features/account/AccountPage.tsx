@@ -115,7 +115,15 @@ function AccountActivities({ userAddr }: { userAddr: string }) {
             testId={`account-${sub}`}
             queryKey={['account', userAddr, sub]}
             fixedTypes={'types' in spec ? spec.types : undefined}
-            fetchPage={(types, page, signal) => fetchAccountActivity(userAddr, types, page, signal)}
+            fetchPage={(types, page, signal) =>
+              fetchAccountActivity(
+                userAddr,
+                'role' in spec ? spec.role : undefined,
+                types,
+                page,
+                signal,
+              )
+            }
           />
         )}
       </div>

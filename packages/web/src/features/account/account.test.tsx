@@ -94,7 +94,12 @@ describe('/account/0/{userAddr}', () => {
     expect(body<AccountItemsRequest>(items().at(-1)!).type).toBe(2);
 
     fireEvent.click(screen.getByTestId('account-sub-tab-selling'));
-    await waitFor(() => expect(body<ActivityPageRequest>(activity().at(-1)!).types).toEqual([2]));
+    await waitFor(() =>
+      expect(body<ActivityPageRequest>(activity().at(-1)!)).toMatchObject({
+        types: [2],
+        role: 'from',
+      }),
+    );
     expect(screen.queryByTestId('account-selling-filter-all')).toBeNull();
 
     fireEvent.click(screen.getByTestId('account-sub-tab-pending'));

@@ -4,6 +4,7 @@ import {
   PAGE_SIZE,
   type AccountItemsRequest,
   type ActivityPageRequest,
+  type ActivityRole,
   type ActivityVO,
   type NftCardVO,
   type Page,
@@ -27,14 +28,15 @@ export function fetchAccountItems(
   return apiRequest<Page<NftCardVO>>('/nftOrder/selecAssetNftPage', { body, signal });
 }
 
-/** POST transaction/userPage: an account's activity, 20 a page. */
+/** POST transaction/userPage: an account's activity (optionally one side of it), 20 a page. */
 export function fetchAccountActivity(
   userAddr: string,
+  role: ActivityRole | undefined,
   types: number[],
   page: number,
   signal?: AbortSignal,
 ) {
-  const body: ActivityPageRequest = { userAddr, types, page, size: PAGE_SIZE.activity };
+  const body: ActivityPageRequest = { userAddr, role, types, page, size: PAGE_SIZE.activity };
   return apiRequest<Page<ActivityVO>>('/transaction/userPage', { body, signal });
 }
 
@@ -42,19 +44,20 @@ export function fetchAccountActivity(
  * The Activities sub-tabs of the spec and what each one asks for:
  * - all: every activity of the account (with the method filter);
  * - for sale: the account's live listings (item cards);
- * - selling: its trades (sales and purchases);
+ * - selling: its sales (trades it sent as the seller);
  * - pending to sell: listing and price-update events (listings waiting for a buyer);
  * - force cancel: its listings that can no longer be bought (item cards).
  */
 export const ACTIVITY_SUBTABS = {
   all: { kind: 'activity' },
   forSale: { kind: 'items', type: ACCOUNT_ITEM_TYPE.forSale },
-  selling: { kind: 'activity', types: [ACTIVITY_METHOD.trade] },
+  selling: { kind: 'activity', types: [ACTIVITY_METHOD.trade], role: 'from' },
   pending: { kind: 'activity', types: [ACTIVITY_METHOD.listing, ACTIVITY_METHOD.priceUpdate] },
   forceCancel: { kind: 'items', type: ACCOUNT_ITEM_TYPE.forceCancel },
 } as const satisfies Record<
   string,
-  { kind: 'activity'; types?: readonly number[] } | { kind: 'items'; type: number }
+  | { kind: 'activity'; types?: readonly number[]; role?: ActivityRole }
+  | { kind: 'items'; type: number }
 >;
 
 export type ActivitySubtab = keyof typeof ACTIVITY_SUBTABS;
