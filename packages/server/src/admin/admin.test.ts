@@ -4,7 +4,8 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { LOCALES } from '@aiamarket/shared';
 import { freshDatabase } from '../../test/support/database.js';
 import { makePng } from '../../test/support/images.js';
 import type { Database } from '../db/database.js';
@@ -86,6 +87,26 @@ describe('admin commands', () => {
     await expect(run('article', 'md', en, '--bogus', '1')).rejects.toThrow(
       'unknown option --bogus',
     );
+  });
+
+  it('refuses an unknown --lang, naming the accepted languages, and writes nothing', async () => {
+    const cat = JSON.parse(await run('category', 'save', '{"names":{"en":"Lang"}}'));
+    const en = path.join(dir, 'lang.md');
+    fs.writeFileSync(en, '# Title\n\nBody\n');
+    const created = JSON.parse(await run('article', 'md', en, '--category', String(cat.id)));
+    const before = await database.db.select().from(articles).where(eq(articles.id, created.id));
+    const total = (await database.db.select({ n: count() }).from(articles))[0]?.n;
+    const refused = `unknown language 'xx' for --lang (accepted: ${LOCALES.join(', ')})`;
+    await expect(
+      run('article', 'md', en, '--id', String(created.id), '--lang', 'xx'),
+    ).rejects.toThrow(refused);
+    await expect(
+      run('article', 'md', en, '--category', String(cat.id), '--lang', 'xx'),
+    ).rejects.toThrow(refused);
+    expect(await database.db.select().from(articles).where(eq(articles.id, created.id))).toEqual(
+      before,
+    );
+    expect((await database.db.select({ n: count() }).from(articles))[0]?.n).toBe(total);
   });
 
   it('saves a banner, an activity with items and a launchpad project', async () => {
@@ -189,5 +210,12 @@ describe('admin CLI process', () => {
     const stderr = (err as { stderr: string }).stderr.trim();
     expect(stderr.split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/^error: invalid input: /);
+    const lang = await exec(tsx, [cli, 'article', 'md', 'a.md', '--id', '1', '--lang', 'xx'], {
+      env,
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect('code' in lang && lang.code).toBe(1);
+    expect((lang as { stderr: string }).stderr).toBe(
+      `error: unknown language 'xx' for --lang (accepted: ${LOCALES.join(', ')})\n`,
+    );
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PublicClient } from 'viem';
-import { ApiError, CHAIN_IDS } from '@aiamarket/shared';
+import { ApiError, CHAIN_IDS, DEFAULT_LOCALE, isLocale, LOCALES } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { appConfig } from '../db/schema.js';
 import { articleInput, categoryInput } from '../modules/article/input.js';
@@ -201,11 +201,16 @@ const intOption = (opts: Map<string, string>, name: string) => {
 
 async function articleFromMarkdown(db: AppDb, args: string[]) {
   const { positional, opts } = options(args, ['category', 'id', 'lang', 'sort']);
+  // Checked before anything is read: an unknown key would be dropped by the localized schema,
+  // and the article saved (or "updated") without the text.
+  const lang = opts.get('lang') ?? DEFAULT_LOCALE;
+  if (!isLocale(lang)) {
+    throw new AdminError(`unknown language '${lang}' for --lang (accepted: ${LOCALES.join(', ')})`);
+  }
   const file = positional[0];
   if (!file) throw new AdminError('missing Markdown file');
   const { title, html } = markdownToHtml(readFile(file));
   if (!title) throw new AdminError(`${file}: the first line must be a '# ' title`);
-  const lang = opts.get('lang') ?? 'en';
   const id = intOption(opts, 'id');
   const existing = id === undefined ? undefined : await findArticle(db, id);
   if (id !== undefined && !existing) throw new AdminError(`No article ${id}`);
