@@ -6,13 +6,7 @@ import { Avatar } from '../../components/Avatar';
 import { collectionPath } from '../../components/nft/links';
 import { cx } from '../../lib/cx';
 import { useLocaleFormat } from '../../lib/localeFormat';
-
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
-  );
-}
+import { useReducedMotion } from '../../lib/useReducedMotion';
 
 /** The collections in view, starting at `start` and wrapping around. */
 export function rotate<T>(items: T[], start: number): T[] {
@@ -30,7 +24,14 @@ export function FeaturedCarousel({ collections }: { collections: CollectionVO[] 
   const fmt = useLocaleFormat();
   const [start, setStart] = useState(0);
   const [hovered, setHovered] = useState(false);
-  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const reducedMotion = useReducedMotion();
+  const [stopped, setStopped] = useState(reducedMotion);
+  // Asking for reduced motion while it plays stops it (the visitor may start it again).
+  const [seenReducedMotion, setSeenReducedMotion] = useState(reducedMotion);
+  if (reducedMotion !== seenReducedMotion) {
+    setSeenReducedMotion(reducedMotion);
+    if (reducedMotion) setStopped(true);
+  }
   const playing = !hovered && !stopped && collections.length > 1;
 
   useEffect(() => {

@@ -117,4 +117,31 @@ describe('home', () => {
     expect(featured.dataset.playing).toBe('false');
     expect(screen.getByTestId('home-welcome')).toBeTruthy();
   });
+
+  it('stops when the visitor turns reduced motion on while it plays', async () => {
+    let reduce = false;
+    const listeners = new Set<() => void>();
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          get matches() {
+            return query.includes('reduce') && reduce;
+          },
+          media: query,
+          addEventListener: (_: string, l: () => void) => listeners.add(l),
+          removeEventListener: (_: string, l: () => void) => listeners.delete(l),
+        }) as unknown as MediaQueryList,
+    );
+    mockApi({
+      'GET /v1/api/collections/banner': { records: [], total: 0 },
+      'GET /v1/api/collections/recommend': [collection(1), collection(2)],
+      'GET /v1/api/collections/collectionCount': { records: [], total: 0, current: 1, size: 5 },
+    });
+    renderApp('/');
+    const featured = await screen.findByTestId('home-featured', {}, { timeout: 5000 });
+    expect(featured.dataset.playing).toBe('true');
+    reduce = true;
+    act(() => listeners.forEach((l) => l()));
+    expect(featured.dataset.playing).toBe('false');
+  });
 });
