@@ -5,11 +5,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { LOCALES } from '@aiamarket/shared';
+import { CHAIN_IDS, LOCALES } from '@aiamarket/shared';
 import { freshDatabase } from '../../test/support/database.js';
 import { makePng } from '../../test/support/images.js';
 import type { Database } from '../db/database.js';
 import { appConfig, articles, banners, primaryActivityItems, uploads } from '../db/schema.js';
+import { holdings } from '../db/schema-chain.js';
 import { AdminError, runAdminCommand } from './commands.js';
 
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -111,6 +112,11 @@ describe('admin commands', () => {
 
   it('saves a banner, an activity with items and a launchpad project', async () => {
     await run(
+      'collection',
+      'add',
+      '{"address":"0x00000000000000000000000000000000000000c1","contractType":"ERC721","linkCollection":"c-1"}',
+    );
+    await run(
       'banner',
       'save',
       JSON.stringify({
@@ -155,6 +161,61 @@ describe('admin commands', () => {
       tokenId: '0',
       projectDesc: '<img src="x">',
     });
+  });
+
+  it('refuses a banner whose target does not exist, and writes nothing', async () => {
+    const before = await database.db.select().from(banners);
+    const banner = (target: Record<string, unknown>) =>
+      run(
+        'banner',
+        'save',
+        JSON.stringify({ imageUrl: '/ipfs/bafy', titles: { en: 'B' }, ...target }),
+      );
+    await expect(banner({ type: 0, articleId: 424242 })).rejects.toThrow(
+      'invalid input: articleId: no article 424242',
+    );
+    await expect(banner({ type: 1, activityId: 424242 })).rejects.toThrow(
+      'invalid input: activityId: no primary activity 424242',
+    );
+    await expect(banner({ type: 2, linkCollection: 'no-such-page' })).rejects.toThrow(
+      "invalid input: linkCollection: no collection page 'no-such-page'",
+    );
+    const contract = '0x00000000000000000000000000000000000000B3';
+    await expect(banner({ type: 3, contractAddr: contract, tokenId: '7' })).rejects.toThrow(
+      `invalid input: tokenId: no item 7 of ${contract.toLowerCase()}`,
+    );
+    // A target of another type would be cleared on save: refused rather than dropped.
+    await expect(banner({ type: 2, linkCollection: 'c-1', articleId: 1 })).rejects.toThrow(
+      'invalid input: articleId: not a target of a type 2 banner (it takes linkCollection)',
+    );
+    expect(await database.db.select().from(banners)).toEqual(before);
+
+    // The same targets once they exist (a page in any letter case; an item the indexer knows).
+    const cat = JSON.parse(await run('category', 'save', '{"names":{"en":"T"}}'));
+    const art = JSON.parse(
+      await run(
+        'article',
+        'save',
+        JSON.stringify({ categoryId: cat.id, titles: { en: 't' }, contents: { en: 'c' } }),
+      ),
+    );
+    await run('collection', 'add', JSON.stringify({ address: contract, contractType: 'ERC721' }));
+    await database.db.insert(holdings).values({
+      chainId: CHAIN_IDS.local,
+      contractAddr: contract.toLowerCase(),
+      tokenId: '7',
+      ownerAddr: '0x00000000000000000000000000000000000000d1',
+      amount: '1',
+    });
+    expect(JSON.parse(await banner({ type: 0, articleId: art.id }))).toMatchObject({
+      articleId: art.id,
+    });
+    expect(JSON.parse(await banner({ type: 2, linkCollection: 'C-1' }))).toMatchObject({
+      linkCollection: 'C-1',
+    });
+    expect(
+      JSON.parse(await banner({ type: 3, contractAddr: contract, tokenId: '7' })),
+    ).toMatchObject({ contractAddr: contract.toLowerCase(), tokenId: '7' });
   });
 
   it('sets a config value, validating transaction_fee', async () => {

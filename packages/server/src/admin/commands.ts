@@ -12,6 +12,7 @@ import { saveBanner } from '../modules/banner/queries.js';
 import { activityInput } from '../modules/primary-sale/input.js';
 import { saveActivity } from '../modules/primary-sale/queries.js';
 import { projectInput } from '../modules/launchpad/input.js';
+import { bannerTargetProblem } from './banners.js';
 import { storeImage } from './images.js';
 import { saveLaunchpadProject } from './launchpad.js';
 import { markdownToHtml } from './markdown.js';
@@ -27,7 +28,8 @@ export const USAGE = `usage: npm run admin -- <command>
   article md <file.md> [--category <id>] [--id <id>] [--lang <locale>] [--sort <n>]
                                      an article from Markdown (first '# ' line is the title);
                                      with --id, sets one language of an existing article
-  banner save <file.json | json>     create or update a home banner (type 0-3 and its target)
+  banner save <file.json | json>     create or update a home banner (type 0-3 and its target,
+                                     which must exist)
   activity save <file.json | json>   create or update a primary-sale activity (with items)
   launchpad save <file.json | json>  create or update a launchpad project page; with a chain,
                                      also registers its swap source collection for indexing
@@ -98,8 +100,12 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
         return json(await saveArticle(db, parse(articleInput, readJson(rest[0]))));
       case 'article md':
         return json(await articleFromMarkdown(db, rest));
-      case 'banner save':
-        return json(await saveBanner(db, parse(bannerInput, readJson(rest[0]))));
+      case 'banner save': {
+        const input = parse(bannerInput, readJson(rest[0]));
+        const problem = await bannerTargetProblem(db, deps.chainId ?? CHAIN_IDS.local, input);
+        if (problem) throw new AdminError(`invalid input: ${problem.field}: ${problem.message}`);
+        return json(await saveBanner(db, input));
+      }
       case 'activity save':
         return json(await saveActivity(db, parse(activityInput, readJson(rest[0]))));
       case 'launchpad save':
