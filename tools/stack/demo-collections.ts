@@ -1,7 +1,7 @@
 // The demo collections: what each one is (name, link, type, traits, supply), the metadata and
 // art of its tokens, and who holds what after the seed mints. Everything derives from seeded
 // PRNGs, so a fresh start always builds the same world with the same CIDs.
-import { demoArt, pick, prng, type Motif } from './demo-images.js';
+import { demoArt, pick, prng, RUNES, type Motif } from './demo-images.js';
 
 export type DemoContractType = 'ERC721' | 'ERC1155';
 
@@ -141,7 +141,8 @@ export const DEMO_COLLECTIONS: readonly DemoCollection[] = [
     hue: 270,
     motif: 'rune',
     traits: [
-      { name: 'Rune', values: ['ᚠ', 'ᚢ', 'ᚦ', 'ᚨ', 'ᚱ', 'ᚲ', 'ᚷ', 'ᚹ'] },
+      // Names, not runic characters: few fonts draw those (the pictures draw the runes).
+      { name: 'Rune', values: Object.keys(RUNES) },
       { name: 'Power', values: ['Minor', 'Major', 'Ancient'] },
       { name: 'Element', values: ELEMENTS },
     ],
@@ -247,7 +248,7 @@ export function tokenArtSeed(c: DemoCollection, tokenId: number): string {
 
 export function tokenArt(c: DemoCollection, tokenId: number): Buffer {
   const traits = tokenTraits(c, tokenId);
-  const glyph = c.motif === 'rune' ? traits[0]!.value : undefined;
+  const rune = c.motif === 'rune' ? traits[0]!.value : undefined;
   const variant = tokenArtSeed(c, tokenId);
   return demoArt({
     width: 400,
@@ -255,7 +256,7 @@ export function tokenArt(c: DemoCollection, tokenId: number): Buffer {
     hue: c.hue,
     motif: c.motif,
     seed: variant,
-    glyph,
+    rune,
     caption: c.launchpad && c.type === 'ERC721' ? c.name : `${c.name} #${tokenId}`,
   });
 }

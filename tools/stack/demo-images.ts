@@ -28,6 +28,100 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 
 export type Motif = 'orb' | 'crest' | 'gem' | 'potion' | 'rune' | 'pixel';
 
+/**
+ * Eight Elder Futhark runes as strokes in a unit box (x right, y down), drawn as paths: a
+ * picture that wrote the runic characters as text would depend on a font few systems have.
+ */
+export const RUNES: Record<string, [number, number][][]> = {
+  Fehu: [
+    [
+      [0.3, 0],
+      [0.3, 1],
+    ],
+    [
+      [0.3, 0.2],
+      [0.75, 0],
+    ],
+    [
+      [0.3, 0.45],
+      [0.75, 0.25],
+    ],
+  ],
+  Uruz: [
+    [
+      [0.25, 1],
+      [0.25, 0],
+      [0.75, 0.35],
+      [0.75, 1],
+    ],
+  ],
+  Thurisaz: [
+    [
+      [0.3, 0],
+      [0.3, 1],
+    ],
+    [
+      [0.3, 0.25],
+      [0.7, 0.5],
+      [0.3, 0.75],
+    ],
+  ],
+  Ansuz: [
+    [
+      [0.3, 0],
+      [0.3, 1],
+    ],
+    [
+      [0.3, 0],
+      [0.75, 0.25],
+    ],
+    [
+      [0.3, 0.3],
+      [0.75, 0.55],
+    ],
+  ],
+  Raidho: [
+    [
+      [0.3, 0],
+      [0.3, 1],
+    ],
+    [
+      [0.3, 0],
+      [0.7, 0.25],
+      [0.3, 0.5],
+      [0.7, 1],
+    ],
+  ],
+  Kenaz: [
+    [
+      [0.7, 0],
+      [0.3, 0.5],
+      [0.7, 1],
+    ],
+  ],
+  Gebo: [
+    [
+      [0.2, 0],
+      [0.8, 1],
+    ],
+    [
+      [0.8, 0],
+      [0.2, 1],
+    ],
+  ],
+  Wunjo: [
+    [
+      [0.3, 0],
+      [0.3, 1],
+    ],
+    [
+      [0.3, 0],
+      [0.7, 0.25],
+      [0.3, 0.5],
+    ],
+  ],
+};
+
 export interface ArtOptions {
   width: number;
   height: number;
@@ -36,8 +130,8 @@ export interface ArtOptions {
   motif: Motif;
   /** Seeds the shapes and colours (e.g. `dragon-riders/17`). */
   seed: string;
-  /** A short glyph drawn in the middle (e.g. a rune or an initial); optional. */
-  glyph?: string;
+  /** The rune the 'rune' motif carves (a key of RUNES); optional. */
+  rune?: string;
   /** A caption at the bottom (e.g. `#17`); optional. */
   caption?: string;
 }
@@ -76,11 +170,29 @@ function motifShape(o: ArtOptions, rand: () => number, accent: string, light: st
         `<circle cx="${cx}" cy="${r1(cy + s * 0.06)}" r="${r1(s * 0.24)}" fill="${accent}"/>`,
         `<ellipse cx="${r1(cx - s * 0.08)}" cy="${r1(cy)}" rx="${r1(s * 0.04)}" ry="${r1(s * 0.08)}" fill="${light}" opacity="0.6"/>`,
       ].join('');
-    case 'rune':
+    case 'rune': {
+      // The stone, its rim, and the rune carved in a box of 0.24 x 0.36 of the picture.
+      const strokes = RUNES[o.rune ?? ''] ?? [];
+      const bw = s * 0.24;
+      const bh = s * 0.36;
+      const carve = strokes
+        .map((line) =>
+          line
+            .map(
+              ([x, y], i) =>
+                `${i ? 'L' : 'M'}${r1(cx - bw / 2 + x * bw)} ${r1(cy - bh / 2 + y * bh)}`,
+            )
+            .join(''),
+        )
+        .join('');
       return [
         `<rect x="${r1(cx - s * 0.24)}" y="${r1(cy - s * 0.32)}" width="${r1(s * 0.48)}" height="${r1(s * 0.64)}" rx="${r1(s * 0.12)}" fill="${accent}"/>`,
         `<rect x="${r1(cx - s * 0.2)}" y="${r1(cy - s * 0.28)}" width="${r1(s * 0.4)}" height="${r1(s * 0.56)}" rx="${r1(s * 0.1)}" fill="none" stroke="${light}" stroke-width="${r1(s * 0.01)}"/>`,
+        carve
+          ? `<path d="${carve}" fill="none" stroke="#140c24" stroke-opacity="0.8" stroke-width="${r1(s * 0.035)}" stroke-linecap="round" stroke-linejoin="round"/>`
+          : '',
       ].join('');
+    }
     case 'pixel': {
       // A symmetric 8x8 sprite, mirrored left to right, as one path per colour (few elements
       // keep the upload store's SVG sanitising fast).
@@ -107,7 +219,7 @@ function motifShape(o: ArtOptions, rand: () => number, accent: string, light: st
   }
 }
 
-/** One picture: a gradient background, seeded decorations, the motif, a glyph and a caption. */
+/** One picture: a gradient background, seeded decorations, the motif and a caption. */
 export function demoArt(o: ArtOptions): Buffer {
   const rand = prng(o.seed);
   const { width: w, height: h } = o;
@@ -122,10 +234,6 @@ export function demoArt(o: ArtOptions): Buffer {
     return `M${r1(rand() * w - r)} ${r1(rand() * h)}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
   }).join('');
   const dots = `<path d="${bubbles}" fill="#ffffff" opacity="0.12"/>`;
-  const glyphSize = Math.round(s * 0.22);
-  const glyph = o.glyph
-    ? `<text x="${w / 2}" y="${r1(h / 2 + glyphSize * 0.35)}" font-family="serif" font-size="${glyphSize}" font-weight="700" fill="${light}" text-anchor="middle">${esc(o.glyph)}</text>`
-    : '';
   const captionSize = Math.max(12, Math.round(s / 12));
   const caption = o.caption
     ? `<text x="${w / 2}" y="${h - captionSize}" font-family="sans-serif" font-size="${captionSize}" font-weight="700" fill="#ffffff" text-anchor="middle">${esc(o.caption)}</text>`
@@ -133,6 +241,6 @@ export function demoArt(o: ArtOptions): Buffer {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},65%,32%)"/><stop offset="1" stop-color="hsl(${hue2},70%,16%)"/></linearGradient></defs>` +
-    `<rect width="${w}" height="${h}" fill="url(#g)"/>${dots}${motifShape(o, rand, accent, light)}${glyph}${caption}</svg>\n`;
+    `<rect width="${w}" height="${h}" fill="url(#g)"/>${dots}${motifShape(o, rand, accent, light)}${caption}</svg>\n`;
   return Buffer.from(svg, 'utf8');
 }
