@@ -5,11 +5,18 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { CHAIN_IDS, LOCALES } from '@aiamarket/shared';
+import { CHAIN_IDS, COLLECTION_EDIT_MESSAGES, LOCALES } from '@aiamarket/shared';
 import { freshDatabase } from '../../test/support/database.js';
 import { makePng } from '../../test/support/images.js';
 import type { Database } from '../db/database.js';
-import { appConfig, articles, banners, primaryActivityItems, uploads } from '../db/schema.js';
+import {
+  appConfig,
+  articles,
+  banners,
+  launchpadProjects,
+  primaryActivityItems,
+  uploads,
+} from '../db/schema.js';
 import { holdings } from '../db/schema-chain.js';
 import { AdminError, runAdminCommand } from './commands.js';
 
@@ -216,6 +223,34 @@ describe('admin commands', () => {
     expect(
       JSON.parse(await banner({ type: 3, contractAddr: contract, tokenId: '7' })),
     ).toMatchObject({ contractAddr: contract.toLowerCase(), tokenId: '7' });
+  });
+
+  it('refuses launchpad social links the collection edit rule refuses, and writes nothing', async () => {
+    const project = (links: Record<string, string>) =>
+      run(
+        'launchpad',
+        'save',
+        JSON.stringify({
+          contractAddr: '0x00000000000000000000000000000000000000a7',
+          contractType: 'ERC721',
+          name: 'Links',
+          ...links,
+        }),
+      );
+    const before = await database.db.select().from(launchpadProjects);
+    for (const [field, value] of [
+      ['linkTwitter', '/path'],
+      ['linkDiscord', 'discord.gg/x'],
+      ['linkMedium', 'javascript:alert(1)'],
+      ['linkInstagram', 'https://user:pw@instagram.com/x'],
+    ] as const) {
+      await expect(project({ [field]: value })).rejects.toThrow(
+        `invalid input: ${field}: ${COLLECTION_EDIT_MESSAGES.socialLinkInvalid.message}`,
+      );
+    }
+    expect(await database.db.select().from(launchpadProjects)).toEqual(before);
+    const saved = JSON.parse(await project({ linkTwitter: 'https://x.com/aia', linkMedium: '' }));
+    expect(saved).toMatchObject({ linkTwitter: 'https://x.com/aia', linkMedium: null });
   });
 
   it('sets a config value, validating transaction_fee', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CONTRACT_TYPE } from '@aiamarket/shared';
+import { CONTRACT_TYPE, socialLinkSchema } from '@aiamarket/shared';
 import { addressSchema } from '../../http/schemas.js';
-import { imageUrlInput, linkInput, sortInput } from '../../http/inputs.js';
+import { imageUrlInput, sortInput } from '../../http/inputs.js';
 
 /** Display data of a mint coin; price and caps are read from the contract. */
 export const coinInfoInput = z.strictObject({
@@ -34,11 +34,13 @@ export const projectInput = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9-]{1,128}$/, 'letters, digits and hyphens only')
     .optional(),
-  linkSkypegmwcn: linkInput.optional(),
-  linkTwitter: linkInput.optional(),
-  linkDiscord: linkInput.optional(),
-  linkInstagram: linkInput.optional(),
-  linkMedium: linkInput.optional(),
+  // The collection edit rule (absolute http(s) URL, 'Link Format Error'; empty or null clears):
+  // the project page shows them as the same external social buttons.
+  linkSkypegmwcn: socialLinkSchema.optional(),
+  linkTwitter: socialLinkSchema.optional(),
+  linkDiscord: socialLinkSchema.optional(),
+  linkInstagram: socialLinkSchema.optional(),
+  linkMedium: socialLinkSchema.optional(),
   coins: z.array(coinInfoInput).max(16).default([]),
   sort: sortInput.optional(),
 });
