@@ -262,8 +262,27 @@ describe('admin commands', () => {
     expect(rows[0]?.value).toBe('3');
     await expect(run('config', 'set', 'transaction_fee', 'abc')).rejects.toThrow(AdminError);
     await expect(run('config', 'set', 'transaction_fee', '101')).rejects.toThrow(
-      'invalid value for transaction_fee: "101" (a percent from 0 to 100, e.g. 2.5)',
+      'invalid value for transaction_fee: "101" (a percent from 0 to 50, e.g. 2.5)',
     );
+  });
+
+  it('refuses an unknown config name, a fee the contract cannot charge and extra arguments', async () => {
+    await run('config', 'set', 'transaction_fee', '2.5');
+    const before = await database.db.select().from(appConfig);
+    await expect(run('config', 'set', 'site_name', 'x')).rejects.toThrow(
+      "unknown config name 'site_name' (known: transaction_fee)",
+    );
+    // The marketplace contract refuses a fee above MAX_FEE_PERCENT (50).
+    for (const bad of ['50.5', '-1', '', ' 2', '2.', '1e1', '2.00001']) {
+      await expect(run('config', 'set', 'transaction_fee', bad)).rejects.toThrow(
+        `invalid value for transaction_fee: ${JSON.stringify(bad)}`,
+      );
+    }
+    await expect(run('config', 'set', 'transaction_fee', '3', 'extra')).rejects.toThrow(
+      "unexpected argument 'extra'",
+    );
+    expect(await database.db.select().from(appConfig)).toEqual(before);
+    expect(await run('config', 'set', 'transaction_fee', '50')).toBe('transaction_fee = 50');
   });
 
   it('stores an image content-addressed and records it', async () => {

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PublicClient } from 'viem';
-import { ApiError, CHAIN_IDS, DEFAULT_LOCALE, isLocale, LOCALES } from '@aiamarket/shared';
+import {
+  ApiError,
+  CHAIN_IDS,
+  CONFIG_VALUE_RULES,
+  DEFAULT_LOCALE,
+  isConfigKey,
+  isLocale,
+  LOCALES,
+} from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { appConfig } from '../db/schema.js';
 import { articleInput, categoryInput } from '../modules/article/input.js';
@@ -33,7 +41,8 @@ export const USAGE = `usage: npm run admin -- <command>
   activity save <file.json | json>   create or update a primary-sale activity (with items)
   launchpad save <file.json | json>  create or update a launchpad project page; with a chain,
                                      also registers its swap source collection for indexing
-  config set <name> <value>          set a config value (e.g. transaction_fee 2.5)
+  config set <name> <value>          set a config value: ${Object.keys(CONFIG_VALUE_RULES).join(', ')}
+                                     (e.g. transaction_fee 2.5)
   image add <file>                   store an image; prints its /ipfs/{cid} URL
 ${COLLECTION_USAGE}
 ${INDEXER_USAGE}`;
@@ -69,15 +78,6 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 }
 
 const configName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'lowercase letters, digits, _');
-const CONFIG_RULES: Record<string, { schema: z.ZodType; hint: string }> = {
-  transaction_fee: {
-    schema: z
-      .string()
-      .regex(/^\d{1,3}(\.\d{1,4})?$/)
-      .refine((v) => Number(v) <= 100),
-    hint: 'a percent from 0 to 100, e.g. 2.5',
-  },
-};
 
 export interface AdminDeps {
   db: AppDb;
@@ -119,8 +119,14 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
         const name = parse(configName, rest[0]);
         const raw = rest[1];
         if (raw === undefined) throw new AdminError('missing value');
-        const rule = CONFIG_RULES[name];
-        if (rule && !rule.schema.safeParse(raw).success) {
+        if (rest[2] !== undefined) throw new AdminError(`unexpected argument '${rest[2]}'`);
+        // Only the keys the API reads: another name would be stored and never used.
+        if (!isConfigKey(name)) {
+          const known = Object.keys(CONFIG_VALUE_RULES).join(', ');
+          throw new AdminError(`unknown config name '${name}' (known: ${known})`);
+        }
+        const rule = CONFIG_VALUE_RULES[name];
+        if (!rule.schema.safeParse(raw).success) {
           throw new AdminError(`invalid value for ${name}: ${JSON.stringify(raw)} (${rule.hint})`);
         }
         await db

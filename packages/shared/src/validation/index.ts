@@ -4,3 +4,4 @@ export * from './price-range.js';
 export * from './trade.js';
 export * from './collection.js';
 export * from './catalogue.js';
+export * from './config.js';
