@@ -11,9 +11,11 @@ import { makePng } from '../../test/support/images.js';
 import type { Database } from '../db/database.js';
 import {
   appConfig,
+  articleCategories,
   articles,
   banners,
   launchpadProjects,
+  primaryActivities,
   primaryActivityItems,
   uploads,
 } from '../db/schema.js';
@@ -251,6 +253,45 @@ describe('admin commands', () => {
     expect(await database.db.select().from(launchpadProjects)).toEqual(before);
     const saved = JSON.parse(await project({ linkTwitter: 'https://x.com/aia', linkMedium: '' }));
     expect(saved).toMatchObject({ linkTwitter: 'https://x.com/aia', linkMedium: null });
+  });
+
+  it('refuses a text in an unknown language rather than dropping it', async () => {
+    const accepted = `(accepted: ${LOCALES.join(', ')})`;
+    const cat = JSON.parse(await run('category', 'save', '{"names":{"en":"Languages"}}'));
+    const before = {
+      categories: await database.db.select({ n: count() }).from(articleCategories),
+      articles: await database.db.select({ n: count() }).from(articles),
+      activities: await database.db.select({ n: count() }).from(primaryActivities),
+    };
+    await expect(run('category', 'save', '{"names":{"en":"C","de":"K"}}')).rejects.toThrow(
+      `invalid input: names.de: unknown language 'de' ${accepted}`,
+    );
+    await expect(
+      run(
+        'article',
+        'save',
+        JSON.stringify({ categoryId: cat.id, titles: { en: 't', fr: 'f' }, contents: { en: 'c' } }),
+      ),
+    ).rejects.toThrow(`invalid input: titles.fr: unknown language 'fr' ${accepted}`);
+    await expect(
+      run(
+        'activity',
+        'save',
+        JSON.stringify({
+          names: { en: 'Drop' },
+          remarks: { en: 'Soon' },
+          coverUrl: '/ipfs/bafy',
+          startTime: '2030-01-01T00:00:00Z',
+          endTime: '2030-01-02T00:00:00Z',
+          items: [{ names: { en: 'Box', zh: '盒' }, imageUrl: '/ipfs/bafy', num: 1, price: '1' }],
+        }),
+      ),
+    ).rejects.toThrow(`invalid input: items.0.names.zh: unknown language 'zh' ${accepted}`);
+    expect({
+      categories: await database.db.select({ n: count() }).from(articleCategories),
+      articles: await database.db.select({ n: count() }).from(articles),
+      activities: await database.db.select({ n: count() }).from(primaryActivities),
+    }).toEqual(before);
   });
 
   it('sets a config value, validating transaction_fee', async () => {

@@ -74,7 +74,47 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
     const where = issue.path.length ? issue.path.join('.') : 'input';
     throw new AdminError(`invalid input: ${where}: ${issue.message}`);
   }
+  const dropped = droppedKey(value, result.data, []);
+  if (dropped) {
+    const key = String(dropped.path.at(-1));
+    const why = dropped.localized
+      ? `unknown language '${key}' (accepted: ${LOCALES.join(', ')})`
+      : 'unknown field';
+    throw new AdminError(`invalid input: ${dropped.path.join('.')}: ${why}`);
+  }
   return result.data;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/**
+ * The first key of the input that the schema stripped (the localized texts are plain objects, so
+ * a text under an unknown language would vanish while the save reports success); `localized`
+ * when it sat beside language keys only.
+ */
+function droppedKey(
+  input: unknown,
+  output: unknown,
+  path: (string | number)[],
+): { path: (string | number)[]; localized: boolean } | null {
+  if (Array.isArray(input) && Array.isArray(output)) {
+    for (let i = 0; i < input.length; i++) {
+      const found = droppedKey(input[i], output[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (!isRecord(input) || !isRecord(output)) return null;
+  for (const [key, value] of Object.entries(input)) {
+    if (!(key in output)) {
+      const localized = Object.keys(output).every((k) => isLocale(k));
+      return { path: [...path, key], localized };
+    }
+    const found = droppedKey(value, output[key], [...path, key]);
+    if (found) return found;
+  }
+  return null;
 }
 
 const configName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'lowercase letters, digits, _');
