@@ -294,6 +294,23 @@ describe('admin commands', () => {
     }).toEqual(before);
   });
 
+  it('refuses a token id on an ERC721 sale instead of saving it as 0', async () => {
+    const before = await database.db.select().from(launchpadProjects);
+    await expect(
+      run(
+        'launchpad',
+        'save',
+        JSON.stringify({
+          contractAddr: '0x00000000000000000000000000000000000000a8',
+          contractType: 'ERC721',
+          tokenId: '5',
+          name: 'P',
+        }),
+      ),
+    ).rejects.toThrow('invalid input: tokenId: an ERC721 sale has no token id (omit it or give 0)');
+    expect(await database.db.select().from(launchpadProjects)).toEqual(before);
+  });
+
   it('sets a config value, validating transaction_fee', async () => {
     expect(await run('config', 'set', 'transaction_fee', '3')).toBe('transaction_fee = 3');
     const rows = await database.db

@@ -6,6 +6,7 @@ import {
   ApiError,
   CHAIN_IDS,
   CONFIG_VALUE_RULES,
+  CONTRACT_TYPE,
   DEFAULT_LOCALE,
   isConfigKey,
   isLocale,
@@ -148,13 +149,21 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
       }
       case 'activity save':
         return json(await saveActivity(db, parse(activityInput, readJson(rest[0]))));
-      case 'launchpad save':
+      case 'launchpad save': {
+        const input = parse(projectInput, readJson(rest[0]));
+        // saveProject keys a 721 sale as token 0: another id would be dropped without a word.
+        if (input.contractType === CONTRACT_TYPE.erc721 && input.tokenId !== '0') {
+          throw new AdminError(
+            'invalid input: tokenId: an ERC721 sale has no token id (omit it or give 0)',
+          );
+        }
         return json(
           await saveLaunchpadProject(
             { db, chainId: deps.chainId ?? CHAIN_IDS.local, chain: deps.chain ?? null },
-            parse(projectInput, readJson(rest[0])),
+            input,
           ),
         );
+      }
       case 'config set': {
         const name = parse(configName, rest[0]);
         const raw = rest[1];
