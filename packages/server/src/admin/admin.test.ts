@@ -311,6 +311,21 @@ describe('admin commands', () => {
     expect(await database.db.select().from(launchpadProjects)).toEqual(before);
   });
 
+  it('refuses arguments a command does not take instead of ignoring them', async () => {
+    const before = await database.db.select({ n: count() }).from(articleCategories);
+    await expect(
+      run('category', 'save', '{"names":{"en":"A"}}', '{"names":{"en":"B"}}'),
+    ).rejects.toThrow(`unexpected argument '{"names":{"en":"B"}}'`);
+    const md = path.join(dir, 'extra.md');
+    fs.writeFileSync(md, '# T\n\nBody\n');
+    await expect(run('article', 'md', md, 'other.md', '--category', '1')).rejects.toThrow(
+      "unexpected argument 'other.md'",
+    );
+    await expect(run('image', 'add', md, 'b.png')).rejects.toThrow("unexpected argument 'b.png'");
+    await expect(run('collection', 'sync', 'x')).rejects.toThrow("unexpected argument 'x'");
+    expect(await database.db.select({ n: count() }).from(articleCategories)).toEqual(before);
+  });
+
   it('sets a config value, validating transaction_fee', async () => {
     expect(await run('config', 'set', 'transaction_fee', '3')).toBe('transaction_fee = 3');
     const rows = await database.db

@@ -120,6 +120,20 @@ function droppedKey(
 
 const configName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'lowercase letters, digits, _');
 
+/** How many arguments each command takes (article md and the indexer commands check theirs). */
+const ARGUMENT_COUNT: Record<string, number> = {
+  'category save': 1,
+  'article save': 1,
+  'banner save': 1,
+  'activity save': 1,
+  'launchpad save': 1,
+  'config set': 2,
+  'collection add': 1,
+  'collection save': 1,
+  'collection sync': 0,
+  'image add': 1,
+};
+
 export interface AdminDeps {
   db: AppDb;
   dataDir: string;
@@ -133,6 +147,11 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
   const [group, action, ...rest] = argv;
   const { db } = deps;
   const json = (v: unknown) => JSON.stringify(v, null, 2);
+  // An extra argument (a second file, a value with an unquoted space) would be ignored.
+  const takes = ARGUMENT_COUNT[`${group ?? ''} ${action ?? ''}`];
+  if (takes !== undefined && rest.length > takes) {
+    throw new AdminError(`unexpected argument '${rest[takes]}'`);
+  }
   try {
     switch (`${group ?? ''} ${action ?? ''}`) {
       case 'category save':
@@ -168,7 +187,6 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
         const name = parse(configName, rest[0]);
         const raw = rest[1];
         if (raw === undefined) throw new AdminError('missing value');
-        if (rest[2] !== undefined) throw new AdminError(`unexpected argument '${rest[2]}'`);
         // Only the keys the API reads: another name would be stored and never used.
         if (!isConfigKey(name)) {
           const known = Object.keys(CONFIG_VALUE_RULES).join(', ');
@@ -268,8 +286,9 @@ async function articleFromMarkdown(db: AppDb, args: string[]) {
   if (!isLocale(lang)) {
     throw new AdminError(`unknown language '${lang}' for --lang (accepted: ${LOCALES.join(', ')})`);
   }
-  const file = positional[0];
+  const [file, extra] = positional;
   if (!file) throw new AdminError('missing Markdown file');
+  if (extra !== undefined) throw new AdminError(`unexpected argument '${extra}'`);
   const { title, html } = markdownToHtml(readFile(file));
   if (!title) throw new AdminError(`${file}: the first line must be a '# ' title`);
   const id = intOption(opts, 'id');
