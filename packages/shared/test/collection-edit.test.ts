@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   COLLECTION_EDIT_MESSAGES as E,
   collectionEditKeyOf,
+} from '../src/validation/collection-messages.js';
+import {
   collectionEditSchema,
   collectionUpdateSchema,
   royaltyPercentToRate,

@@ -1,4 +1,4 @@
-import { collectionEditKeyOf } from './collection.js';
+import { collectionEditKeyOf } from './collection-messages.js';
 import { validationKeyOf } from './messages.js';
 
 /**

@@ -1,46 +1,14 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, ROYALTY } from '../constants.js';
 import { VALIDATION_MESSAGES as M } from './messages.js';
+import { COLLECTION_EDIT_MESSAGES } from './collection-messages.js';
 import { imageUrlSchema } from './profile.js';
 
 /**
  * The collection-edit rules (spec doc 1 section 5), used by the edit form and by
- * POST /v1/api/collections/update and the admin CLI: one schema, one set of messages.
+ * POST /v1/api/collections/update and the admin CLI: one schema, one set of messages
+ * (collection-messages.ts).
  */
-export const COLLECTION_EDIT_MESSAGES = {
-  linkInvalid: {
-    message: 'The link may only contain letters, digits and hyphens',
-    key: 'collectionEdit.linkInvalid',
-  },
-  linkTaken: {
-    message: 'This link is already used by another collection',
-    key: 'collectionEdit.linkTaken',
-  },
-  descriptionTooLong: {
-    message: `The description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
-    key: 'collectionEdit.descriptionTooLong',
-  },
-  royaltyFormat: {
-    message: 'Royalty must be a number with at most one decimal',
-    key: 'collectionEdit.royaltyFormat',
-  },
-  royaltyMax: {
-    message: `The maximum royalty is ${ROYALTY.maxPercent}%`,
-    key: 'collectionEdit.royaltyMax',
-  },
-  royaltyNotOnChain: {
-    message:
-      'The royalty and its receiving address must match the ones set on chain: set them on chain first',
-    key: 'collectionEdit.royaltyNotOnChain',
-  },
-  socialLinkInvalid: { message: 'Link Format Error', key: 'collectionEdit.socialLinkInvalid' },
-  profileRequired: {
-    message: 'Please upload a profile image',
-    key: 'collectionEdit.profileRequired',
-  },
-  coverRequired: { message: 'Please upload a cover image', key: 'collectionEdit.coverRequired' },
-} as const;
-
 const E = COLLECTION_EDIT_MESSAGES;
 
 export const COLLECTION_LIMITS = {
@@ -175,9 +143,4 @@ export function royaltyPercentToRate(percent: string): number {
 /** The chain's percent x 100 (250) -> percent (2.5). */
 export function royaltyRateToPercent(rate: number): number {
   return rate / ROYALTY.chainScale;
-}
-
-/** The i18n key of a collection-edit message (undefined for other text). */
-export function collectionEditKeyOf(message: string): string | undefined {
-  return Object.values(E).find((m) => m.message === message)?.key;
 }
