@@ -5,6 +5,7 @@ import {
   stableCoinAbi,
 } from '@aiamarket/shared/abis';
 import { parseEther, parseUnits, zeroAddress } from 'viem';
+import { TRANSACTION_FEE_MAX_PERCENT } from '@aiamarket/shared';
 import type { Address, Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { marketplaceV2Abi, marketplaceV2Bytecode } from '../out/testing-abis.js';
@@ -103,6 +104,8 @@ describe('Marketplace: setup and owner settings', () => {
     await f.expectRevert(owner, mk.call('setFee', [1, 0]), 'InvalidDenominator', [0n]);
     await f.expectRevert(owner, mk.call('setFee', [51, 100]), 'FeeTooHigh', [51n, 100n]);
     await f.write(owner, mk.call('setFee', [50, 100]));
+    // The admin CLI refuses a transaction_fee above the same cap.
+    expect(await f.read(mk.call('MAX_FEE_PERCENT'))).toBe(BigInt(TRANSACTION_FEE_MAX_PERCENT));
     await f.write(owner, mk.call('setFee', [0, 1]));
     expect(await f.read(mk.call('feeConfig'))).toEqual([feeAccount.address, 0n, 1n, 10000n]);
   });
