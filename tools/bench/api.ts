@@ -64,6 +64,7 @@ async function generate(client: pg.Client, market: string, stable: string) {
      select ${CHAIN_ID}, ${contractOf('g')}, g, ${addr('500000 + g % 20000')}, 1
      from generate_series(1, ${ORDERS}) g`,
     // 80 % listed; 5 % without an image (left out of the market); AIA and the stable coin.
+    // Listed in id order over the last million seconds, as a market fills up.
     `insert into orders (chain_id, market_addr, order_id, status, chain_status, price, money_addr,
        contract_addr, token_id, contract_type, amount, left_amount, owner_addr, royalty, name,
        image_url, price_value, created_block, created_tx, created_at, updated_block, updated_at)
@@ -74,8 +75,8 @@ async function generate(client: pg.Client, market: string, stable: string) {
        1, 1, ${addr('500000 + g % 20000')}, case when g % 4 = 0 then 250 end,
        ${words}[1 + g % 8] || ' ' || left(md5(g::text), 6) || ' #' || g,
        case when g % 20 <> 0 then '/ipfs/bafkrei' || md5(g::text) end,
-       p / 1000.0, g, '0x' || md5(g::text) || md5(g::text), now() - g * interval '1 second',
-       g, now() - g * interval '1 second'
+       p / 1000.0, g, '0x' || md5(g::text) || md5(g::text),
+       now() - (${ORDERS} - g) * interval '1 second', g, now() - (${ORDERS} - g) * interval '1 second'
      from (select g, 1 + (g::bigint * 7919) % 100000 as p,
              case when g % 10 < 8 then 0 else g % 10 - 7 end as s
            from generate_series(1, ${ORDERS}) g) t`,
