@@ -119,6 +119,24 @@ describe('admin commands', () => {
     expect((await database.db.select({ n: count() }).from(articles))[0]?.n).toBe(total);
   });
 
+  it('refuses a Markdown article with a title and no text, in any language', async () => {
+    const cat = JSON.parse(await run('category', 'save', '{"names":{"en":"Empty"}}'));
+    const full = path.join(dir, 'full.md');
+    fs.writeFileSync(full, '# Title\n\nBody\n');
+    const created = JSON.parse(await run('article', 'md', full, '--category', String(cat.id)));
+    const before = await database.db.select().from(articles).where(eq(articles.id, created.id));
+    const empty = path.join(dir, 'empty.md');
+    fs.writeFileSync(empty, '# Başlık\n\n');
+    for (const lang of ['tr', 'en']) {
+      await expect(
+        run('article', 'md', empty, '--id', String(created.id), '--lang', lang),
+      ).rejects.toThrow(`${empty}: no text after the title`);
+    }
+    expect(await database.db.select().from(articles).where(eq(articles.id, created.id))).toEqual(
+      before,
+    );
+  });
+
   it('saves a banner, an activity with items and a launchpad project', async () => {
     await run(
       'collection',

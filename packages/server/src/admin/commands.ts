@@ -291,6 +291,8 @@ async function articleFromMarkdown(db: AppDb, args: string[]) {
   if (extra !== undefined) throw new AdminError(`unexpected argument '${extra}'`);
   const { title, html } = markdownToHtml(readFile(file));
   if (!title) throw new AdminError(`${file}: the first line must be a '# ' title`);
+  // An empty text in another language would be dropped as missing, and the title saved alone.
+  if (!html) throw new AdminError(`${file}: no text after the title`);
   const id = intOption(opts, 'id');
   const existing = id === undefined ? undefined : await findArticle(db, id);
   if (id !== undefined && !existing) throw new AdminError(`No article ${id}`);
