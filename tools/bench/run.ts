@@ -4,10 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from '../stack/build.js';
-import { startStack } from '../stack/stack.js';
 import { consoleSteps } from '../stack/steps.js';
 import { measure, type Measurement } from './measure.js';
-import { lighthouseBench } from './lighthouse.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -15,6 +13,9 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 async function main() {
   const steps = consoleSteps();
   await buildAll(steps);
+  // Both import the typed ABIs the build generates: loaded only once they exist.
+  const { startStack } = await import('../stack/stack.js');
+  const { lighthouseBench } = await import('./lighthouse.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-bench-'));
   const stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps });
   try {

@@ -4,7 +4,6 @@
 import path from 'node:path';
 import { buildAll } from './build.js';
 import { ROOT } from './paths.js';
-import { startStack } from './stack.js';
 import { consoleSteps } from './steps.js';
 
 const args = new Set(process.argv.slice(2));
@@ -23,6 +22,8 @@ function portFrom(name: string, fallback: number): number {
 async function main() {
   const started = performance.now();
   await buildAll(steps, { force: args.has('--rebuild') });
+  // The stack imports the typed ABIs the build generates: loaded only once they exist.
+  const { startStack } = await import('./stack.js');
   const stack = await startStack({
     dataDir: path.resolve(ROOT, process.env.DATA_DIR ?? '.data'),
     port: portFrom('PORT', 8080),
