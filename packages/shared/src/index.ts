@@ -9,3 +9,4 @@ export * from './upload.js';
 export * from './validation/index.js';
 export * from './contract-errors.js';
 export * from './api/index.js';
+export * from './money/reference.js';
