@@ -123,6 +123,12 @@ export const marketEvents = pgTable(
      * at the listing's block; null when the collection does not support ERC-2981.
      */
     erc2981Rate: integer('erc2981_rate'),
+    /**
+     * sold: the coin's rate (reference units per coin, coin_rates) in force at the sale's block
+     * time, stored with the fact so that a later rate leaves history alone; null while the coin
+     * has no rate (it is then left out of reference volumes).
+     */
+    refRate: coinAmount('ref_rate'),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
@@ -267,6 +273,11 @@ export const orders = pgTable(
     imageUrl: text('image_url'),
     /** price in the coin's units (price / 10^decimals), for sorting and price filters. */
     priceValue: numeric('price_value', { precision: 78, scale: 18 }).notNull().default('0'),
+    /**
+     * price_value in the reference unit at the coin's current rate (kept in step when the
+     * operator sets a rate), for sorting and price filters across coins; null without a rate.
+     */
+    priceRef: coinAmount('price_ref'),
     createdBlock: blockNumber('created_block').notNull(),
     createdTx: txHash('created_tx').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -279,8 +290,8 @@ export const orders = pgTable(
     index('orders_owner_idx').on(t.chainId, t.ownerAddr),
     index('orders_status_idx').on(t.chainId, t.status),
     index('orders_status_created_idx').on(t.chainId, t.status, t.createdAt),
-    index('orders_status_price_idx').on(t.chainId, t.status, t.priceValue),
-    index('orders_contract_price_idx').on(t.chainId, t.contractAddr, t.status, t.priceValue),
+    index('orders_status_price_ref_idx').on(t.chainId, t.status, t.priceRef),
+    index('orders_contract_price_ref_idx').on(t.chainId, t.contractAddr, t.status, t.priceRef),
   ],
 );
 
@@ -343,9 +354,12 @@ export const tokenMetadata = pgTable(
   ],
 );
 
+/** Per coin (lowercase address) an amount in whole coins, as decimal text. */
+export type CoinAmounts = Record<string, string>;
+
 /**
  * Per collection, recomputed from the facts for the collections a range touched. Prices and
- * volumes are in coin units summed across coins (see src/indexer/README.md).
+ * volumes are in the reference unit (see src/indexer/README.md), with the per-coin parts.
  */
 export const collectionStats = pgTable(
   'collection_stats',
@@ -364,6 +378,10 @@ export const collectionStats = pgTable(
     totalHolder: integer('total_holder').notNull(),
     /** Listed (status 0) orders. */
     totalOrder: integer('total_order').notNull(),
+    /** All-time volume per coin, in coin units. */
+    coinVolumes: jsonb('coin_volumes').$type<CoinAmounts>().notNull().default({}),
+    /** Lowest listed price per coin, in coin units. */
+    coinFloors: jsonb('coin_floors').$type<CoinAmounts>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.contractAddr] })],
 );
@@ -376,8 +394,11 @@ export const collectionVolumeHours = pgTable(
     contractAddr: address('contract_addr').notNull(),
     /** The start of the hour (UTC). */
     hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** In the reference unit (each sale at its stored rate). */
     volume: coinAmount('volume').notNull(),
     trades: integer('trades').notNull(),
+    /** The hour's volume per coin, in coin units. */
+    coinVolumes: jsonb('coin_volumes').$type<CoinAmounts>().notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.contractAddr, t.hour] }),
@@ -439,4 +460,24 @@ export const coinDecimals = pgTable(
     decimals: smallint('decimals').notNull(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+);
+
+/**
+ * Rate history of the payment coins: reference units per 1 whole coin from `effectiveAt` on,
+ * set by the operator (admin CLI `rate set`). Append-only, so a sale's stored rate and the
+ * history never move. The reference coin itself (AIA) has no row: its rate is 1.
+ */
+export const coinRates = pgTable(
+  'coin_rates',
+  {
+    chainId: integer('chain_id').notNull(),
+    coin: address('coin').notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    rate: coinAmount('rate').notNull(),
+    symbol: varchar('symbol', { length: 64 }).notNull(),
+    decimals: smallint('decimals').notNull(),
+    /** 'operator' (admin CLI) or 'aggregator' (read from an on-chain price feed). */
+    source: varchar('source', { length: 16 }).notNull().default('operator'),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.coin, t.effectiveAt] })],
 );
