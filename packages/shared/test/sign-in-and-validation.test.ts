@@ -74,6 +74,37 @@ describe('profile validation', () => {
     expect(profileUpdateSchema.safeParse({ username: '' }).success).toBe(false);
     expect(profileUpdateSchema.safeParse({ role: 'admin' }).success).toBe(false);
   });
+
+  it('saves a username or an email only with the other one (spec: both filled)', () => {
+    const issue = (v: unknown) => profileUpdateSchema.safeParse(v).error?.issues[0];
+    expect(issue({ username: 'alice' })).toMatchObject({
+      path: ['email'],
+      message: 'This field must be filled',
+    });
+    expect(issue({ email: 'a@b.co', bio: 'x' })).toMatchObject({
+      path: ['username'],
+      message: 'This field must be filled',
+    });
+    expect(profileUpdateSchema.safeParse({ username: 'alice', email: 'a@b.co' }).success).toBe(
+      true,
+    );
+  });
+
+  it('refuses control characters and lone surrogates; the bio may have line breaks', () => {
+    const bio = (b: string) => profileUpdateSchema.safeParse({ bio: b }).success;
+    expect(bio('line one\nline two\ttab')).toBe(true);
+    expect(bio('a\u0000b')).toBe(false);
+    expect(bio('a\u001bb')).toBe(false);
+    expect(bio('a\ud800b')).toBe(false);
+    expect(bio('\udc00')).toBe(false);
+    expect(bio('emoji \ud83d\ude00')).toBe(true);
+    const name = (u: string) =>
+      profileUpdateSchema.safeParse({ username: u, email: 'a@b.co' }).error?.issues[0]?.message;
+    expect(name('a\nb')).toBe('Can not use special characters');
+    expect(name('a\u2028b')).toBe('Can not use special characters');
+    expect(name('a\ud800')).toBe('Can not use special characters');
+    expect(name('Zoë 🐉')).toBeUndefined();
+  });
 });
 
 describe('upload rules', () => {

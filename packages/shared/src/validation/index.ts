@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './text.js';
 export * from './profile.js';
 export * from './price-range.js';
 export * from './trade.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IPFS_PATH_PREFIX } from '../upload.js';
 import { VALIDATION_MESSAGES as M } from './messages.js';
+import { isSingleLineText, multiLine } from './text.js';
 
 export const PROFILE_LIMITS = {
   usernameMaxLength: 32,
@@ -8,10 +9,6 @@ export const PROFILE_LIMITS = {
   bioMaxLength: 500,
   imageUrlMaxLength: 512,
 } as const;
-
-/** Control characters (C0, DEL, C1) and the line/paragraph separators. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 const required = (max: number) =>
   z
@@ -41,7 +38,7 @@ export function isImageUrl(value: string): boolean {
 }
 
 export const usernameSchema = required(PROFILE_LIMITS.usernameMaxLength).refine(
-  (v) => !CONTROL.test(v),
+  (v) => isSingleLineText(v),
   M.charactersInvalid.message,
 );
 
@@ -49,7 +46,7 @@ export const emailSchema = required(PROFILE_LIMITS.emailMaxLength).pipe(
   z.email({ error: M.emailInvalid.message }),
 );
 
-export const bioSchema = z.string().max(PROFILE_LIMITS.bioMaxLength, M.tooLong.message);
+export const bioSchema = multiLine(z.string().max(PROFILE_LIMITS.bioMaxLength, M.tooLong.message));
 
 /**
  * The settings form (spec section 5): username and email must both be filled, email valid; bio,
@@ -64,12 +61,30 @@ export const profileSettingsSchema = z.object({
 });
 
 /**
- * POST /v1/api/user/update: every field is optional (a missing field keeps its value, so the
- * account page can change only the avatar or the banner), but a field that is sent must pass the
- * same rule as on the settings form: an empty username or email answers 'This field must be
- * filled'.
+ * The fields of POST /v1/api/user/update: every one is optional (a missing field keeps its value,
+ * so the account page can change only the avatar or the banner), but a field that is sent must
+ * pass the same rule as on the settings form. Use with `requireNameAndEmail`.
  */
-export const profileUpdateSchema = profileSettingsSchema.partial().strict();
+export const profileUpdateFields = profileSettingsSchema.partial().strict();
+
+/**
+ * The settings form saves only when username and email are both filled (spec section 5): an
+ * update that sets one of them must set the other ('This field must be filled' on the missing one).
+ */
+export function requireNameAndEmail(
+  value: { username?: string | undefined; email?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.username === undefined && value.email === undefined) return;
+  for (const field of ['username', 'email'] as const) {
+    if (value[field] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [field], message: M.fieldRequired.message });
+    }
+  }
+}
+
+/** POST /v1/api/user/update: the fields and the username-and-email rule. */
+export const profileUpdateSchema = profileUpdateFields.superRefine(requireNameAndEmail);
 
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
