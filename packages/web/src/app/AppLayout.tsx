@@ -5,6 +5,7 @@ import { Footer } from '../components/Footer';
 import { ScrollToTop } from '../components/ScrollToTop';
 import { TopBar } from '../components/TopBar';
 import { PageFallback } from '../components/PageFallback';
+import { GlobalSearch } from '../features/search/GlobalSearch';
 
 /** The shell around every page. The top bar is fixed: `main` starts below it (pt-16). */
 export function AppLayout() {
@@ -18,7 +19,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <ScrollToTop />
-      <TopBar />
+      <TopBar search={<GlobalSearch />} />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
         <Suspense fallback={<PageFallback />}>
           <Outlet />

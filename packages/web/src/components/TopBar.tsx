@@ -1,11 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@aiamarket/shared';
 import { cx } from '../lib/cx';
 import { useScrolledPast } from '../lib/useScrolledPast';
 import { isSignedIn, useSession } from '../lib/session';
-import { GlobalSearch } from '../features/search/GlobalSearch';
 import { ConnectWalletButton } from './ConnectWalletButton';
 import { LanguageMenu } from './LanguageMenu';
 import { CloseIcon, LogoMark, MenuIcon } from './icons';
@@ -26,8 +25,9 @@ export const NAV_ITEMS = [
 /**
  * Transparent over the top of the page, dark once the page is scrolled more than
  * LAYOUT.topBarDarkAfterPx. Below the `lg` breakpoint the links fold into a menu button.
+ * `search` is the global search, handed in by app/ (a generic component imports no feature).
  */
-export function TopBar() {
+export function TopBar({ search }: { search?: ReactNode }) {
   const { t } = useTranslation();
   const scrolled = useScrolledPast(LAYOUT.topBarDarkAfterPx);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -93,7 +93,7 @@ export function TopBar() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
-          <GlobalSearch />
+          {search}
           <LanguageMenu />
           {isSignedIn(session) ? (
             <Suspense fallback={<span className="size-10 rounded-full bg-white/10" />}>
