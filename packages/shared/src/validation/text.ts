@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from './messages.js';
 
 /**
@@ -11,7 +11,6 @@ const NOT_TEXT =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** A one-line field (names, keywords, links) also refuses tabs and line breaks of any kind. */
-// eslint-disable-next-line no-control-regex
 const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/;
 
 /** True when `value` holds only characters a multi-line text (bio, description) may have. */
