@@ -22,11 +22,11 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
       // The build writes .br and .gz next to each text asset (web/build/precompress.ts).
       preCompressed: true,
       cacheControl: false,
-      setHeaders(reply, filePath) {
+      setHeaders(res, filePath) {
         // Hashed file names change with their content: cache them for good. Everything else
         // (the shell, the favicon) is revalidated, so a new deployment shows at once.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {
