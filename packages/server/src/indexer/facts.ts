@@ -298,6 +298,8 @@ export interface OrderItem {
   name: string | null;
   imageUrl: string | null;
   priceValue: string;
+  /** priceValue in the reference unit at the coin's current rate; null without a rate. */
+  priceRef?: string | null;
 }
 
 /** A raw amount in a coin's units as a decimal string: unitsOf('1500000', 6) = '1.5'. */
@@ -364,6 +366,7 @@ export function orderOf(
     name: item.name,
     imageUrl: item.imageUrl,
     priceValue: item.priceValue,
+    priceRef: item.priceRef ?? null,
     createdBlock: s.createdBlock,
     createdTx: s.createdTx,
     createdAt: s.createdAt,

@@ -33,6 +33,7 @@ import {
 import type { CoinDecimals } from './chain-reads.js';
 import { ORDER_ITEMS_LOCK_KEY } from './lock.js';
 import { recomputeStats } from './stats.js';
+import { currentRate, rateAt, rateHistory, referenceOf } from './rates.js';
 
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
@@ -135,7 +136,18 @@ function touch(
 async function insertFacts(tx: Tx, facts: RangeFacts) {
   for (const part of chunks(facts.transfers, 1_000))
     await tx.insert(nftTransfers).values(part).onConflictDoNothing();
-  for (const part of chunks(facts.market, 500))
+  // Each sale keeps the rate of its coin in force at its block: a later rate moves no history.
+  const sold = facts.market.filter((m) => m.kind === 'sold' && m.coin);
+  const history =
+    sold.length === 0
+      ? new Map()
+      : await rateHistory(tx, sold[0]!.chainId, uniq(sold.map((m) => m.coin!)));
+  const market = facts.market.map((m) =>
+    m.kind === 'sold' && m.coin
+      ? { ...m, refRate: rateAt(history.get(m.coin), m.coin, m.blockTime) }
+      : m,
+  );
+  for (const part of chunks(market, 500))
     await tx.insert(marketEvents).values(part).onConflictDoNothing();
   for (const part of chunks(facts.launchpad, 1_000))
     await tx.insert(launchpadEvents).values(part).onConflictDoNothing();
@@ -362,7 +374,9 @@ async function recomputeOrders(tx: Tx, chainId: number, touched: Touched) {
     for (const r of rows) held.set(`${r.c}|${r.t}|${r.o}`, BigInt(r.amount));
   }
 
-  const decimals = await decimalsOf(tx, chainId, uniq(listings.map((l) => l.moneyAddr)));
+  const coins = uniq(listings.map((l) => l.moneyAddr));
+  const decimals = await decimalsOf(tx, chainId, coins);
+  const coinRates = await rateHistory(tx, chainId, coins);
   const tokens = await itemsOf(
     tx,
     chainId,
@@ -381,10 +395,12 @@ async function recomputeOrders(tx: Tx, chainId: number, touched: Touched) {
     );
     const item = tokens.get(`${l.contractAddr}|${l.tokenId}`);
     touched.stats.add(l.contractAddr);
+    const priceValue = unitsOf(l.price, decimals.get(l.moneyAddr) ?? 18);
     return orderOf(chainId, l, holds, royalty, {
       name: item?.name ?? null,
       imageUrl: item?.imageUrl ?? null,
-      priceValue: unitsOf(l.price, decimals.get(l.moneyAddr) ?? 18),
+      priceValue,
+      priceRef: referenceOf(priceValue, currentRate(coinRates.get(l.moneyAddr), l.moneyAddr)),
     });
   });
 

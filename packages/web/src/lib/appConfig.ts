@@ -1,4 +1,4 @@
-import type { UploadPurpose } from '@aiamarket/shared';
+import type { CoinRate, UploadPurpose } from '@aiamarket/shared';
 import { apiRequest } from './api';
 
 /** GET /v1/api/config/app: what the app needs to know about this deployment. */
@@ -12,6 +12,10 @@ export interface AppConfig {
     explorerUrl: string | null;
     nativeCurrency: { name: string; symbol: string; decimals: number };
     contracts: Record<string, string>;
+    /** The unit volumes, floors, price sorts and filters are in (absent from an older server). */
+    referenceUnit?: { symbol: string; decimals: number };
+    /** Every payment coin and its rate in force (reference units per whole coin). */
+    rates?: CoinRate[];
   };
   upload: Record<UploadPurpose, { maxMb: number; contentTypes: string[] }>;
   signIn: { domain: string; uri: string; termsUrl: string; nonceTtlSeconds: number };

@@ -7,6 +7,7 @@ import {
   CONFIG_KEYS,
   ERRORS,
   IMAGE_CONTENT_TYPES,
+  REFERENCE_UNIT,
   SIGN_IN,
   signInDomain,
   termsUrl,
@@ -15,6 +16,7 @@ import {
 } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { appConfig } from '../../db/schema.js';
+import { currentCoinRates } from '../../db/coin-rates.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 
 const chainData = z.object({
@@ -24,6 +26,19 @@ const chainData = z.object({
   explorerUrl: z.string().nullable(),
   nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number() }),
   contracts: z.record(z.string(), z.string()),
+  referenceUnit: z
+    .object({ symbol: z.string(), decimals: z.number().int() })
+    .describe('the unit volumes, floors, price sorts and price filters are expressed in'),
+  rates: z
+    .array(
+      z.object({
+        currency: z.string().describe('lowercase coin address, the zero address for AIA'),
+        symbol: z.string(),
+        decimals: z.number().int(),
+        rate: z.string().describe('reference units per 1 whole coin, decimal text'),
+      }),
+    )
+    .describe('every payment coin with its rate in force (the reference coin first, rate 1)'),
 });
 
 const appData = z.object({
@@ -42,7 +57,7 @@ const appData = z.object({
 });
 
 export function configRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const chainInfo = (): z.infer<typeof chainData> => {
+  const chainInfo = async (): Promise<z.infer<typeof chainData>> => {
     const chain = chainFor(ctx.config.chainId, ctx.config.publicRpcUrl);
     const contracts = Object.fromEntries(
       Object.entries(ctx.deployment?.contracts ?? {}).map(([name, c]) => [name, c.address]),
@@ -54,6 +69,8 @@ export function configRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       explorerUrl: chain.blockExplorers?.default.url ?? null,
       nativeCurrency: { ...chain.nativeCurrency },
       contracts,
+      referenceUnit: { symbol: REFERENCE_UNIT.symbol, decimals: REFERENCE_UNIT.decimals },
+      rates: await currentCoinRates(ctx.database.db, ctx.config.chainId),
     };
   };
   const rules = uploadRules(ctx.config.uploadMaxMb);
@@ -95,7 +112,7 @@ export function configRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(chainData) },
         },
       },
-      async () => ok(chainInfo()),
+      async () => ok(await chainInfo()),
     );
 
     app.get(
@@ -115,7 +132,7 @@ export function configRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const fee = Number(rows[0]?.value ?? NaN);
         return ok({
           transactionFee: Number.isFinite(fee) ? fee : 0,
-          chain: chainInfo(),
+          chain: await chainInfo(),
           upload,
           signIn: {
             domain: signInDomain(ctx.config.publicUrl),

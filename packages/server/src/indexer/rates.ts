@@ -1,0 +1,127 @@
+// Payment-coin rates (reference units per whole coin): the history the indexer stores on each
+// sale, the current rate kept on listed orders, and the operator's rate change, which keeps the
+// orders' reference prices and the affected collection stats in step in one transaction.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { NATIVE_COIN_ADDRESS, REFERENCE_UNIT, toReference } from '@aiamarket/shared';
+import type { AppDb } from '../db/database.js';
+import { coinRates } from '../db/schema-chain.js';
+import { recomputeStats } from './stats.js';
+import { lockOrderItems, type Tx } from './store.js';
+
+export interface RatePoint {
+  effectiveAt: Date;
+  rate: string;
+}
+
+/** Rate history per coin (oldest first) of the given coins. */
+export async function rateHistory(
+  tx: Tx | AppDb,
+  chainId: number,
+  coins: readonly string[],
+): Promise<Map<string, RatePoint[]>> {
+  const out = new Map<string, RatePoint[]>();
+  const wanted = [...new Set(coins)].filter((c) => c !== REFERENCE_UNIT.currency);
+  if (wanted.length === 0) return out;
+  const rows = await tx
+    .select({
+      coin: coinRates.coin,
+      effectiveAt: coinRates.effectiveAt,
+      rate: sql<string>`${coinRates.rate}::text`,
+    })
+    .from(coinRates)
+    .where(and(eq(coinRates.chainId, chainId), inArray(coinRates.coin, wanted)))
+    .orderBy(asc(coinRates.coin), asc(coinRates.effectiveAt));
+  for (const r of rows) {
+    let list = out.get(r.coin);
+    if (!list) out.set(r.coin, (list = []));
+    list.push({ effectiveAt: r.effectiveAt, rate: r.rate });
+  }
+  return out;
+}
+
+/**
+ * The rate of `coin` in force at `at`: 1 for the reference coin; the latest rate effective at or
+ * before `at`; for a time before the first rate, the first one (the operator's first rate also
+ * prices the coin's earlier history); null when the coin has no rate at all.
+ */
+export function rateAt(history: readonly RatePoint[] | undefined, coin: string, at: Date) {
+  if (coin === REFERENCE_UNIT.currency) return '1';
+  if (!history || history.length === 0) return null;
+  let found = history[0]!;
+  for (const point of history) if (point.effectiveAt.getTime() <= at.getTime()) found = point;
+  return found.rate;
+}
+
+/** The latest rate of `coin` (what a listing is compared with now). */
+export function currentRate(history: readonly RatePoint[] | undefined, coin: string) {
+  if (coin === REFERENCE_UNIT.currency) return '1';
+  return history && history.length > 0 ? history[history.length - 1]!.rate : null;
+}
+
+/** A coin amount in the reference unit at `rate`, null without a rate. */
+export function referenceOf(amount: string, rate: string | null): string | null {
+  return rate === null ? null : toReference(amount, rate);
+}
+
+export interface RateChange {
+  coin: string;
+  rate: string;
+  symbol: string;
+  decimals: number;
+  source?: 'operator' | 'aggregator';
+  /** When it takes effect; now by default (history before it keeps its rates). */
+  at?: Date;
+}
+
+/**
+ * Adds a rate to the history and keeps the derived data in step: the reference price of the
+ * coin's orders, the stored rate of its sales that had none (before its first rate), and the
+ * stats of every collection with a listing or a sale in the coin. Under the order-items lock, so
+ * an indexer range cannot interleave.
+ */
+export async function setCoinRate(db: AppDb, chainId: number, change: RateChange) {
+  const coin = change.coin.toLowerCase();
+  if (coin === NATIVE_COIN_ADDRESS)
+    throw new RangeError('the reference coin has a fixed rate of 1');
+  const at = change.at ?? new Date();
+  return db.transaction(async (tx) => {
+    await lockOrderItems(tx);
+    await tx
+      .insert(coinRates)
+      .values({
+        chainId,
+        coin,
+        effectiveAt: at,
+        rate: change.rate,
+        symbol: change.symbol,
+        decimals: change.decimals,
+        source: change.source ?? 'operator',
+      })
+      .onConflictDoUpdate({
+        target: [coinRates.chainId, coinRates.coin, coinRates.effectiveAt],
+        set: { rate: change.rate, symbol: change.symbol, decimals: change.decimals },
+      });
+    const latest = currentRate((await rateHistory(tx, chainId, [coin])).get(coin), coin)!;
+    await tx.execute(sql`
+      update orders set price_ref = trunc(price_value * ${latest}::numeric, 18)
+      where chain_id = ${chainId} and money_addr = ${coin}`);
+    await tx.execute(sql`
+      update market_events set ref_rate = ${change.rate}::numeric
+      where chain_id = ${chainId} and kind = 'sold' and coin = ${coin} and ref_rate is null`);
+    const touched = (
+      (await tx.execute(sql`
+        select distinct contract_addr from orders where chain_id = ${chainId} and money_addr = ${coin}
+        union
+        select distinct contract_addr from market_events
+        where chain_id = ${chainId} and kind = 'sold' and coin = ${coin}`)) as unknown as {
+        rows: { contract_addr: string }[];
+      }
+    ).rows;
+    await recomputeStats(
+      tx,
+      chainId,
+      touched.map((r) => r.contract_addr),
+    );
+    return { coin, rate: change.rate, effectiveAt: at, collections: touched.length };
+  });
+}
