@@ -81,6 +81,8 @@ export const UPLOAD = {
   collectionCoverMaxMb: 3,
   collectionBackgroundMaxMb: 10,
   collectionImageTypes: ['image/jpeg', 'image/png', 'image/svg+xml'],
+  /** Largest width x height of a raster image (its header is read, never its pixel data). */
+  maxPixels: 40_000_000,
 } as const;
 
 export const UPLOAD_HINTS = {
@@ -100,8 +102,25 @@ export const LAYOUT = {
   topBarDarkAfterPx: 10,
   modalWidthPx: 550,
   nftListHeightPx: 310,
+  /** Card columns of an item grid on a wide screen (spec: 6, 8 or 10 depending on the layout). */
   marketGridColumns: [6, 8, 10],
 } as const;
+
+/** The item grid choice kept as listItenGrid: 1 large cards, 2 small cards. */
+export type MarketGridChoice = 1 | 2;
+
+/**
+ * Columns of an item grid on a wide screen: large cards beside the filter panel take 6; small
+ * cards or a hidden panel (it is about two columns wide) add 2 each, so 8, and both 10.
+ */
+export function marketGridColumnCount(
+  choice: MarketGridChoice,
+  filterPanelShown: boolean,
+): (typeof LAYOUT.marketGridColumns)[number] {
+  const [six, eight, ten] = LAYOUT.marketGridColumns;
+  const steps = (choice === 2 ? 1 : 0) + (filterPanelShown ? 0 : 1);
+  return steps === 0 ? six : steps === 1 ? eight : ten;
+}
 
 /** Launchpad and primary-sale times are shown in UTC+8. */
 export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';

@@ -1,15 +1,25 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '@aiamarket/shared';
+import {
+  STORAGE_KEYS,
+  marketGridColumnCount,
+  type LAYOUT,
+  type MarketGridChoice,
+} from '@aiamarket/shared';
 import { cx } from '../../lib/cx';
 import { NftCardSkeleton } from './Skeletons';
 
-/** The grid choice kept as listItenGrid: 1 large cards (up to 6 columns), 2 small (8, then 10). */
-export type GridChoice = 1 | 2;
+/** The grid choice kept as listItenGrid: 1 large cards, 2 small (columns: marketGridColumnCount). */
+export type GridChoice = MarketGridChoice;
 
-const COLUMNS: Record<GridChoice, string> = {
-  1: 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6',
-  2: 'grid-cols-3 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6 xl:grid-cols-8 2xl:grid-cols-10',
+/**
+ * Classes per wide-screen column count (from xl up); narrower screens step down so that a card
+ * stays readable. Written out whole so that Tailwind finds them.
+ */
+const COLUMNS: Record<(typeof LAYOUT.marketGridColumns)[number], string> = {
+  6: 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6',
+  8: 'grid-cols-3 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6 xl:grid-cols-8',
+  10: 'grid-cols-3 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8 xl:grid-cols-10',
 };
 
 function readChoice(): GridChoice {
@@ -84,24 +94,31 @@ export function GridToggle({
   );
 }
 
-/** A responsive card grid; each child is one card. */
+/**
+ * A responsive card grid; each child is one card. `filterPanel`: a filter panel stands beside the
+ * grid on wide screens (it takes the room of two columns).
+ */
 export function NftGrid({
   grid,
+  filterPanel,
   children,
   label,
   testId = 'nft-grid',
 }: {
   grid: GridChoice;
+  filterPanel: boolean;
   children: ReactNode;
   label?: string;
   testId?: string;
 }) {
+  const columns = marketGridColumnCount(grid, filterPanel);
   return (
     <ul
       aria-label={label}
       data-testid={testId}
       data-grid={grid}
-      className={cx('grid gap-3 sm:gap-4', COLUMNS[grid])}
+      data-columns={columns}
+      className={cx('grid gap-3 sm:gap-4', COLUMNS[columns])}
     >
       {children}
     </ul>
@@ -109,11 +126,22 @@ export function NftGrid({
 }
 
 /** Placeholder cards in the same grid while the first page loads. */
-export function NftGridSkeleton({ grid, count = 12 }: { grid: GridChoice; count?: number }) {
+export function NftGridSkeleton({
+  grid,
+  filterPanel,
+  count = 12,
+}: {
+  grid: GridChoice;
+  filterPanel: boolean;
+  count?: number;
+}) {
   const { t } = useTranslation();
   return (
     <div role="status" aria-label={t('app.loading')} data-testid="nft-grid-skeleton">
-      <ul aria-hidden className={cx('grid gap-3 sm:gap-4', COLUMNS[grid])}>
+      <ul
+        aria-hidden
+        className={cx('grid gap-3 sm:gap-4', COLUMNS[marketGridColumnCount(grid, filterPanel)])}
+      >
         {Array.from({ length: count }, (_, i) => (
           <li key={i}>
             <NftCardSkeleton />

@@ -44,14 +44,14 @@ export function AccountItems({
         <GridToggle value={grid} onChange={setGrid} />
       </div>
       {query.isPending ? (
-        <NftGridSkeleton grid={grid} />
+        <NftGridSkeleton grid={grid} filterPanel={false} />
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <EmptyIllustration label={emptyLabel} testId={`${testId}-empty`} />
       ) : (
         <>
-          <NftGrid grid={grid} label={label}>
+          <NftGrid grid={grid} filterPanel={false} label={label}>
             {items.map((item, i) => (
               <li key={`${item.contractAddr}-${item.tokenId}`}>
                 <NftCard

@@ -231,14 +231,14 @@ export function GoodsTab({ collection }: { collection: CollectionVO }) {
           <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} />
         </div>
         {query.isPending ? (
-          <NftGridSkeleton grid={grid} />
+          <NftGridSkeleton grid={grid} filterPanel />
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : items.length === 0 ? (
           <EmptyIllustration label={t('collection.goods.empty')} testId="goods-empty" />
         ) : (
           <>
-            <NftGrid grid={grid} label={t('collection.goods.label')}>
+            <NftGrid grid={grid} filterPanel label={t('collection.goods.label')}>
               {items.map((item, i) => (
                 <li key={`${item.contractAddr}-${item.tokenId}`}>
                   <NftCard

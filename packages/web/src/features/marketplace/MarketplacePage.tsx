@@ -248,14 +248,19 @@ export function MarketplacePage() {
             {t('marketplace.results')}
           </h2>
           {query.isPending || (shown.length === 0 && orders.length > 0) ? (
-            <NftGridSkeleton grid={grid} />
+            <NftGridSkeleton grid={grid} filterPanel={panelOpen ?? true} />
           ) : query.isError ? (
             <ErrorState error={query.error} onRetry={() => void query.refetch()} />
           ) : orders.length === 0 ? (
             <EmptyIllustration label={t('marketplace.empty')} testId="market-empty" />
           ) : (
             <>
-              <NftGrid grid={grid} label={t('marketplace.results')} testId="market-grid">
+              <NftGrid
+                grid={grid}
+                filterPanel={panelOpen ?? true}
+                label={t('marketplace.results')}
+                testId="market-grid"
+              >
                 {shown.map((o, i) => (
                   <li key={o.orderId}>
                     <NftCard
