@@ -67,7 +67,7 @@ export const userSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** 'logout' or 'replaced' (a newer sign-in of the same address). */
+    /** 'logout'; older rows may say 'replaced' (sign-in used to end the other sessions). */
     endedReason: varchar('ended_reason', { length: 16 }),
   },
   (t) => [

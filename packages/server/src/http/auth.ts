@@ -10,7 +10,7 @@ import { userSessions } from '../db/schema.js';
  * SHA-256 of a token is stored. Answers:
  * - no token: 10002 'Please log in first!'
  * - unknown, malformed or expired token: 10003
- * - a session ended by logout or by a newer sign-in of the same address: 1008
+ * - a session ended by logout (of that session; other devices' sessions stay open): 1008
  */
 
 /** Tokens are 32 random bytes, base64url: 43 characters. Anything else is refused unread. */

@@ -148,17 +148,26 @@ describe('sign-in with an account key', () => {
     expect((await app.inject({ method: 'GET', url: '/v1/api/user/loginOut' })).json().code).toBe(0);
   });
 
-  it('a newer sign-in of the same address ends the older session (1008)', async () => {
+  it('sessions are per device: a second sign-in leaves the first open; logout ends only its own', async () => {
     const account = newAccount();
-    const first = await signIn(app, account);
-    const second = await signIn(app, account);
-    expect((await current(first)).json().code).toBe(1008);
-    expect((await current(second)).json().code).toBe(0);
-    // Another address's session is untouched.
-    const other = newAccount();
-    const otherToken = await signIn(app, other);
-    await signIn(app, account);
-    expect((await current(otherToken)).json().code).toBe(0);
+    const phone = await signIn(app, account);
+    const laptop = await signIn(app, account);
+    expect((await current(phone)).json().code).toBe(0);
+    expect((await current(laptop)).json().code).toBe(0);
+    expect(await sessionCount(account.address)).toBe(2);
+
+    const out = await app.inject({
+      method: 'GET',
+      url: '/v1/api/user/loginOut',
+      headers: { token: laptop },
+    });
+    expect(out.json().code).toBe(0);
+    expect((await current(laptop)).json().code).toBe(1008);
+    expect((await current(phone)).json().code).toBe(0);
+    // Signing in again on the laptop does not end the phone's session either.
+    const laptopAgain = await signIn(app, account);
+    expect((await current(laptopAgain)).json().code).toBe(0);
+    expect((await current(phone)).json().code).toBe(0);
   });
 });
 

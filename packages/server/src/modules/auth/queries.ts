@@ -52,8 +52,8 @@ export async function usableNonce(
 /**
  * Consumes the nonce and opens a session in one transaction. The nonce is taken with a single
  * conditional UPDATE, so of two concurrent sign-ins with one nonce exactly one gets a row back;
- * the other gets null and nothing changes. The user row is upserted first, which locks it: two
- * concurrent sign-ins of one address are serialised, and each newer one ends the older sessions.
+ * the other gets null and nothing changes. Sessions are per device: a new sign-in leaves the
+ * address's other sessions open (only logout ends a session, and only its own).
  */
 export async function openSession(
   db: AppDb,
@@ -78,11 +78,6 @@ export async function openSession(
       .insert(users)
       .values({ address: opts.address, lastSignInAt: sql`now()` })
       .onConflictDoUpdate({ target: users.address, set: { lastSignInAt: sql`now()` } });
-
-    await tx
-      .update(userSessions)
-      .set({ endedAt: sql`now()`, endedReason: 'replaced' })
-      .where(and(eq(userSessions.address, opts.address), isNull(userSessions.endedAt)));
 
     const token = randomBytes(SIGN_IN.tokenBytes).toString('base64url');
     await tx.insert(userSessions).values({

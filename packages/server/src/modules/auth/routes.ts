@@ -121,8 +121,8 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             'Send the token in the `token` header afterwards. The message must be exactly the ' +
             'one issued for the nonce (10012 otherwise); the nonce must be unused and unexpired ' +
             '(10010); the signature must be by userAddr: an account key, or a smart-contract ' +
-            'wallet through EIP-1271 / EIP-6492 (10011). A new sign-in ends the older sessions ' +
-            'of the address (they then answer 1008).',
+            'wallet through EIP-1271 / EIP-6492 (10011). Sessions are per device: a new ' +
+            'sign-in leaves the other sessions of the address open.',
           body: authBody,
           response: { 200: envelopeOf(z.string()) },
         },
@@ -165,7 +165,8 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['user'],
-          summary: 'Sign out: ends the session of the token header (always succeeds)',
+          summary:
+            'Sign out: ends the session of the token header only (always succeeds); later calls with it answer 1008',
           security: TOKEN_SECURITY,
           response: { 200: envelopeOf(z.null()) },
         },
