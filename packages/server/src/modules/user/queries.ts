@@ -1,12 +1,41 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.js';
-import { users } from '../../db/schema.js';
+import { activities, holdings, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUser(db: AppDb, address: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.address, address));
   return rows[0];
+}
+
+/**
+ * Whether an address that never signed in is still a known account: it holds an NFT, or appears
+ * in an activity (minted, bought, sold, listed, transferred). Both lookups use their indexes.
+ */
+export async function hasChainHistory(
+  db: AppDb,
+  chainId: number,
+  address: string,
+): Promise<boolean> {
+  const [held, active] = await Promise.all([
+    db
+      .select({ one: sql<number>`1` })
+      .from(holdings)
+      .where(and(eq(holdings.chainId, chainId), eq(holdings.ownerAddr, address)))
+      .limit(1),
+    db
+      .select({ one: sql<number>`1` })
+      .from(activities)
+      .where(
+        and(
+          eq(activities.chainId, chainId),
+          or(eq(activities.fromAddr, address), eq(activities.toAddr, address)),
+        ),
+      )
+      .limit(1),
+  ]);
+  return held.length > 0 || active.length > 0;
 }
 
 export interface ProfileChanges {
