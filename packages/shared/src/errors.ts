@@ -103,6 +103,18 @@ export const ERRORS = {
     message: 'The file name is not allowed',
     key: 'errors.fileNameInvalid',
   },
+  imageDimensions: {
+    code: 10018,
+    status: 400,
+    message: 'The image should have no empty side and at most {{megapixels}} megapixels',
+    key: 'errors.imageDimensions',
+  },
+  svgTooComplex: {
+    code: 10019,
+    status: 400,
+    message: 'The SVG has too many or too deeply nested elements',
+    key: 'errors.svgTooComplex',
+  },
   serviceUnavailable: {
     code: 10009,
     status: 503,

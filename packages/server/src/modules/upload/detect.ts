@@ -7,7 +7,20 @@ import type { ImageKind } from '@aiamarket/shared';
  * with nothing after it, and no file may carry HTML, script or PHP markup anywhere in its bytes
  * (a browser or another server that sniffs content must never see a page in an image).
  */
-export type Detection = { kind: ImageKind } | { kind: null; reason: string };
+export type Detection = { kind: ImageKind; size?: Dimensions } | { kind: null; reason: string };
+
+/**
+ * Declared pixel dimensions of a raster image, from its headers (the pixel data is never decoded).
+ * For a GIF, the largest of the screen and of each frame, as a decoder allocates each (a side is 0
+ * when the screen or any frame has it empty).
+ */
+export interface Dimensions {
+  width: number;
+  height: number;
+}
+
+/** A check returns what is wrong with the file, or its dimensions. */
+type Check = (b: Buffer) => string | Dimensions;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -36,12 +49,17 @@ export function detectImage(bytes: Buffer): Detection {
   return { kind: null, reason: 'not a JPEG, PNG, GIF or SVG file' };
 }
 
-function raster(kind: ImageKind, bytes: Buffer, check: (b: Buffer) => string | null): Detection {
-  const problem = check(bytes);
-  if (problem) return { kind: null, reason: `malformed ${kind}: ${problem}` };
+function raster(kind: ImageKind, bytes: Buffer, check: Check): Detection {
+  const result = check(bytes);
+  if (typeof result === 'string') return { kind: null, reason: `malformed ${kind}: ${result}` };
   const markup = MARKUP.exec(bytes.toString('latin1').toLowerCase());
   if (markup) return { kind: null, reason: `${kind} carrying markup (${markup[0]})` };
-  return { kind };
+  return { kind, size: result };
+}
+
+/** Whether declared dimensions are within the pixel budget and have no empty side. */
+export function acceptableDimensions(size: Dimensions, maxPixels: number): boolean {
+  return size.width > 0 && size.height > 0 && size.width * size.height <= maxPixels;
 }
 
 function looksLikeSvg(bytes: Buffer): boolean {
@@ -61,7 +79,7 @@ function looksLikeSvg(bytes: Buffer): boolean {
 }
 
 /** PNG: signature, IHDR first, chunks with valid CRCs, IEND last, nothing after it. */
-function checkPng(b: Buffer): string | null {
+function checkPng(b: Buffer): string | Dimensions {
   let pos = 8;
   let first = true;
   while (pos + 12 <= b.length) {
@@ -75,14 +93,19 @@ function checkPng(b: Buffer): string | null {
     const crc = b.readUInt32BE(pos + 8 + length);
     if (crc32(b.subarray(pos + 4, pos + 8 + length)) !== crc) return `bad CRC in ${type}`;
     pos = end;
-    if (type === 'IEND') return pos === b.length ? null : 'data after IEND';
+    if (type === 'IEND') {
+      if (pos !== b.length) return 'data after IEND';
+      return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+    }
   }
   return 'no IEND';
 }
 
 /** GIF: header, screen descriptor, blocks, and the trailer as the last byte. */
-function checkGif(b: Buffer): string | null {
+function checkGif(b: Buffer): string | Dimensions {
   if (b.length < 13) return 'truncated header';
+  let width = b.readUInt16LE(6);
+  let height = b.readUInt16LE(8);
   let pos = 13;
   const packed = b[10]!;
   if (packed & 0x80) pos += 3 * (1 << ((packed & 0x07) + 1));
@@ -96,12 +119,18 @@ function checkGif(b: Buffer): string | null {
   };
   while (pos < b.length) {
     const block = b[pos]!;
-    if (block === 0x3b) return pos === b.length - 1 ? null : 'data after the trailer';
+    if (block === 0x3b) return pos === b.length - 1 ? { width, height } : 'data after the trailer';
     if (block === 0x21) {
       pos += 2; // introducer and label
       if (!subBlocks()) return 'truncated extension';
     } else if (block === 0x2c) {
       if (pos + 10 > b.length) return 'truncated image descriptor';
+      // A frame may declare a larger (or empty) area than the screen.
+      const frameWidth = b.readUInt16LE(pos + 5);
+      const frameHeight = b.readUInt16LE(pos + 7);
+      // An empty frame makes the whole image count as empty.
+      width = frameWidth === 0 ? 0 : width && Math.max(width, frameWidth);
+      height = frameHeight === 0 ? 0 : height && Math.max(height, frameHeight);
       const local = b[pos + 9]!;
       pos += 10;
       if (local & 0x80) pos += 3 * (1 << ((local & 0x07) + 1));
@@ -115,8 +144,9 @@ function checkGif(b: Buffer): string | null {
 }
 
 /** JPEG: SOI, marker segments, entropy-coded scans, and EOI as the last two bytes. */
-function checkJpeg(b: Buffer): string | null {
+function checkJpeg(b: Buffer): string | Dimensions {
   let pos = 2;
+  let size: Dimensions | undefined;
   for (;;) {
     if (pos >= b.length) return 'no EOI';
     if (b[pos] !== 0xff) return 'expected a marker';
@@ -124,12 +154,21 @@ function checkJpeg(b: Buffer): string | null {
     if (pos >= b.length) return 'no EOI';
     const marker = b[pos]!;
     pos++;
-    if (marker === 0xd9) return pos === b.length ? null : 'data after EOI';
+    if (marker === 0xd9) {
+      if (pos !== b.length) return 'data after EOI';
+      return size ?? 'no frame header';
+    }
     if (marker === 0xd8 || marker === 0x00) return 'unexpected marker';
     if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) continue;
     if (pos + 2 > b.length) return 'truncated segment';
     const length = b.readUInt16BE(pos);
     if (length < 2 || pos + length > b.length) return 'truncated segment';
+    // SOF0-15 except DHT (C4), JPG (C8) and DAC (CC): precision, height, width.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (length < 7) return 'truncated frame header';
+      // A height of 0 (set later by a DNL marker) counts as an empty side.
+      size = { width: b.readUInt16BE(pos + 5), height: b.readUInt16BE(pos + 3) };
+    }
     pos += length;
     if (marker === 0xda) {
       // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart.

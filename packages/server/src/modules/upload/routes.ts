@@ -9,6 +9,7 @@ import {
   IMAGE_CONTENT_TYPES,
   ipfsPath,
   MB,
+  UPLOAD,
   UPLOAD_PURPOSES,
   uploadRules,
   type UploadPurpose,
@@ -18,7 +19,7 @@ import { uploads } from '../../db/schema.js';
 import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { detectImage } from './detect.js';
+import { acceptableDimensions, detectImage } from './detect.js';
 import { computeCid, DiskStore, KuboClient } from './store.js';
 import { sanitizeSvg } from './svg.js';
 
@@ -30,6 +31,11 @@ const BAD_NAME = /[/\\\u0000-\u001f\u007f]|^\.\.?$/;
 
 export function isAcceptableFileName(name: string): boolean {
   return name.length <= 255 && !BAD_NAME.test(name) && !name.includes('..');
+}
+
+/** The multipart plugin's over-limit error, raised by the file stream or by the part iterator. */
+function isFileTooLarge(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
 export interface UploadServices {
@@ -115,7 +121,13 @@ export function uploadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
               try {
                 file = await part.toBuffer();
               } catch (err) {
-                if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+                if (!isFileTooLarge(err)) throw err;
+                tooLarge = true;
+                break;
+              }
+              // busboy may end the stream before toBuffer sees the cut: the buffer is then the
+              // first maxBytes and the error only comes with the next part.
+              if (part.file.truncated) {
                 tooLarge = true;
                 break;
               }
@@ -132,9 +144,13 @@ export function uploadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           }
         } catch (err) {
           if (err instanceof ApiError) throw err;
-          // A malformed or over-limit multipart body is the client's fault: say what broke.
-          const reason = (err as Error).message || 'malformed multipart body';
-          throw new ApiError(ERRORS.badRequest, `${ERRORS.badRequest.message}: ${reason}`);
+          if (isFileTooLarge(err)) {
+            tooLarge = true;
+          } else {
+            // A malformed or over-limit multipart body is the client's fault: say what broke.
+            const reason = (err as Error).message || 'malformed multipart body';
+            throw new ApiError(ERRORS.badRequest, `${ERRORS.badRequest.message}: ${reason}`);
+          }
         }
         const rule = rules[purpose ?? 'default'];
         const limit = Math.floor(rule.maxMb * MB);
@@ -156,6 +172,16 @@ export function uploadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             'upload refused by type',
           );
           throw new ApiError(rule.typeError);
+        }
+        if (detected.size && !acceptableDimensions(detected.size, UPLOAD.maxPixels)) {
+          const { width, height } = detected.size;
+          request.log.info({ width, height, purpose }, 'upload refused by dimensions');
+          throw new ApiError(
+            ERRORS.imageDimensions,
+            formatErrorMessage(ERRORS.imageDimensions.message, {
+              megapixels: UPLOAD.maxPixels / 1_000_000,
+            }),
+          );
         }
         let content = file;
         if (detected.kind === 'svg') {
