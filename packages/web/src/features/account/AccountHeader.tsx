@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { CLAMP_LINES, shortenAddress } from '@aiamarket/shared';
 import { Avatar } from '../../components/Avatar';
 import { ClampedText } from '../../components/ClampedText';
-import type { UserProfile } from '../../lib/session';
+import type { AccountProfile } from './api';
 
 /** Banner, picture, name, address with a copy button and the bio of an account. */
-export function AccountHeader({ profile }: { profile: UserProfile }) {
+export function AccountHeader({ profile }: { profile: AccountProfile }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const name = profile.username || shortenAddress(profile.userAddr);

@@ -4,6 +4,7 @@ import type { AccountItemsRequest, ActivityPageRequest } from '@aiamarket/shared
 import { mockApi, type SeenCall } from '../../test/api';
 import { renderApp } from '../../test/render';
 import type { UserProfile } from '../../lib/session';
+import type { AccountProfile } from './api';
 import { activityVO, cardVO, OWNER, pageOf } from '../../test/browseFixtures';
 
 const slow = { timeout: 8000 };
@@ -115,6 +116,26 @@ describe('/account/0/{userAddr}', () => {
     stack({ 'POST /v1/api/nftOrder/selecAssetNftPage': pageOf([]) });
     renderApp(`/account/0/${OWNER}`);
     expect(await screen.findByTestId('account-collected-empty', {}, slow)).toBeTruthy();
+  });
+
+  it('shows an address that never signed in but holds NFTs (the owner link of an item page)', async () => {
+    const chainOnly: AccountProfile = {
+      ...profile,
+      id: null,
+      name: null,
+      username: null,
+      bio: null,
+      imageUrl: null,
+      headUrl: null,
+      bannerUrl: null,
+      createDate: null,
+    };
+    stack({ [`GET /v1/api/user/address/${OWNER}`]: chainOnly });
+    const { router } = renderApp(`/account/0/${OWNER}`);
+    const header = await screen.findByTestId('account-header', {}, slow);
+    expect(within(header).getByRole('heading', { level: 1 }).textContent).toBe('0x7099****79c8');
+    expect(await screen.findByTestId('account-collected', {}, slow)).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/account/0/${OWNER}`);
   });
 
   it('sends an unknown account and a malformed address to /404', async () => {

@@ -12,9 +12,18 @@ import {
 import { apiRequest } from '../../lib/api';
 import type { UserProfile } from '../../lib/session';
 
-/** GET user/address/{address}: null for an address that never signed in (the page goes to /404). */
+/**
+ * An account page's profile: an address that never signed in but holds, minted or traded NFTs
+ * is answered too, with id and createDate null and no profile fields.
+ */
+export type AccountProfile = Omit<UserProfile, 'id' | 'createDate'> & {
+  id: number | null;
+  createDate: string | null;
+};
+
+/** GET user/address/{address}: null only for an unknown address (the page goes to /404). */
 export function fetchProfile(address: string, signal?: AbortSignal) {
-  return apiRequest<UserProfile | null>(`/user/address/${address}`, { signal });
+  return apiRequest<AccountProfile | null>(`/user/address/${address}`, { signal });
 }
 
 /** POST nftOrder/selecAssetNftPage: an account's items of one ACCOUNT_ITEM_TYPE, 24 a page. */
