@@ -1,5 +1,6 @@
 import { formatUnits } from 'viem';
 import { PRICE } from './constants.js';
+import { decimalText } from './decimal/text.js';
 
 // Display formatting works on exact decimals held as a BigInt and a scale, so that it needs no
 // decimal library: every page shows prices, and the first page load must stay small.
@@ -40,11 +41,7 @@ function roundDecimal(d: ExactDecimal, places: number, mode: 'halfUp' | 'down'):
 
 /** Plain notation without trailing zeros: 2.5000 -> "2.5", 0 -> "0". */
 function plainDecimal(d: ExactDecimal): string {
-  if (d.digits === 0n) return '0';
-  const text = d.digits.toString().padStart(d.scale + 1, '0');
-  const whole = text.slice(0, text.length - d.scale);
-  const fraction = text.slice(text.length - d.scale).replace(/0+$/, '');
-  return `${d.negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+  return decimalText(d.negative ? -d.digits : d.digits, d.scale);
 }
 
 /** Prices show at most 4 decimals (rounded half up), without trailing zeros. */

@@ -3,6 +3,7 @@ export * from './chains.js';
 export * from './activity.js';
 export * from './errors.js';
 export * from './format.js';
+export * from './decimal/index.js';
 export * from './deployments.js';
 export * from './sign-in.js';
 export * from './upload.js';

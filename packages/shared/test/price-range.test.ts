@@ -1,15 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '../src/validation/messages.js';
-import { checkPriceRange, isPriceBoundInput } from '../src/validation/price-range.js';
+import { checkPriceRange } from '../src/validation/price-range.js';
 
 describe('market price filter', () => {
   it('accepts up to 8 decimals and nothing else', () => {
-    expect(isPriceBoundInput('')).toBe(true);
-    expect(isPriceBoundInput('12.12345678')).toBe(true);
-    expect(isPriceBoundInput('12.123456789')).toBe(false);
-    expect(isPriceBoundInput('1e5')).toBe(false);
-    expect(isPriceBoundInput('-1')).toBe(false);
-    expect(isPriceBoundInput('1.2.3')).toBe(false);
+    expect(checkPriceRange('12.12345678', '13').ok).toBe(true);
+    expect(checkPriceRange('12.123456789', '13')).toEqual({
+      ok: false,
+      message: VALIDATION_MESSAGES.filterDecimals,
+    });
+    for (const bad of ['1e5', '-1']) {
+      expect(checkPriceRange(bad, '2'), bad).toEqual({
+        ok: false,
+        message: VALIDATION_MESSAGES.numbersOnly,
+      });
+    }
+    expect(checkPriceRange('1.2.3', '5').ok).toBe(false);
+  });
+
+  it('reads each bound in the language (issue 15)', () => {
+    expect(checkPriceRange('1,5', '2,25', 'tr')).toEqual({
+      ok: true,
+      range: { minPrice: '1.5', maxPrice: '2.25' },
+    });
+    expect(checkPriceRange('1,5', '20', 'en')).toEqual({
+      ok: false,
+      message: VALIDATION_MESSAGES.decimalAmbiguous,
+    });
+    expect(checkPriceRange('1', '1.000', 'tr')).toEqual({
+      ok: false,
+      message: VALIDATION_MESSAGES.decimalAmbiguous,
+    });
   });
 
   it('applies only when both bounds are set', () => {

@@ -7,7 +7,6 @@ import {
   checkListingPrice,
   checkTransferAmount,
   checkTransferRecipient,
-  isListingPriceInput,
   listingAmountSchema,
   listingPriceSchema,
   netReceipt,
@@ -28,10 +27,33 @@ describe('listing price', () => {
     expect(messageOf(checkListingPrice('   '))).toBe('Price must be set');
   });
 
-  it('takes digits and one dot only', () => {
-    for (const bad of ['1e5', '-1', '1.2.3', 'abc', '1,5', '.', '+2']) {
+  it('takes a number with one decimal separator, nothing else', () => {
+    for (const bad of ['1e5', '-1', 'abc', '.', '+2', '1 5']) {
       expect(messageOf(checkListingPrice(bad)), bad).toBe('numbers only');
     }
+    expect(messageOf(checkListingPrice('1.2.3'))).toBe(
+      'A number takes one decimal separator at most',
+    );
+  });
+
+  it('reads the decimal separator of the language and refuses an ambiguous one (issue 15)', () => {
+    // The old box dropped the comma: "1,5" was listed at 15.
+    expect(checkListingPrice('1,5', 18, 'tr')).toEqual({ ok: true, value: '1.5' });
+    expect(checkListingPrice('1.5', 18, 'tr')).toEqual({ ok: true, value: '1.5' });
+    for (const locale of ['en', 'zh-CN', 'zh-TW', 'ja']) {
+      expect(messageOf(checkListingPrice('1,5', 18, locale)), locale).toBe(
+        'Ambiguous number: use "." for decimals and no thousands separators',
+      );
+    }
+    expect(messageOf(checkListingPrice('1.500', 18, 'tr'))).toBe(
+      'Ambiguous number: use "." for decimals and no thousands separators',
+    );
+    expect(messageOf(checkListingPrice('1,234.5', 18, 'en'))).toBe(
+      'Mixed separators: write the number without thousands separators',
+    );
+    expect(messageOf(checkListingPrice('1,1234567', 6, 'tr'))).toBe(
+      'Too many decimals for this coin',
+    );
   });
 
   it('must be above 0', () => {
@@ -66,19 +88,10 @@ describe('listing price', () => {
     expect(checkListingPrice('1.1234567').ok).toBe(true);
   });
 
-  it('answers the trimmed price', () => {
+  it('answers the exact price as plain text', () => {
     expect(checkListingPrice(' 2.5 ')).toEqual({ ok: true, value: '2.5' });
-    expect(checkListingPrice('.5')).toEqual({ ok: true, value: '.5' });
-  });
-
-  it('filters what can be typed', () => {
-    expect(isListingPriceInput('')).toBe(true);
-    expect(isListingPriceInput('12.5')).toBe(true);
-    expect(isListingPriceInput('12.')).toBe(true);
-    expect(isListingPriceInput('1.2.')).toBe(false);
-    expect(isListingPriceInput('1a')).toBe(false);
-    expect(isListingPriceInput('1'.repeat(20))).toBe(true);
-    expect(isListingPriceInput('1'.repeat(21))).toBe(false);
+    expect(checkListingPrice('.5')).toEqual({ ok: true, value: '0.5' });
+    expect(checkListingPrice('002.500')).toEqual({ ok: true, value: '2.5' });
   });
 
   it('has a zod form with the same messages', () => {
@@ -101,6 +114,12 @@ describe('ERC1155 listing amount', () => {
     expect(messageOf(checkListingAmount('6', 5))).toBe('greater than available');
     expect(checkListingAmount('5', 5)).toEqual({ ok: true, value: 5n });
     expect(checkListingAmount(' 1 ', 5n)).toEqual({ ok: true, value: 1n });
+    // Read in the language, never by dropping a character ("1,5" is not 15).
+    expect(messageOf(checkListingAmount('1,5', 20, 'tr'))).toBe('integers only');
+    expect(messageOf(checkListingAmount('1,000', 2000, 'en'))).toBe(
+      'Ambiguous number: use "." for decimals and no thousands separators',
+    );
+    expect(checkListingAmount('１２', 20, 'ja')).toEqual({ ok: true, value: 12n });
   });
 
   it('has a zod form', () => {
@@ -174,6 +193,10 @@ describe('transfer', () => {
       'Insufficient NFT assets to transfer',
     );
     expect(checkTransferAmount('3', 3n, 'ERC1155')).toEqual({ ok: true, value: 3n });
+    expect(messageOf(checkTransferAmount('1,5', 20, 'ERC1155', 'tr'))).toBe('integers only');
+    expect(messageOf(checkTransferAmount('1.000', 2000, 'ERC1155', 'tr'))).toBe(
+      'Ambiguous number: use "." for decimals and no thousands separators',
+    );
   });
 
   it('has a zod form for the recipient', () => {

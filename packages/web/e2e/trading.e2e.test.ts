@@ -190,7 +190,7 @@ describe('trading', () => {
     await s.page.getByTestId('item-actions').getByTestId('action-sell').click();
     const list = s.page.getByTestId('list-modal');
     await list.waitFor();
-    expect(await list.getByTestId('list-confirm').isDisabled()).toBe(true);
+    expect(await list.getByTestId('list-review').isDisabled()).toBe(true);
     await list.getByTestId('price-input').fill('0');
     await list.getByTestId('price-input').blur();
     expect(await alertText(s.page, 'list-modal')).toBe('numbers greater than 0');
@@ -203,6 +203,8 @@ describe('trading', () => {
       (1.5 * (1 - (fee + 5) / 100)).toFixed(4),
     );
     await shot(s.page, 'list-721');
+    await list.getByTestId('list-review').click();
+    expect(await list.getByTestId('confirm-price').innerText()).toBe('1.5 AIA');
     await list.getByTestId('list-confirm').click();
     await settled(list);
     await list.getByTestId('list-success').waitFor();
@@ -272,8 +274,9 @@ describe('trading', () => {
     await list2.getByTestId('price-input').fill('2');
     await list2.getByTestId('amount-input').fill('9');
     expect(await alertText(s.page, 'list-modal')).toBe('greater than available');
-    expect(await list2.getByTestId('list-confirm').isDisabled()).toBe(true);
+    expect(await list2.getByTestId('list-review').isDisabled()).toBe(true);
     await list2.getByTestId('amount-input').fill('3');
+    await list2.getByTestId('list-review').click();
     await list2.getByTestId('list-confirm').click();
     await settled(list2);
     await list2.getByTestId('list-success').waitFor();
@@ -319,8 +322,9 @@ describe('trading', () => {
     await openItem(s.page, items, ITEM_ID);
     await s.page.getByTestId('item-actions').getByTestId('action-update-price').click();
     const change = s.page.getByTestId('change-price-modal');
-    expect(await change.getByTestId('change-price-confirm').isDisabled()).toBe(true);
+    expect(await change.getByTestId('change-price-review').isDisabled()).toBe(true);
     await change.getByTestId('price-input').fill('2.5');
+    await change.getByTestId('change-price-review').click();
     await change.getByTestId('change-price-confirm').click();
     await change.waitFor({ state: 'detached', timeout: 60_000 });
     expect((await marketItem(itemListing.id)).price).toBe(parseUnits('2.5', STABLE_COIN_DECIMALS));
@@ -354,6 +358,7 @@ describe('trading', () => {
     await openItem(s.page, heroes, hero2);
     await s.page.getByTestId('item-actions').getByTestId('action-sell').click();
     await s.page.getByTestId('price-input').fill('3');
+    await s.page.getByTestId('list-review').click();
     await s.page.getByTestId('list-confirm').click();
     await settled(s.page.getByTestId('list-modal'));
     await s.page.getByTestId('list-success').waitFor();

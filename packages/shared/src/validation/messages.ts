@@ -1,3 +1,5 @@
+import type { DecimalInputRefusal } from '../decimal/input.js';
+
 /**
  * Form validation messages shared by the server and the web app: the English text (what zod
  * answers) and the i18n key under which the web app translates it.
@@ -17,6 +19,20 @@ export const VALIDATION_MESSAGES = {
     message: 'The maximum value of price should be greater than the minimum value',
     key: 'validation.priceRange',
   },
+  // Typed numbers read in the user's language (decimal/input.ts): the refusals besides 'numbers only'.
+  decimalAmbiguous: {
+    message: 'Ambiguous number: use "." for decimals and no thousands separators',
+    key: 'validation.decimalAmbiguous',
+  },
+  decimalMixed: {
+    message: 'Mixed separators: write the number without thousands separators',
+    key: 'validation.decimalMixed',
+  },
+  decimalManySeparators: {
+    message: 'A number takes one decimal separator at most',
+    key: 'validation.decimalManySeparators',
+  },
+  filterDecimals: { message: 'At most 8 decimals', key: 'validation.filterDecimals' },
   // Trading rules (validation/trade.ts); translated under the web app's `trade.rules`.
   priceRequired: { message: 'Price must be set', key: 'trade.rules.priceRequired' },
   aboveZero: { message: 'numbers greater than 0', key: 'trade.rules.aboveZero' },
@@ -59,4 +75,25 @@ export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;
 /** The i18n key of a message produced by the shared schemas (undefined for other text). */
 export function validationKeyOf(message: string): string | undefined {
   return Object.values(VALIDATION_MESSAGES).find((m) => m.message === message)?.key;
+}
+
+/**
+ * The message of a refused typed number (parseDecimalInput) that every number box shares; null
+ * for the refusals each field words itself ('empty' and 'tooManyDecimals').
+ */
+export function decimalRefusalMessage(
+  reason: DecimalInputRefusal,
+): (typeof VALIDATION_MESSAGES)[ValidationMessageName] | null {
+  switch (reason) {
+    case 'notANumber':
+      return VALIDATION_MESSAGES.numbersOnly;
+    case 'ambiguous':
+      return VALIDATION_MESSAGES.decimalAmbiguous;
+    case 'mixedSeparators':
+      return VALIDATION_MESSAGES.decimalMixed;
+    case 'manySeparators':
+      return VALIDATION_MESSAGES.decimalManySeparators;
+    default:
+      return null;
+  }
 }

@@ -1,44 +1,43 @@
-import { PRICE } from '../constants.js';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import { DEFAULT_LOCALE, PRICE } from '../constants.js';
+import { parseDecimalInput } from '../decimal/input.js';
+import { compareDecimals } from '../decimal/text.js';
+import { decimalRefusalMessage, VALIDATION_MESSAGES as M } from './messages.js';
 
-/** A price bound being typed: digits with at most one dot and PRICE.filterMaxDecimals decimals. */
-const PRICE_BOUND = new RegExp(`^\\d*(\\.\\d{0,${PRICE.filterMaxDecimals}})?$`);
-
-/** True when `value` may stand in a price filter box (an empty box too). */
-export function isPriceBoundInput(value: string): boolean {
-  return PRICE_BOUND.test(value);
-}
+type Message = (typeof M)[keyof typeof M];
 
 export type PriceRangeCheck =
   | { ok: true; range: { minPrice: string; maxPrice: string } | null }
-  | { ok: false; message: (typeof M)['priceRange'] | (typeof M)['numbersOnly'] };
+  | { ok: false; message: Message };
 
-/**
- * The market price filter (spec section 5): it applies only when both bounds are set, each a
- * number with up to 8 decimals, and the minimum must not exceed the maximum. One bound alone is
- * no filter (range null), not an error.
- */
-export function checkPriceRange(min: string, max: string): PriceRangeCheck {
-  const lo = min.trim();
-  const hi = max.trim();
-  if (!isPriceBoundInput(lo) || !isPriceBoundInput(hi) || lo === '.' || hi === '.') {
-    return { ok: false, message: M.numbersOnly };
-  }
-  if (!lo || !hi) return { ok: true, range: null };
-  if (compareDecimals(lo, hi) > 0) return { ok: false, message: M.priceRange };
-  return { ok: true, range: { minPrice: lo, maxPrice: hi } };
+/** One bound as typed in `locale`: '' (not set), its exact value, or why it is refused. */
+function readBound(
+  typed: string,
+  locale: string,
+): { ok: true; value: string } | { ok: false; message: Message } {
+  if (!typed.trim()) return { ok: true, value: '' };
+  const parsed = parseDecimalInput(typed, locale, { maxDecimals: PRICE.filterMaxDecimals });
+  if (parsed.ok) return parsed;
+  const message =
+    parsed.reason === 'tooManyDecimals' ? M.filterDecimals : decimalRefusalMessage(parsed.reason);
+  return { ok: false, message: message ?? M.numbersOnly };
 }
 
-/** Compares two non-negative decimal strings exactly (no floating point). */
-function compareDecimals(a: string, b: string): number {
-  const [ai = '', af = ''] = a.split('.');
-  const [bi = '', bf = ''] = b.split('.');
-  const intA = ai.replace(/^0+/, '');
-  const intB = bi.replace(/^0+/, '');
-  if (intA.length !== intB.length) return intA.length < intB.length ? -1 : 1;
-  if (intA !== intB) return intA < intB ? -1 : 1;
-  const width = Math.max(af.length, bf.length);
-  const fa = af.padEnd(width, '0');
-  const fb = bf.padEnd(width, '0');
-  return fa === fb ? 0 : fa < fb ? -1 : 1;
+/**
+ * The market price filter (spec section 5), each bound typed in `locale` ("1,5" in Turkish): it
+ * applies only when both bounds are set, each a number with up to 8 decimals, and the minimum
+ * must not exceed the maximum. One bound alone is no filter (range null), not an error. The
+ * range answered holds the exact values as plain text ("1.5").
+ */
+export function checkPriceRange(
+  min: string,
+  max: string,
+  locale: string = DEFAULT_LOCALE,
+): PriceRangeCheck {
+  const lo = readBound(min, locale);
+  if (!lo.ok) return lo;
+  const hi = readBound(max, locale);
+  if (!hi.ok) return hi;
+  if (!lo.value || !hi.value) return { ok: true, range: null };
+  if (compareDecimals(lo.value, hi.value) > 0) return { ok: false, message: M.priceRange };
+  return { ok: true, range: { minPrice: lo.value, maxPrice: hi.value } };
 }

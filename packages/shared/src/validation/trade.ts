@@ -1,8 +1,15 @@
 import DecimalBase from 'decimal.js';
 import { isAddress } from 'viem';
 import { z } from 'zod';
-import { CONTRACT_TYPE, NATIVE_COIN_ADDRESS, PRICE, type ContractType } from '../constants.js';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import {
+  CONTRACT_TYPE,
+  DEFAULT_LOCALE,
+  NATIVE_COIN_ADDRESS,
+  PRICE,
+  type ContractType,
+} from '../constants.js';
+import { parseDecimalInput, type DecimalInputRefusal } from '../decimal/input.js';
+import { decimalRefusalMessage, VALIDATION_MESSAGES as M } from './messages.js';
 
 // The trading rules of spec doc 1 section 5 (listing price, listing amount, buy quantity,
 // transfer), written once as pure functions; the web forms and the server both use them.
@@ -16,44 +23,62 @@ const fail = (message: Message): { ok: false; message: Message } => ({ ok: false
 // Prices have up to 36 significant digits: keep them all.
 const Decimal = DecimalBase.clone({ precision: 64 });
 
-const DIGITS_AND_DOT = /^\d*\.?\d*$/;
-const INTEGER = /^\d+$/;
+/** A price already read (checkListingPrice's value). */
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
+/** Typed text -> the rule's failure message, for the refusals every number box shares. */
+function refused(
+  reason: DecimalInputRefusal,
+  ownMessage: Message,
+): { ok: false; message: Message } {
+  return fail(decimalRefusalMessage(reason) ?? ownMessage);
+}
 
 /**
- * The listing (and change-price) price: required, at most 20 characters, digits and one dot,
- * above 0, at most 18 integer digits and 18 decimals, and no more decimals than the coin has.
- * The value returned is the trimmed price as typed (a decimal string in the coin's units).
+ * The listing (and change-price) price, typed in `locale` ("1,5" is 1.5 in Turkish and refused
+ * as ambiguous in English): required, at most 20 characters, a number with one decimal
+ * separator, above 0, at most 18 integer digits and 18 decimals, and no more decimals than the
+ * coin has. The value returned is the exact price as plain text ("1.5", never "1,5").
  */
 export function checkListingPrice(
   input: string,
   coinDecimals: number = PRICE.maxDecimals,
+  locale: string = DEFAULT_LOCALE,
 ): RuleCheck<string> {
-  const value = input.trim();
-  if (!value) return fail(M.priceRequired);
-  if (value.length > PRICE.maxLength) return fail(M.tooLong);
-  if (!DIGITS_AND_DOT.test(value) || value === '.') return fail(M.numbersOnly);
-  const [whole = '', fraction = ''] = value.split('.');
-  if (new Decimal(value).lte(0)) return fail(M.aboveZero);
-  if (whole.replace(/^0+/, '').length > PRICE.maxIntegerDigits) return fail(M.priceDigits);
+  const typed = input.trim();
+  if (!typed) return fail(M.priceRequired);
+  if (typed.length > PRICE.maxLength) return fail(M.tooLong);
+  const parsed = parseDecimalInput(typed, locale);
+  if (!parsed.ok) return refused(parsed.reason, M.numbersOnly);
+  const [whole = '', fraction = ''] = parsed.value.split('.');
+  if (parsed.value === '0') return fail(M.aboveZero);
+  if (whole.length > PRICE.maxIntegerDigits) return fail(M.priceDigits);
   if (fraction.length > PRICE.maxDecimals) return fail(M.priceDigits);
   if (fraction.length > coinDecimals) return fail(M.coinDecimals);
-  return { ok: true, value };
+  return { ok: true, value: parsed.value };
 }
 
-/** What the price box lets the user type: digits and one dot, at most 20 characters. */
-export function isListingPriceInput(value: string): boolean {
-  return value.length <= PRICE.maxLength && DIGITS_AND_DOT.test(value);
+/** A whole amount typed in `locale`: required, a whole number ('integers only'), above 0. */
+function checkWholeAmount(input: string, locale: string): RuleCheck<bigint> {
+  const parsed = parseDecimalInput(input, locale, { maxDecimals: 0 });
+  if (!parsed.ok) {
+    if (parsed.reason === 'empty') return fail(M.amountRequired);
+    return parsed.reason === 'ambiguous' ? fail(M.decimalAmbiguous) : fail(M.integersOnly);
+  }
+  const amount = BigInt(parsed.value);
+  if (amount <= 0n) return fail(M.aboveZero);
+  return { ok: true, value: amount };
 }
 
 /** The ERC1155 listing amount: an integer, above 0, at most the available balance. */
-export function checkListingAmount(input: string, available: bigint | number): RuleCheck<bigint> {
-  const value = input.trim();
-  if (!value) return fail(M.amountRequired);
-  if (!INTEGER.test(value)) return fail(M.integersOnly);
-  const amount = BigInt(value);
-  if (amount <= 0n) return fail(M.aboveZero);
-  if (amount > BigInt(available)) return fail(M.greaterThanAvailable);
-  return { ok: true, value: amount };
+export function checkListingAmount(
+  input: string,
+  available: bigint | number,
+  locale: string = DEFAULT_LOCALE,
+): RuleCheck<bigint> {
+  const amount = checkWholeAmount(input, locale);
+  if (amount.ok && amount.value > BigInt(available)) return fail(M.greaterThanAvailable);
+  return amount;
 }
 
 /**
@@ -103,17 +128,14 @@ export function checkTransferAmount(
   input: string,
   held: bigint | number,
   contractType: ContractType,
+  locale: string = DEFAULT_LOCALE,
 ): RuleCheck<bigint> {
   if (contractType === CONTRACT_TYPE.erc721) {
     return BigInt(held) >= 1n ? { ok: true, value: 1n } : fail(M.deficitAssets);
   }
-  const value = input.trim();
-  if (!value) return fail(M.amountRequired);
-  if (!INTEGER.test(value)) return fail(M.integersOnly);
-  const amount = BigInt(value);
-  if (amount <= 0n) return fail(M.aboveZero);
-  if (amount > BigInt(held)) return fail(M.deficitAssets);
-  return { ok: true, value: amount };
+  const amount = checkWholeAmount(input, locale);
+  if (amount.ok && amount.value > BigInt(held)) return fail(M.deficitAssets);
+  return amount;
 }
 
 /**
@@ -125,7 +147,7 @@ export function netReceipt(
   feePercent: number | string,
   royaltyPercent: number | string | null,
 ): string {
-  const p = new Decimal(DIGITS_AND_DOT.test(price.trim()) && price.trim() !== '.' ? price || 0 : 0);
+  const p = new Decimal(PLAIN_DECIMAL.test(price.trim()) ? price.trim() : 0);
   const kept = new Decimal(100)
     .minus(feePercent || 0)
     .minus(royaltyPercent || 0)

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkPriceRange, isPriceBoundInput } from '@aiamarket/shared';
+import { checkPriceRange, decimalInputText } from '@aiamarket/shared';
 
 /**
  * Min and max price boxes with an Apply button (spec section 5): numbers with up to 8 decimals,
- * applied only when both are set, min not above max. `onApply` gets both bounds, or two empty
- * strings when the filter is cleared.
+ * applied only when both are set, min not above max. The boxes keep what is typed and read it
+ * in the interface language ("1,5" in Turkish); `onApply` gets both bounds as exact plain text
+ * ("1.5"), or two empty strings when the filter is cleared.
  */
 export function PriceRangeFilter({
   min,
@@ -18,26 +19,26 @@ export function PriceRangeFilter({
   coin?: string;
   onApply: (min: string, max: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
-  const [draft, setDraft] = useState({ min, max });
+  // The applied bounds are plain text ("1.5"): the boxes show them as the reader types them.
+  const typed = (value: string) => decimalInputText(value, i18n.language);
+  const [draft, setDraft] = useState({ min: typed(min), max: typed(max) });
   const [error, setError] = useState<string | null>(null);
   // When the applied bounds change from outside (a chip removed, clear all), the boxes follow.
   const [shown, setShown] = useState({ min, max });
   if (shown.min !== min || shown.max !== max) {
     setShown({ min, max });
-    setDraft({ min, max });
+    setDraft({ min: typed(min), max: typed(max) });
   }
 
   const edit = (bound: 'min' | 'max', value: string) => {
-    // Keystrokes that would make the box something other than a number are refused.
-    if (!isPriceBoundInput(value)) return;
     setError(null);
     setDraft((d) => ({ ...d, [bound]: value }));
   };
 
   const apply = () => {
-    const check = checkPriceRange(draft.min, draft.max);
+    const check = checkPriceRange(draft.min, draft.max, i18n.language);
     if (!check.ok) {
       setError(t(check.message.key as 'validation.priceRange'));
       return;

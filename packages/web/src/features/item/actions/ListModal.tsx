@@ -16,7 +16,9 @@ import { listItem, readRoyaltyPercent } from '../../../lib/chain';
 import { AmountField } from './AmountField';
 import { fetchFeePercent } from './api';
 import { loadListingCoins } from './coins';
-import { ABOVE_ZERO, NUMBERS_ONLY, PriceField, useRuleText } from './PriceField';
+import { floorWarning, useFloorAndRate } from './floor';
+import { ABOVE_ZERO, PriceField, useRuleText } from './PriceField';
+import { PriceConfirmStep } from './PriceConfirmStep';
 import { RuleMessage } from './RuleMessage';
 import { TradeFlowDialog } from './TradeFlowDialog';
 
@@ -43,7 +45,7 @@ export function ListModal({
   royalty: number | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ruleText = useRuleText();
   const coinId = useId();
   const flow = useTxFlow();
@@ -53,6 +55,7 @@ export function ListModal({
   const [typingError, setTypingError] = useState<string | null>(null);
   const [amount, setAmount] = useState(String(DEFAULT_ERC1155_AMOUNT));
   const [coinIndex, setCoinIndex] = useState(0);
+  const [confirming, setConfirming] = useState(false);
   const coins = useQuery({ queryKey: ['listing-coins'], queryFn: loadListingCoins });
   const fee = useQuery({
     queryKey: ['transaction-fee'],
@@ -66,8 +69,10 @@ export function ListModal({
   const royaltyPercent = chainRoyalty.data ?? royalty;
   const coin = coins.data?.[coinIndex] ?? null;
 
-  const priceCheck = checkListingPrice(price, coin?.decimals);
-  const amountCheck = is1155 ? checkListingAmount(amount, held) : null;
+  // Read in the interface language: "1,5" is 1.5 in Turkish, refused as ambiguous in English.
+  const priceCheck = checkListingPrice(price, coin?.decimals, i18n.language);
+  const amountCheck = is1155 ? checkListingAmount(amount, held, i18n.language) : null;
+  const { floor, rate } = useFloorAndRate(item, coin?.address);
   const priceError =
     typingError ?? (edited && !priceCheck.ok ? ruleText(priceCheck.message) : null);
   const amountError = amountCheck && !amountCheck.ok ? ruleText(amountCheck.message) : null;
@@ -92,6 +97,17 @@ export function ListModal({
     if (ok) toast.success(t('trade.list.success'));
   };
 
+  const back = (
+    <button
+      type="button"
+      className={buttonClass.secondary}
+      disabled={flow.busy}
+      onClick={() => setConfirming(false)}
+    >
+      {t('trade.actions.back')}
+    </button>
+  );
+
   return (
     <TradeFlowDialog
       title={t('trade.list.title')}
@@ -102,62 +118,88 @@ export function ListModal({
       success={t('trade.list.success')}
       successTestId="list-success"
       actions={
-        <button
-          type="button"
-          data-testid="list-confirm"
-          disabled={!ready || flow.busy}
-          onClick={() => void submit()}
-          className={buttonClass.primary}
-        >
-          {flow.busy ? t('trade.tx.working') : t('trade.list.submit')}
-        </button>
+        confirming ? (
+          <>
+            {back}
+            <button
+              type="button"
+              data-testid="list-confirm"
+              disabled={!ready || flow.busy}
+              onClick={() => void submit()}
+              className={buttonClass.primary}
+            >
+              {flow.busy ? t('trade.tx.working') : t('trade.list.submit')}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            data-testid="list-review"
+            disabled={!ready}
+            onClick={() => setConfirming(true)}
+            className={buttonClass.primary}
+          >
+            {t('trade.list.review')}
+          </button>
+        )
       }
     >
-      <div className="mt-4">
-        <label htmlFor={coinId} className="text-sm font-medium text-slate-200">
-          {t('trade.list.coin')}
-        </label>
-        <select
-          id={coinId}
-          data-testid="coin-select"
-          value={coinIndex}
-          onChange={(e) => setCoinIndex(Number(e.target.value))}
-          className={inputClass}
-        >
-          {(coins.data ?? []).map((c, i) => (
-            <option key={c.address} value={i}>
-              {c.symbol}
-            </option>
-          ))}
-        </select>
-      </div>
-      <PriceField
-        label={t('trade.list.price')}
-        value={price}
-        symbol={coin?.symbol ?? ''}
-        error={priceError}
-        onChange={(v) => {
-          setPrice(v);
-          setEdited(true);
-          setTypingError(null);
-        }}
-        onRefused={() => setTypingError(ruleText(NUMBERS_ONLY))}
-        onBlurZero={() => {
-          setPrice('');
-          setTypingError(ruleText(ABOVE_ZERO));
-        }}
-      />
-      {is1155 && (
-        <AmountField
-          label={t('trade.list.amount')}
-          holding={t('trade.list.available', { count: held })}
-          value={amount}
-          onChange={setAmount}
-          invalid={amountError !== null}
-          testId="amount-input"
-        >
-          <RuleMessage text={amountError} />
-        </AmountField>
+      {confirming && priceCheck.ok ? (
+        <PriceConfirmStep
+          testId="list-confirm-step"
+          price={priceCheck.value}
+          symbol={coin?.symbol ?? ''}
+          amount={amountCheck?.ok ? amountCheck.value : null}
+          warning={floorWarning(priceCheck.value, rate, floor)}
+        />
+      ) : (
+        <>
+          <div className="mt-4">
+            <label htmlFor={coinId} className="text-sm font-medium text-slate-200">
+              {t('trade.list.coin')}
+            </label>
+            <select
+              id={coinId}
+              data-testid="coin-select"
+              value={coinIndex}
+              onChange={(e) => setCoinIndex(Number(e.target.value))}
+              className={inputClass}
+            >
+              {(coins.data ?? []).map((c, i) => (
+                <option key={c.address} value={i}>
+                  {c.symbol}
+                </option>
+              ))}
+            </select>
+          </div>
+          <PriceField
+            label={t('trade.list.price')}
+            value={price}
+            symbol={coin?.symbol ?? ''}
+            error={priceError}
+            onChange={(v) => {
+              setPrice(v);
+              setEdited(true);
+              setTypingError(null);
+            }}
+            onBlurZero={() => {
+              setPrice('');
+              setTypingError(ruleText(ABOVE_ZERO));
+            }}
+          />
+          {is1155 && (
+            <AmountField
+              label={t('trade.list.amount')}
+              holding={t('trade.list.available', { count: held })}
+              value={amount}
+              onChange={setAmount}
+              invalid={amountError !== null}
+              testId="amount-input"
+            >
+              <RuleMessage text={amountError} />
+            </AmountField>
+          )}
+        </>
       )}
       <dl className="mt-5 space-y-1.5 text-sm" data-testid="list-summary">
         <div className="flex justify-between">

@@ -165,12 +165,14 @@ describe('the end of a listing or a transfer', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps the form, with its button busy, while the transaction runs', () => {
+  it('keeps the confirm step, with its button busy, while the transaction runs', () => {
     tx.phase = 'pending';
     renderWithCache(
       <ListModal item={itemOf(CONTRACT_TYPE.erc1155)} held={5} royalty={null} onClose={noop} />,
     );
-    expect(screen.getByTestId('amount-input')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('price-input'), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByTestId('list-review'));
+    expect(screen.getByTestId('list-confirm-step')).toBeTruthy();
     const confirm = screen.getByTestId('list-confirm');
     expect(confirm.textContent).toBe('Processing…');
     expect((confirm as HTMLButtonElement).disabled).toBe(true);

@@ -1,6 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isListingPriceInput, VALIDATION_MESSAGES, validationKeyOf } from '@aiamarket/shared';
+import {
+  numberSeparatorsOf,
+  parseDecimalInput,
+  VALIDATION_MESSAGES,
+  validationKeyOf,
+} from '@aiamarket/shared';
 import { inputClass } from '../../../components/trade';
 
 /** The English message of a shared rule, translated. */
@@ -14,13 +19,13 @@ export function useRuleText() {
 }
 
 /**
- * The price box of listing and price change: digits and one dot, 20 characters at most (other
- * keystrokes are refused with 'numbers only'); a price of 0 is cleared on blur.
+ * The price box of listing and price change. It keeps every character typed: the modal reads
+ * the text in the interface language (checkListingPrice) and shows why it is refused, so that
+ * "1,5" is 1.5 in Turkish and an error in English, never 15. A price of 0 is cleared on blur.
  */
 export function PriceField({
   value,
   onChange,
-  onRefused,
   onBlurZero,
   error,
   symbol,
@@ -28,13 +33,14 @@ export function PriceField({
 }: {
   value: string;
   onChange: (value: string) => void;
-  onRefused: () => void;
   onBlurZero: () => void;
   error: string | null;
   symbol: string;
   label: string;
 }) {
   const id = useId();
+  const { i18n } = useTranslation();
+  const { decimal } = numberSeparatorsOf(i18n.language);
   return (
     <div className="mt-4">
       <label htmlFor={id} className="text-sm font-medium text-slate-200">
@@ -46,16 +52,14 @@ export function PriceField({
           inputMode="decimal"
           autoComplete="off"
           data-testid="price-input"
+          placeholder={`0${decimal}00`}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            const next = e.target.value.trim();
-            if (isListingPriceInput(next)) onChange(next);
-            else onRefused();
-          }}
+          onChange={(e) => onChange(e.target.value)}
           onBlur={() => {
-            if (value && /^[0.]+$/.test(value)) onBlurZero();
+            const read = parseDecimalInput(value, i18n.language);
+            if (read.ok && read.value === '0') onBlurZero();
           }}
           className={`${inputClass} pr-20`}
         />
@@ -72,5 +76,4 @@ export function PriceField({
   );
 }
 
-export const NUMBERS_ONLY = VALIDATION_MESSAGES.numbersOnly;
 export const ABOVE_ZERO = VALIDATION_MESSAGES.aboveZero;
