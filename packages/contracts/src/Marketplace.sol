@@ -62,7 +62,9 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         address feeAddress;
         uint32 feeNumerator;
         uint32 feeDenominator;
-        uint16 royaltyRateDenominator;
+        // Was the owner-set royalty rate denominator; no longer read (see
+        // ROYALTY_RATE_DENOMINATOR) but kept so the packed slot keeps its layout across upgrades.
+        uint16 unusedRoyaltyRateDenominator;
         bool paused;
     }
 
@@ -84,6 +86,12 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     bytes32 public constant PRICE_HASH_SALT = keccak256("aiamarket.marketplace.price.v1");
     /// @notice Royalty may not exceed 10 % of the sale (1/10 of the royalty rate denominator).
     uint256 public constant MAX_ROYALTY_PERCENT = 10;
+    /// @notice Royalty rates are percent x 100. Fixed: an owner-settable denominator re-scaled
+    ///         every stored rate at once (10 % could become 50 %, and a rate above the fee's
+    ///         remainder made every sale of the collection revert), and clients send percent x 100.
+    uint256 public constant ROYALTY_RATE_DENOMINATOR = 10_000;
+    /// @notice Highest royalty rate: 10 % in ROYALTY_RATE_DENOMINATOR units.
+    uint256 public constant MAX_ROYALTY_RATE = ROYALTY_RATE_DENOMINATOR * MAX_ROYALTY_PERCENT / 100;
     /// @notice The platform fee may not exceed 50 % of the sale.
     uint256 public constant MAX_FEE_PERCENT = 50;
 
@@ -186,10 +194,10 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     ) external initializer {
         __Ownable_init(initialOwner);
         MarketStorage storage $ = _s();
-        $.config.royaltyRateDenominator = 10_000;
         _setFee(feeNumerator, feeDenominator);
         _setFeeAddress(feeAddress);
-        emit RoyaltyRateDenominatorSet(10_000);
+        // Announced once for indexers; the denominator never changes.
+        emit RoyaltyRateDenominatorSet(ROYALTY_RATE_DENOMINATOR);
         for (uint256 i; i < coins.length; ++i) {
             $.allowedCoins[coins[i]] = true;
             emit CoinAllowed(coins[i], true);
@@ -311,7 +319,7 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     {
         uint256 gross = item.price * amount;
         uint256 fee = gross * config.feeNumerator / config.feeDenominator;
-        (address royaltyReceiver, uint256 royalty) = _royalty($, config, item.nftContract, item.tokenId, gross);
+        (address royaltyReceiver, uint256 royalty) = _royalty($, item.nftContract, item.tokenId, gross);
 
         if (item.contractType == ContractType.ERC721) {
             IERC721(item.nftContract).transferFrom(item.seller, msg.sender, item.tokenId);
@@ -390,15 +398,14 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     }
 
     /// @notice Sets the royalty of a collection on this market: `rate` is percent x 100
-    ///         (at most 10 %, i.e. 1000 with the default denominator 10 000). Callable by the
+    ///         (at most 10 %, i.e. MAX_ROYALTY_RATE = 1000). Callable by the
     ///         collection's owner() (Ownable) or by the market owner. Overrides ERC-2981.
     function setRoyaltyRate(address nftContract, address receiver, uint256 rate) external nonReentrant {
         MarketStorage storage $ = _s();
         if (msg.sender != owner() && msg.sender != _collectionOwner(nftContract)) {
             revert NotCollectionOwner(nftContract);
         }
-        uint256 max = uint256($.config.royaltyRateDenominator) * MAX_ROYALTY_PERCENT / 100;
-        if (rate > max) revert RoyaltyTooHigh(rate, max);
+        if (rate > MAX_ROYALTY_RATE) revert RoyaltyTooHigh(rate, MAX_ROYALTY_RATE);
         if (receiver == address(0) && rate != 0) revert ZeroAddress();
         $.royalties[nftContract] = RoyaltyRate({receiver: receiver, rate: uint16(rate), set: true});
         emit RoyaltyRateSet(nftContract, msg.sender, receiver, rate);
@@ -412,13 +419,6 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
 
     function setFeeAddress(address feeAddress) external onlyOwner {
         _setFeeAddress(feeAddress);
-    }
-
-    /// @notice Denominator of royalty rates (default 10 000: rates are percent x 100).
-    function setRoyaltyRateDenominator(uint16 denominator) external onlyOwner {
-        if (denominator < 100) revert InvalidDenominator(denominator);
-        _s().config.royaltyRateDenominator = denominator;
-        emit RoyaltyRateDenominatorSet(denominator);
     }
 
     /// @notice Allows or refuses a payment coin (zero address = native AIA). Listings in a coin
@@ -497,7 +497,7 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         returns (address feeAddress, uint256 feeNumerator, uint256 feeDenominator, uint256 royaltyRateDenominator)
     {
         Config memory c = _s().config;
-        return (c.feeAddress, c.feeNumerator, c.feeDenominator, c.royaltyRateDenominator);
+        return (c.feeAddress, c.feeNumerator, c.feeDenominator, ROYALTY_RATE_DENOMINATOR);
     }
 
     function paused() external view returns (bool) {
@@ -520,8 +520,7 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         view
         returns (address receiver, uint256 amount)
     {
-        MarketStorage storage $ = _s();
-        return _royalty($, $.config, nftContract, tokenId, salePrice);
+        return _royalty(_s(), nftContract, tokenId, salePrice);
     }
 
     // ---------------------------------------------------------------- internals
@@ -549,17 +548,20 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         emit FeeAddressSet(feeAddress);
     }
 
-    function _royalty(
-        MarketStorage storage $,
-        Config memory config,
-        address nftContract,
-        uint256 tokenId,
-        uint256 gross
-    ) private view returns (address receiver, uint256 amount) {
+    /// @dev Never more than MAX_ROYALTY_PERCENT of `gross`, whatever is stored or answered: with
+    ///      the fee capped at MAX_FEE_PERCENT the seller's share can never go below zero.
+    function _royalty(MarketStorage storage $, address nftContract, uint256 tokenId, uint256 gross)
+        private
+        view
+        returns (address receiver, uint256 amount)
+    {
         RoyaltyRate memory r = $.royalties[nftContract];
         if (r.set) {
             if (r.rate == 0) return (address(0), 0);
-            return (r.receiver, gross * r.rate / config.royaltyRateDenominator);
+            // setRoyaltyRate refuses more, but an earlier implementation accepted up to 10 % of a
+            // larger owner-set denominator: such a stored rate pays the cap, never more.
+            uint256 rate = r.rate > MAX_ROYALTY_RATE ? MAX_ROYALTY_RATE : r.rate;
+            return (r.receiver, gross * rate / ROYALTY_RATE_DENOMINATOR);
         }
         // No rate set on the market: honour ERC-2981, capped at 10 %.
         (bool ok, bytes memory data) =
