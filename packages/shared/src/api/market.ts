@@ -59,6 +59,8 @@ export interface OrderVO {
 export interface OrderListRequest {
   tokenId: string;
   contractAddr: string;
+  /** Only this seller's listing (the market keeps one per seller and token). */
+  ownerAddr?: string;
   page?: number;
   size?: number;
 }

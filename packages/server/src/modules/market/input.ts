@@ -45,6 +45,9 @@ export type OrderPageInput = z.infer<typeof orderPageInput>;
 export const orderListInput = z.object({
   tokenId: uintInput,
   contractAddr: addressSchema,
+  ownerAddr: addressSchema
+    .optional()
+    .describe("only this seller's listing (the market keeps one per seller and token)"),
   ...pageFields(PAGE_SIZE.listings),
 });
 

@@ -192,6 +192,35 @@ describe('nftOrder/getOrderList', () => {
       (await post('/nftOrder/getOrderList', { tokenId: '-1', contractAddr: w.hero })).status,
     ).toBe(400);
   });
+
+  it("narrows to one seller's listing with ownerAddr (what a new ERC1155 listing replaces)", async () => {
+    const all = await post<Page<OrderVO>>('/nftOrder/getOrderList', {
+      tokenId: '1',
+      contractAddr: w.items,
+    });
+    const seller = all.body.data.records[0]!.ownerAddr;
+    const mine = await post<Page<OrderVO>>('/nftOrder/getOrderList', {
+      tokenId: '1',
+      contractAddr: w.items,
+      ownerAddr: seller.toUpperCase().replace('0X', '0x'),
+    });
+    expect(ids(mine.body.data)).toEqual(['2']);
+    const someoneElse = [ACTORS.alice, ACTORS.bob, ACTORS.carol, ACTORS.dave]
+      .map((a) => lower(a.address))
+      .find((a) => a !== seller)!;
+    const none = await post<Page<OrderVO>>('/nftOrder/getOrderList', {
+      tokenId: '1',
+      contractAddr: w.items,
+      ownerAddr: someoneElse,
+    });
+    expect(none.body.data).toMatchObject({ records: [], total: 0 });
+    const bad = await post('/nftOrder/getOrderList', {
+      tokenId: '1',
+      contractAddr: w.items,
+      ownerAddr: 'nobody',
+    });
+    expect(bad.status).toBe(400);
+  });
 });
 
 describe('nftOrder/changePrice', () => {

@@ -163,12 +163,14 @@ export async function itemOrders(
   tokenId: string,
   page: number,
   size: number,
+  ownerAddr?: string,
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const where = and(
     eq(orders.chainId, chainId),
     eq(orders.contractAddr, contractAddr),
     eq(orders.tokenId, tokenId),
     eq(orders.status, ORDER_STATUS.listed),
+    ownerAddr === undefined ? undefined : eq(orders.ownerAddr, ownerAddr),
   );
   return ordersPage(db, where, [asc(orders.priceValue), asc(orders.orderId)], page, size);
 }

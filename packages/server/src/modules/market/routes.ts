@@ -121,11 +121,13 @@ export function marketRoutes(
       schema: {
         tags: ['market'],
         summary: 'The listings (status 0) of one item, lowest price first (size 20)',
+        description:
+          "With ownerAddr, only that seller's listing: listing an ERC1155 again replaces it.",
         body: orderListInput,
         response: { 200: envelopeOf(pageOf(orderVoSchema)) },
       },
       handler: async (request) => {
-        const { tokenId, contractAddr, page, size } = request.body;
+        const { tokenId, contractAddr, ownerAddr, page, size } = request.body;
         const { rows, total } = await itemOrders(
           db,
           chainId,
@@ -133,6 +135,7 @@ export function marketRoutes(
           tokenId,
           page,
           size,
+          ownerAddr?.toLowerCase(),
         );
         const records = await orderViews(db, coins, chainId, rows);
         return ok(paged(records, total, page, size));
