@@ -7,6 +7,8 @@ import { fetchItemDetail } from '../api';
 // half or above ten times the collection floor is pointed out, as the large marketplaces do.
 // Floor and price are compared in the reference unit, the price converted at the coin's rate.
 
+const DECIMAL = /^\d+(\.\d+)?$/;
+
 export type FloorWarning = { kind: 'belowHalf' | 'aboveTenTimes'; floor: string } | null;
 
 /**
@@ -19,7 +21,7 @@ export function floorWarning(
   rate: string | null,
   floor: string | null,
 ): FloorWarning {
-  if (!rate || !floor) return null;
+  if (!rate || !floor || !DECIMAL.test(floor)) return null;
   try {
     if (compareDecimals(floor, '0') <= 0) return null;
     const reference = toReference(price, rate);
