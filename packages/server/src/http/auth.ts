@@ -69,11 +69,19 @@ export async function requireUser(db: AppDb, request: FastifyRequest): Promise<s
   }
 }
 
-/** The signed-in address when a valid token is sent, otherwise null (never throws for tokens). */
+/**
+ * Reads where signing in is optional: no token is an anonymous visitor (null), a valid token
+ * the signed-in address; a token that is sent but unknown, expired or ended answers 10003 / 1008
+ * like a protected call, so that the client clears its stale session instead of silently
+ * browsing as a visitor.
+ */
 export async function optionalUser(db: AppDb, request: FastifyRequest): Promise<string | null> {
-  const session = await sessionOf(db, request);
-  return session.state === 'active' ? session.address : null;
+  if (!tokenOf(request)) return null;
+  return requireUser(db, request);
 }
 
 /** OpenAPI: routes that need the `token` header. */
 export const TOKEN_SECURITY = [{ token: [] as string[] }];
+
+/** OpenAPI: reads where the `token` header is optional (optionalUser); `{}` is "no token". */
+export const OPTIONAL_TOKEN_SECURITY: Record<string, string[]>[] = [{}, { token: [] }];

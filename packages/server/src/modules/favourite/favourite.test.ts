@@ -76,4 +76,12 @@ describe('favourites', () => {
     expect((await get(`/collect/detail?tokenId=1`)).status).toBe(400);
     expect(await rows()).toBe(before);
   });
+
+  it('collect/detail reads as a visitor without a token, but a stale token answers 10003', async () => {
+    const detail = `/collect/detail?tokenId=1&contractAddr=${w.hero}`;
+    expect((await get(detail)).body.code).toBe(0);
+    const stale = await get(detail, 'x'.repeat(43));
+    expect(stale.status).toBe(401);
+    expect(stale.body.code).toBe(ERRORS.tokenInvalid.code);
+  });
 });

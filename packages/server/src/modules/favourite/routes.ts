@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, ERRORS, type FavouriteInfo } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
-import { optionalUser, requireUser, TOKEN_SECURITY } from '../../http/auth.js';
+import {
+  OPTIONAL_TOKEN_SECURITY,
+  optionalUser,
+  requireUser,
+  TOKEN_SECURITY,
+} from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { queryOrBodyHook } from '../../http/paging.js';
 import { addressSchema } from '../../http/schemas.js';
@@ -73,6 +78,9 @@ export function favouriteRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['favourite'],
         summary: "An item's favourite count, and whether the signed-in user favourited it",
+        description:
+          'Without a token collect is false; a token that is sent must be valid (10003 / 1008).',
+        security: OPTIONAL_TOKEN_SECURITY,
         querystring: itemParams.extend({
           ownerAddr: z.preprocess(
             (v) => (v === '' || v === null ? undefined : v),
