@@ -32,6 +32,20 @@ export function fetchItemListings(
   return apiRequest('/nftOrder/getOrderList', { body, signal });
 }
 
+/**
+ * POST nftOrder/getOrderList with ownerAddr: the seller's live listing of the item, or null. The
+ * market keeps one per seller and token, so a new ERC1155 listing replaces it.
+ */
+export async function fetchOwnListing(
+  key: ItemKey,
+  ownerAddr: string,
+  signal?: AbortSignal,
+): Promise<OrderVO | null> {
+  const body: OrderListRequest = { ...key, ownerAddr, page: 1, size: 1 };
+  const page = await apiRequest<Page<OrderVO>>('/nftOrder/getOrderList', { body, signal });
+  return page.records[0] ?? null;
+}
+
 /** GET collect/detail: favourite count (and whether the signed-in user favourited it). */
 export function fetchFavourite(key: ItemKey, signal?: AbortSignal): Promise<FavouriteInfo> {
   return apiRequest('/collect/detail', { query: { ...key }, signal });

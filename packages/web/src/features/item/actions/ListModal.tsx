@@ -10,10 +10,12 @@ import {
   checkListingPrice,
   netReceipt,
   type ContractType,
+  type OrderVO,
 } from '@aiamarket/shared';
 import { buttonClass, inputClass, useTxFlow } from '../../../components/trade';
 import { listItem, readRoyaltyPercent } from '../../../lib/chain';
 import { AmountField } from './AmountField';
+import { ExistingListingNotice } from './ExistingListingNotice';
 import { fetchFeePercent } from './api';
 import { loadListingCoins } from './coins';
 import { floorWarning, useFloorAndRate } from './floor';
@@ -38,11 +40,17 @@ export function ListModal({
   item,
   held,
   royalty,
+  existing = null,
+  onUpdatePrice,
   onClose,
 }: {
   item: ListableItem;
   held: number;
   royalty: number | null;
+  /** The seller's live ERC1155 listing of this item, which a new listing replaces. */
+  existing?: OrderVO | null;
+  /** Leaves for Update price of `existing`. */
+  onUpdatePrice?: () => void;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -154,6 +162,9 @@ export function ListModal({
         />
       ) : (
         <>
+          {existing && onUpdatePrice && (
+            <ExistingListingNotice order={existing} onUpdatePrice={onUpdatePrice} />
+          )}
           <div className="mt-4">
             <label htmlFor={coinId} className="text-sm font-medium text-slate-200">
               {t('trade.list.coin')}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OrderVO } from '@aiamarket/shared';
+import { CONTRACT_TYPE, type OrderVO } from '@aiamarket/shared';
 import { buttonClass } from '../../../components/trade';
 import { useSession } from '../../../lib/session';
-import { fetchOwnership } from '../api';
+import { fetchOwnListing, fetchOwnership } from '../api';
 import { FavouriteButton } from './FavouriteButton';
 import { ListModal, type ListableItem } from './ListModal';
 import { OrderActions, useOrderModal } from './OrderActions';
@@ -41,6 +41,15 @@ export function TradePanel({ item, order, royalty }: TradePanelProps) {
     enabled: address !== null,
   });
   const held = Number(ownership.data?.amount ?? 0);
+  const itemKey = { contractAddr: item.contractAddr, tokenId: item.tokenId };
+  // The market keeps one listing per seller and ERC1155 token: the list dialog shows the one a
+  // new listing would replace (it may not be the item's main listing, the lowest priced one).
+  const ownListing = useQuery({
+    queryKey: ['item', itemKey, 'own-listing', address],
+    queryFn: ({ signal }) => fetchOwnListing(itemKey, address ?? '', signal),
+    enabled: open === 'sell' && address !== null && item.contractType === CONTRACT_TYPE.erc1155,
+  });
+  const existing = ownListing.data ?? null;
   const visible = visibleActions({
     order,
     viewer: address,
@@ -75,7 +84,17 @@ export function TradePanel({ item, order, royalty }: TradePanelProps) {
       )}
       <FavouriteButton item={item} />
       {open === 'sell' && (
-        <ListModal item={item} held={held} royalty={royalty} onClose={() => setOpen(null)} />
+        <ListModal
+          item={item}
+          held={held}
+          royalty={royalty}
+          existing={existing}
+          onUpdatePrice={() => {
+            setOpen(null);
+            if (existing) orderModal.open('changePrice', existing);
+          }}
+          onClose={() => setOpen(null)}
+        />
       )}
       {orderModal.view}
       {open === 'transfer' && (
