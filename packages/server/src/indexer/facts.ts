@@ -302,17 +302,6 @@ export interface OrderItem {
   priceRef?: string | null;
 }
 
-/** A raw amount in a coin's units as a decimal string: unitsOf('1500000', 6) = '1.5'. */
-export function unitsOf(raw: string, decimals: number): string {
-  const negative = raw.startsWith('-');
-  const digits = (negative ? raw.slice(1) : raw).replace(/^0+(?=\d)/, '');
-  if (decimals <= 0) return `${negative ? '-' : ''}${digits}${'0'.repeat(-decimals)}`;
-  const padded = digits.padStart(decimals + 1, '0');
-  const whole = padded.slice(0, padded.length - decimals);
-  const fraction = padded.slice(padded.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
 /**
  * The order's royalty rate (percent x 100): the market rate set for the collection before the
  * listing was created, else the collection's ERC-2981 rate read at the listing's block, else null.

@@ -1,6 +1,7 @@
 // Database side of the indexer: one transaction per range (facts, derived state, cursor) and
 // the rollback to a fork point. State tables are recomputed from the facts for the keys touched.
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { unitsText } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { indexerCursor } from '../db/schema.js';
 import {
@@ -23,7 +24,6 @@ import {
   saleKey,
   swapKey,
   transferActivity,
-  unitsOf,
   ZERO_ADDRESS,
   type ActivityRow,
   type MarketRow,
@@ -395,7 +395,7 @@ async function recomputeOrders(tx: Tx, chainId: number, touched: Touched) {
     );
     const item = tokens.get(`${l.contractAddr}|${l.tokenId}`);
     touched.stats.add(l.contractAddr);
-    const priceValue = unitsOf(l.price, decimals.get(l.moneyAddr) ?? 18);
+    const priceValue = unitsText(l.price, decimals.get(l.moneyAddr) ?? 18);
     return orderOf(chainId, l, holds, royalty, {
       name: item?.name ?? null,
       imageUrl: item?.imageUrl ?? null,

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ACTIVITY_METHOD as M, ORDER_STATUS } from '@aiamarket/shared';
+import { ACTIVITY_METHOD as M, ORDER_STATUS, unitsText } from '@aiamarket/shared';
 import { loadIndexerConfig } from '../../src/indexer/config.js';
 import {
   foldListing,
   orderOf,
   orderRoyalty,
   transferActivity,
-  unitsOf,
   ZERO_ADDRESS,
   type MarketRow,
   type TransferRow,
@@ -122,20 +121,20 @@ describe('transferActivity', () => {
   });
 });
 
-describe('unitsOf and orderRoyalty', () => {
+describe('unitsText (shared) and orderRoyalty', () => {
   it('writes raw amounts in coin units', () => {
-    expect(unitsOf('1500000', 6)).toBe('1.5');
-    expect(unitsOf('1', 18)).toBe('0.000000000000000001');
-    expect(unitsOf('1000000000000000000', 18)).toBe('1');
-    expect(unitsOf('0', 6)).toBe('0');
-    expect(unitsOf('42', 0)).toBe('42');
+    expect(unitsText('1500000', 6)).toBe('1.5');
+    expect(unitsText('1', 18)).toBe('0.000000000000000001');
+    expect(unitsText('1000000000000000000', 18)).toBe('1');
+    expect(unitsText('0', 6)).toBe('0');
+    expect(unitsText('42', 0)).toBe('42');
     // Any amount and decimals: the units times 10^decimals give the raw amount back.
     fc.assert(
       fc.property(
         fc.bigInt({ min: 0n, max: 10n ** 40n }),
         fc.integer({ min: 0, max: 30 }),
         (raw, d) => {
-          const [whole, fraction = ''] = unitsOf(raw.toString(), d).split('.');
+          const [whole, fraction = ''] = unitsText(raw.toString(), d).split('.');
           expect(fraction.length).toBeLessThanOrEqual(d);
           expect(fraction.endsWith('0')).toBe(false);
           expect(BigInt(whole! + fraction.padEnd(d, '0'))).toBe(raw);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NATIVE_COIN, NATIVE_COIN_ADDRESS } from '../constants.js';
+import { decimalText } from '../decimal/text.js';
 
 // Amounts in different payment coins are only added or compared after conversion into one
 // reference unit, at a rate the operator sets per coin (issue 15). The conversion is exact: a
@@ -56,15 +57,6 @@ function parse(text: string): { digits: bigint; scale: number } | null {
   return { digits: BigInt(m[1]! + fraction), scale: fraction.length };
 }
 
-/** digits x 10^-scale as plain text without trailing zeros ("1.50" -> "1.5", "0" -> "0"). */
-function plain(digits: bigint, scale: number): string {
-  if (digits === 0n) return '0';
-  const text = digits.toString().padStart(scale + 1, '0');
-  const whole = text.slice(0, text.length - scale);
-  const fraction = text.slice(text.length - scale).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
-}
-
 /**
  * A coin amount (decimal text in whole coins) times a rate (reference units per coin), in the
  * reference unit: exact, rounded down to the reference unit's 18 decimals, without trailing
@@ -77,7 +69,9 @@ export function toReference(amount: string, rate: string): string {
   const scale = a.scale + r.scale;
   const keep = REFERENCE_UNIT.decimals;
   const product = a.digits * r.digits;
-  return scale <= keep ? plain(product, scale) : plain(product / 10n ** BigInt(scale - keep), keep);
+  return scale <= keep
+    ? decimalText(product, scale)
+    : decimalText(product / 10n ** BigInt(scale - keep), keep);
 }
 
 /** Sum of decimal texts, exact, without trailing zeros. */
@@ -93,5 +87,5 @@ export function addDecimals(values: readonly string[]): string {
     }
     digits += d.digits * 10n ** BigInt(scale - d.scale);
   }
-  return plain(digits, scale);
+  return decimalText(digits, scale);
 }

@@ -5,6 +5,7 @@ import {
   ApiError,
   ERRORS,
   ORDER_STATUS,
+  trimDecimal,
   type AttributeCategory,
   type CollectionFilterItem,
 } from '@aiamarket/shared';
@@ -37,7 +38,6 @@ import {
 } from './queries.js';
 import { orderViews, orderVoSchema } from '../../http/order-view.js';
 import { coinsOf } from '../../chain/coins.js';
-import { plainDecimal } from '../../http/decimal-text.js';
 
 const collectionFilterItemSchema = z.object({
   id: z.number().int(),
@@ -212,7 +212,7 @@ export function marketRoutes(
         );
         const records = rows.map(({ lowestPrice, ...r }) => ({
           ...r,
-          priceFloor: plainDecimal(lowestPrice),
+          priceFloor: lowestPrice === null ? null : trimDecimal(lowestPrice),
         }));
         return ok(paged(records, total, page, size));
       },
