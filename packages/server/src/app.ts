@@ -3,16 +3,15 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TIMING } from '@aiamarket/shared';
 import type { ServerContext } from './context.js';
 import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
 import { registerSpa } from './http/spa.js';
 import { sharedAnswerSerializer } from './http/serializer.js';
+import { guardedValidatorCompiler } from './http/validator.js';
+import { openapiTransforms } from './http/openapi.js';
+import { installFormBodyParser } from './http/form-body.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { configRoutes } from './modules/config/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -68,9 +67,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(sharedAnswerSerializer);
   installErrorHandler(app);
+  installFormBodyParser(app);
   await installRateLimit(app);
   // JSON answers and gateway files are compressed on the way out (a market page is ~23 KB of
   // JSON, ~4 KB gzip); the web build's own files are already compressed (preCompressed).
@@ -92,7 +92,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // Error answers and POST bodies are added centrally (http/openapi.ts).
+    ...openapiTransforms,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 

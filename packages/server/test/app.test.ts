@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { usernameSchema } from '@aiamarket/shared';
 import { buildApp } from '../src/app.js';
 import { indexerCursor } from '../src/db/schema.js';
 import { createTestContext, type TestContext } from './support/context.js';
@@ -33,6 +34,29 @@ beforeAll(async () => {
   app.post(
     '/v1/api/test/echo',
     { schema: { body: z.object({ name: z.string().min(2) }) } },
+    async (req) => ({ code: 0, message: 'success', data: req.body }),
+  );
+  app.post(
+    '/v1/api/test/form',
+    {
+      schema: {
+        body: z
+          .object({
+            page: z.number().int(),
+            on: z.boolean().optional(),
+            ids: z.array(z.number().int()).optional(),
+            text: z.string().optional(),
+            either: z.union([z.number(), z.string()]).optional(),
+            size: z.preprocess((v) => (v === '' ? undefined : v), z.number().optional()),
+          })
+          .strict(),
+      },
+    },
+    async (req) => ({ code: 0, message: 'success', data: req.body }),
+  );
+  app.post(
+    '/v1/api/test/rule',
+    { schema: { body: z.object({ username: usernameSchema }) } },
     async (req) => ({ code: 0, message: 'success', data: req.body }),
   );
   app.get('/v1/api/test/boom', async () => {
@@ -79,7 +103,12 @@ describe('errors', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual({ code: 10004, message: 'Not found: GET /v1/api/nope', data: null });
+    expect(res.json()).toEqual({
+      code: 10004,
+      message: 'Not found: GET /v1/api/nope',
+      messageKey: 'errors.notFound',
+      data: null,
+    });
   });
 
   it('rejects bad input with a 400 envelope naming the field', async () => {
@@ -93,6 +122,81 @@ describe('errors', () => {
     expect(body.code).toBe(10001);
     expect(body.message).toContain('body.name');
     expect(body.data).toBeNull();
+  });
+
+  it('names every refusal by a stable messageKey: the shared rule key, else the catalogue key', async () => {
+    const rule = await app.inject({
+      method: 'POST',
+      url: '/v1/api/test/rule',
+      payload: { username: '  ' },
+    });
+    expect(rule.json()).toEqual({
+      code: 10001,
+      message: 'This field must be filled',
+      messageKey: 'validation.fieldRequired',
+      data: null,
+    });
+    const generic = await app.inject({
+      method: 'POST',
+      url: '/v1/api/test/echo',
+      payload: { name: 'x' },
+    });
+    expect(generic.json().messageKey).toBe('errors.badRequest');
+    const session = await app.inject({
+      method: 'GET',
+      url: '/v1/api/user/current',
+      headers: { token: 'x'.repeat(43) },
+    });
+    expect(session.json()).toMatchObject({ code: 10003, messageKey: 'errors.tokenInvalid' });
+  });
+
+  it('refuses NUL, control characters and lone surrogates in any input with 10001', async () => {
+    const cases: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
+      { method: 'GET', url: '/v1/api/config/getValue?name=a%00b' },
+      { method: 'GET', url: '/v1/api/config/getValue?name=%1B' },
+      { method: 'POST', url: '/v1/api/test/echo', payload: { name: 'ab\u0000' } },
+      { method: 'POST', url: '/v1/api/test/echo', payload: { name: 'ab\ud800' } },
+      { method: 'POST', url: '/v1/api/test/echo', payload: { name: 'ok', ['k\u0000']: 1 } },
+      { method: 'POST', url: '/v1/api/test/rule', payload: { username: 'a\tb' } },
+    ];
+    for (const c of cases) {
+      const res = await app.inject(c);
+      expect(res.statusCode, c.url).toBe(400);
+      expect(res.json(), c.url).toMatchObject({
+        code: 10001,
+        message: 'Can not use special characters',
+        messageKey: 'validation.charactersInvalid',
+      });
+    }
+  });
+
+  it('accepts urlencoded bodies, coerced only where the schema expects numbers, booleans, lists', async () => {
+    const form = (payload: string, url = '/v1/api/test/form') =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    const res = await form('page=2&on=true&ids=1&ids=2&text=007&either=5&size=');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ page: 2, on: true, ids: [1, 2], text: '007', either: '5' });
+    expect((await form('page=1&ids[]=3')).json().data).toEqual({ page: 1, ids: [3] });
+    expect((await form('page=1&ids=3')).json().data).toEqual({ page: 1, ids: [3] });
+    for (const bad of ['page=abc', 'page=1.5', 'page=1&on=yes', 'page=1&extra=1', '__proto__=1']) {
+      const refused = await form(bad);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().code, bad).toBe(10001);
+    }
+    const named = await form('name=Zo%C3%AB+x', '/v1/api/test/echo');
+    expect(named.json().data).toEqual({ name: 'Zoë x' });
+    // A real call that reads query string or body (queryOrBodyHook).
+    const detail = await form(
+      `tokenId=1&contractAddr=0x${'1'.repeat(40)}`,
+      '/v1/api/collect/detail',
+    );
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ code: 0, data: { collect: false, collectNum: 0 } });
   });
 
   it('rejects malformed JSON with a 400 envelope', async () => {
@@ -119,7 +223,12 @@ describe('errors', () => {
   it('hides internal failures behind code 500 without a stack trace', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/api/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 500, message: 'Server request exception', data: null });
+    expect(res.json()).toEqual({
+      code: 500,
+      message: 'Server request exception',
+      messageKey: 'errors.serverError',
+      data: null,
+    });
     expect(res.body).not.toContain('secret');
   });
 

@@ -177,10 +177,16 @@ export function errorByCode(code: number): ErrorDef | undefined {
   return Object.values(ERRORS).find((e) => e.code === code);
 }
 
-/** Every answer of the API. */
+/**
+ * Every answer of the API. A refusal (code not 0) also carries `messageKey`, the stable i18n key
+ * of its message: the catalogue key of the error (`errors.*`), or the key of the shared
+ * validation rule whose message it answers (`validation.*`, `trade.rules.*`,
+ * `collectionEdit.*`). Clients translate by the key, never by the English text.
+ */
 export interface ApiEnvelope<T = unknown> {
   code: number;
   message: string;
+  messageKey?: string;
   data: T;
 }
 

@@ -8,8 +8,28 @@ import {
   type ErrorDef,
 } from '@aiamarket/shared';
 
-function send(reply: FastifyReply, def: ErrorDef, message = def.message, code = def.code) {
-  const body: ApiEnvelope<null> = { code, message, data: null };
+/**
+ * The stable key of a refusal's message, sent as `messageKey` next to the text: the shared rule's
+ * key when the message is one of the shared validation messages, otherwise the catalogue key of
+ * the error. Clients translate by it, so rewording an English message breaks no translation.
+ */
+export function messageKeyOf(message: string, catalogueKey: string): string {
+  return sharedValidationKeyOf(message) ?? catalogueKey;
+}
+
+function send(
+  reply: FastifyReply,
+  def: ErrorDef,
+  message = def.message,
+  code = def.code,
+  key = def.key,
+) {
+  const body: ApiEnvelope<null> = {
+    code,
+    message,
+    messageKey: messageKeyOf(message, key),
+    data: null,
+  };
   return reply.status(def.status).type('application/json').send(body);
 }
 
@@ -21,8 +41,8 @@ function byStatus(status: number): ErrorDef {
 
 /**
  * The message of a failed schema validation (its first issue). A rule of the spec answers its
- * own message alone, as the shared catalogue has it: the web app translates it by that text.
- * Anything else gets the generic message naming the field.
+ * own message alone, as the shared catalogue has it, with the rule's key as messageKey (the web
+ * app translates by the key). Anything else gets the generic message naming the field.
  */
 export function validationMessage(error: unknown): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return ERRORS.badRequest.message;
@@ -37,13 +57,13 @@ export function validationMessage(error: unknown): string {
 }
 
 /**
- * One error handler: every failure becomes a `{code, message, data: null}` envelope with the
- * matching HTTP status; stack traces go to the log only.
+ * One error handler: every failure becomes a `{code, message, messageKey, data: null}` envelope
+ * with the matching HTTP status; stack traces go to the log only.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
-      return send(reply, byStatus(error.status), error.message, error.code);
+      return send(reply, byStatus(error.status), error.message, error.code, error.key);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, ERRORS.badRequest, validationMessage(error));

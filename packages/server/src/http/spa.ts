@@ -46,6 +46,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
     return reply.status(def.status).send({
       code: def.code,
       message: `${def.message}: ${request.method} ${request.url.split('?')[0]}`,
+      messageKey: def.key,
       data: null,
     });
   });
