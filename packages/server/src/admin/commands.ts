@@ -8,12 +8,18 @@ import {
   CONFIG_VALUE_RULES,
   CONTRACT_TYPE,
   DEFAULT_LOCALE,
+  coinRateSchema,
   isConfigKey,
+  NATIVE_COIN_ADDRESS,
+  REFERENCE_UNIT,
   isLocale,
   LOCALES,
 } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { appConfig } from '../db/schema.js';
+import { currentCoinRates } from '../db/coin-rates.js';
+import { CoinCatalog } from '../chain/coins.js';
+import { setCoinRate } from '../indexer/rates.js';
 import { articleInput, categoryInput } from '../modules/article/input.js';
 import { findArticle, saveArticle, saveCategory } from '../modules/article/queries.js';
 import { bannerInput } from '../modules/banner/input.js';
@@ -44,6 +50,11 @@ export const USAGE = `usage: npm run admin -- <command>
                                      also registers its swap source collection for indexing
   config set <name> <value>          set a config value: ${Object.keys(CONFIG_VALUE_RULES).join(', ')}
                                      (e.g. transaction_fee 2.5)
+  config rate <coin> <rate> [--symbol <s>] [--decimals <n>]
+                                     from now on, 1 <coin> (an ERC-20 address) is worth <rate>
+                                     ${REFERENCE_UNIT.symbol}; earlier sales keep their rate, listings and stats
+                                     follow (symbol and decimals read from the chain if omitted)
+  config rates                       the payment coins and their rates in force
   image add <file>                   store an image; prints its /ipfs/{cid} URL
 ${COLLECTION_USAGE}
 ${INDEXER_USAGE}`;
@@ -128,6 +139,7 @@ const ARGUMENT_COUNT: Record<string, number> = {
   'activity save': 1,
   'launchpad save': 1,
   'config set': 2,
+  'config rates': 0,
   'collection add': 1,
   'collection save': 1,
   'collection sync': 0,
@@ -205,6 +217,10 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
           });
         return `${name} = ${raw}`;
       }
+      case 'config rate':
+        return await setRateCommand(deps, rest);
+      case 'config rates':
+        return json(await currentCoinRates(db, deps.chainId ?? CHAIN_IDS.local));
       case 'collection register':
       case 'metadata refresh':
         return await runIndexerCommand(
@@ -277,6 +293,53 @@ const intOption = (opts: Map<string, string>, name: string) => {
   if (!/^-?\d{1,9}$/.test(raw)) throw new AdminError(`--${name} must be a whole number`);
   return Number(raw);
 };
+
+const COIN_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** `config rate`: a new rate of a payment coin, effective now. */
+async function setRateCommand(deps: AdminDeps, args: string[]) {
+  const { positional, opts } = options(args, ['symbol', 'decimals']);
+  const [coinArg, rate, extra] = positional;
+  if (extra !== undefined) throw new AdminError(`unexpected argument '${extra}'`);
+  if (!coinArg || !COIN_ADDRESS.test(coinArg)) {
+    throw new AdminError('missing or invalid coin: a 0x-prefixed 20-byte address');
+  }
+  const coin = coinArg.toLowerCase();
+  if (coin === NATIVE_COIN_ADDRESS) {
+    throw new AdminError(`${REFERENCE_UNIT.symbol} is the reference unit: its rate is always 1`);
+  }
+  if (rate === undefined || !coinRateSchema.safeParse(rate).success) {
+    throw new AdminError(
+      `invalid rate ${JSON.stringify(rate ?? '')}: a decimal above 0 with at most 18 decimals, e.g. 0.25`,
+    );
+  }
+  let symbol = opts.get('symbol');
+  let decimals = intOption(opts, 'decimals');
+  if (symbol !== undefined && !/^[\w.$-]{1,64}$/.test(symbol)) {
+    throw new AdminError('--symbol: 1 to 64 letters, digits, . _ $ -');
+  }
+  if (decimals !== undefined && (decimals < 0 || decimals > 36)) {
+    throw new AdminError('--decimals must be from 0 to 36');
+  }
+  if (symbol === undefined || decimals === undefined) {
+    if (!deps.chain)
+      throw new AdminError('no chain to read the coin from: give --symbol and --decimals');
+    try {
+      const info = await new CoinCatalog(deps.chain).coin(coin);
+      symbol ??= info.symbol;
+      decimals ??= info.decimals;
+    } catch (err) {
+      throw new AdminError(`cannot read the coin's symbol and decimals: ${(err as Error).message}`);
+    }
+  }
+  const done = await setCoinRate(deps.db, deps.chainId ?? CHAIN_IDS.local, {
+    coin,
+    rate,
+    symbol,
+    decimals,
+  });
+  return `1 ${symbol} = ${rate} ${REFERENCE_UNIT.symbol} from ${done.effectiveAt.toISOString()} (${done.collections} collection(s) recomputed)`;
+}
 
 async function articleFromMarkdown(db: AppDb, args: string[]) {
   const { positional, opts } = options(args, ['category', 'id', 'lang', 'sort']);

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import type { CollectionVO, ContractType } from '@aiamarket/shared';
-import { CONTRACT_TYPE, royaltyRateToPercent } from '@aiamarket/shared';
+import type { CoinRate, CollectionVO, ContractType } from '@aiamarket/shared';
+import { CONTRACT_TYPE, REFERENCE_UNIT, royaltyRateToPercent } from '@aiamarket/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/database.js';
 import { collections, collectionStats, collectionVolumeHours } from '../db/schema-chain.js';
 import { collectionProfiles, type CollectionProfileRow } from '../db/schema-market.js';
+import { coinParts } from '../db/coin-rates.js';
+import type { CoinAmounts } from '../db/schema-chain.js';
 import { WINDOW_HOURS, windowStart } from './volume-windows.js';
 
 const p = collectionProfiles;
@@ -19,15 +21,41 @@ export function trimAmount(value: string | null | undefined): string {
   return trimmed === '' || trimmed === '-0' ? '0' : trimmed;
 }
 
+/** One coin's part of an aggregate (CoinPart). */
+export const coinPartSchema = z.object({
+  currency: z.string().describe('lowercase coin address, the zero address for AIA'),
+  symbol: z.string(),
+  amount: z.string().describe('in whole coins of that coin'),
+});
+
+export const coinPartsSchema = z
+  .array(coinPartSchema)
+  .describe('the per-coin parts of the aggregate, in coin units (payment coins order)');
+
 export const collectionStatsFields = {
-  lowestPrice: z.string().nullable().describe('floor: lowest listed price, null when none'),
-  totalTransaction: z.string().describe('all-time traded volume (coin units, across coins)'),
+  lowestPrice: z
+    .string()
+    .nullable()
+    .describe('floor: lowest listed price in the reference unit (priceUnit), null when none'),
+  totalTransaction: z
+    .string()
+    .describe('all-time traded volume in the reference unit, each sale at its own rate'),
   totalTokens: z.number().int().describe('token ids with a holder'),
   totalHolder: z.number().int().describe('distinct holders'),
   totalOrder: z.number().int().describe('listed orders'),
-  day1totalTransaction: z.string().describe('volume over the last 24 hours'),
-  day7totalTransaction: z.string().describe('volume over the last 7 days'),
-  day30totalTransaction: z.string().describe('volume over the last 30 days'),
+  day1totalTransaction: z.string().describe('volume over the last 24 hours (reference unit)'),
+  day7totalTransaction: z.string().describe('volume over the last 7 days (reference unit)'),
+  day30totalTransaction: z.string().describe('volume over the last 30 days (reference unit)'),
+  priceUnit: z.string().describe('symbol of the reference unit of the prices and volumes (AIA)'),
+  coinParts: z
+    .object({
+      lowestPrice: coinPartsSchema.describe('the lowest listed price in each coin'),
+      totalTransaction: coinPartsSchema,
+      day1totalTransaction: coinPartsSchema,
+      day7totalTransaction: coinPartsSchema,
+      day30totalTransaction: coinPartsSchema,
+    })
+    .describe('per-coin parts of the floor and the volumes, in coin units'),
 };
 
 export const collectionVOSchema = z.object({
@@ -64,13 +92,19 @@ export interface CollectionJoinedRow {
   day1: string;
   day7: string;
   day30: string;
+  coinVolumes: CoinAmounts | null;
+  coinFloors: CoinAmounts | null;
+  day1Parts: CoinAmounts | null;
+  day7Parts: CoinAmounts | null;
+  day30Parts: CoinAmounts | null;
 }
 
 export function toContractType(value: string | null): ContractType {
   return value === CONTRACT_TYPE.erc1155 ? CONTRACT_TYPE.erc1155 : CONTRACT_TYPE.erc721;
 }
 
-export function toCollectionVO(row: CollectionJoinedRow): CollectionVO {
+/** `rates`: the payment coins (currentCoinRates), for the symbols of the per-coin parts. */
+export function toCollectionVO(row: CollectionJoinedRow, rates: CoinRate[]): CollectionVO {
   const p = row.profile;
   return {
     id: p.id,
@@ -99,12 +133,25 @@ export function toCollectionVO(row: CollectionJoinedRow): CollectionVO {
     day1totalTransaction: trimAmount(row.day1),
     day7totalTransaction: trimAmount(row.day7),
     day30totalTransaction: trimAmount(row.day30),
+    priceUnit: REFERENCE_UNIT.symbol,
+    coinParts: {
+      lowestPrice: coinParts(row.coinFloors, rates),
+      totalTransaction: coinParts(row.coinVolumes, rates),
+      day1totalTransaction: coinParts(row.day1Parts, rates),
+      day7totalTransaction: coinParts(row.day7Parts, rates),
+      day30totalTransaction: coinParts(row.day30Parts, rates),
+    },
   };
 }
 
 /** Volume of the profile's collection since `from` (up to now), as numeric text. */
 export function volumeSince(from: Date): SQL<string> {
   return sql<string>`coalesce((select sum(${h.volume}) from ${h} where ${h.chainId} = ${p.chainId} and ${h.contractAddr} = ${p.contractAddr} and ${h.hour} >= ${from.toISOString()}::timestamptz), 0)::text`;
+}
+
+/** Per coin, the volume of the profile's collection since `from` (coin units). */
+export function coinVolumesSince(from: Date): SQL<CoinAmounts | null> {
+  return sql<CoinAmounts | null>`(select jsonb_object_agg(x.coin, x.amount) from (select cv.key as coin, sum(cv.value::numeric)::text as amount from ${h}, jsonb_each_text(${h.coinVolumes}) as cv where ${h.chainId} = ${p.chainId} and ${h.contractAddr} = ${p.contractAddr} and ${h.hour} >= ${from.toISOString()}::timestamptz group by cv.key) x)`;
 }
 
 /** Profiles with registry type, stats and the 1d / 7d / 30d volumes. */
@@ -121,6 +168,11 @@ export function selectCollectionRows(db: AppDb, now: Date) {
       day1: volumeSince(windowStart(now, WINDOW_HOURS['1d'])),
       day7: volumeSince(windowStart(now, WINDOW_HOURS['7d'])),
       day30: volumeSince(windowStart(now, WINDOW_HOURS['30d'])),
+      coinVolumes: s.coinVolumes,
+      coinFloors: s.coinFloors,
+      day1Parts: coinVolumesSince(windowStart(now, WINDOW_HOURS['1d'])),
+      day7Parts: coinVolumesSince(windowStart(now, WINDOW_HOURS['7d'])),
+      day30Parts: coinVolumesSince(windowStart(now, WINDOW_HOURS['30d'])),
     })
     .from(p)
     .leftJoin(

@@ -183,7 +183,7 @@ export async function lowestOrders(
         sql`(${orders.contractAddr}, ${orders.tokenId}) in (${keys})`,
       ),
     )
-    .orderBy(orders.contractAddr, orders.tokenId, asc(orders.priceValue), asc(orders.orderId));
+    .orderBy(orders.contractAddr, orders.tokenId, asc(orders.priceRef), asc(orders.orderId));
   for (const r of rows) out.set(tokenKey(r.contractAddr, r.tokenId), r);
   return out;
 }

@@ -5,6 +5,11 @@ export interface ActivityVO {
   method: number;
   price: string | null;
   coin: string | null;
+  /**
+   * Trades: the unit price in the reference unit, at the rate stored with the sale (for charts
+   * across coins); null otherwise or when the coin had no rate.
+   */
+  priceRef: string | null;
   amount: string;
   fromAddr: string;
   toAddr: string | null;

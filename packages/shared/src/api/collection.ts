@@ -1,5 +1,7 @@
-// Collection shapes (spec doc 1 section 3). Volumes and prices are human decimal strings.
+// Collection shapes (spec doc 1 section 3). Volumes and prices are human decimal strings, in the
+// reference unit (priceUnit) across coins; the per-coin parts are in each coin's units.
 import type { ContractType } from '../constants.js';
+import type { CoinPart } from '../money/reference.js';
 
 export interface CollectionStatsVO {
   /** Floor: lowest listed price, null when nothing is listed. */
@@ -13,6 +15,16 @@ export interface CollectionStatsVO {
   day1totalTransaction: string;
   day7totalTransaction: string;
   day30totalTransaction: string;
+  /** Symbol of the reference unit the prices and volumes above are in. */
+  priceUnit: string;
+  /** The per-coin parts of the floor (lowest listed price in each coin) and of the volumes. */
+  coinParts: {
+    lowestPrice: CoinPart[];
+    totalTransaction: CoinPart[];
+    day1totalTransaction: CoinPart[];
+    day7totalTransaction: CoinPart[];
+    day30totalTransaction: CoinPart[];
+  };
 }
 
 export interface CollectionVO extends CollectionStatsVO {
@@ -70,6 +82,12 @@ export interface CollectionCountRow {
   totalTokens: number;
   /** Percent change of the volume against the previous window, null without history. */
   change: number | null;
+  /** Symbol of the reference unit of volume and lowestPrice. */
+  priceUnit: string;
+  /** The per-coin parts of the window's volume, in coin units. */
+  volumeParts: CoinPart[];
+  /** The lowest listed price in each coin. */
+  lowestPriceParts: CoinPart[];
 }
 
 /** Ranking windows of GET /v1/api/collections/ranking. */

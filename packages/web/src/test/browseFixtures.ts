@@ -33,6 +33,14 @@ export function collectionVO(over: Partial<CollectionVO> = {}): CollectionVO {
     day1totalTransaction: '1',
     day7totalTransaction: '2',
     day30totalTransaction: '3',
+    priceUnit: 'AIA',
+    coinParts: {
+      lowestPrice: [],
+      totalTransaction: [],
+      day1totalTransaction: [],
+      day7totalTransaction: [],
+      day30totalTransaction: [],
+    },
     ...over,
   };
 }
@@ -57,6 +65,7 @@ export function activityVO(method: number, over: Partial<ActivityVO> = {}): Acti
     method,
     price: method === 2 || method === 0 ? '1.23456789' : null,
     coin: method === 2 || method === 0 ? 'AIA' : null,
+    priceRef: method === 2 ? '1.23456789' : null,
     amount: '1',
     fromAddr: OWNER,
     toAddr: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc',

@@ -60,6 +60,14 @@ export function collection(id: number, over: Partial<CollectionVO> = {}): Collec
     day1totalTransaction: '1',
     day7totalTransaction: '7',
     day30totalTransaction: '30',
+    priceUnit: 'AIA',
+    coinParts: {
+      lowestPrice: [],
+      totalTransaction: [],
+      day1totalTransaction: [],
+      day7totalTransaction: [],
+      day30totalTransaction: [],
+    },
     ...over,
   };
 }
@@ -78,6 +86,9 @@ export function rankingRow(rank: number, over: Partial<RankingRow> = {}): Rankin
     change: rank % 2 ? 12.5 : -3,
     trades: 40,
     totalOrder: 3,
+    priceUnit: 'AIA',
+    volumeParts: [],
+    lowestPriceParts: [],
     ...over,
   };
 }

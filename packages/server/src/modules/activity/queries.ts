@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/database.js';
-import { activities, tokenMetadata } from '../../db/schema-chain.js';
+import { activities, marketEvents, tokenMetadata } from '../../db/schema-chain.js';
 import { collectionProfiles } from '../../db/schema-market.js';
 import { users } from '../../db/schema.js';
-import type { ActivityRole } from '@aiamarket/shared';
+import { ACTIVITY_METHOD, type ActivityRole } from '@aiamarket/shared';
 
 const a = activities;
 const fromUser = alias(users, 'from_user');
@@ -55,6 +55,7 @@ export async function findActivities(db: AppDb, q: ActivityQuery, page: number, 
         method: a.method,
         price: sql<string | null>`${a.price}::text`,
         coin: a.coin,
+        refRate: sql<string | null>`${marketEvents.refRate}::text`,
         amount: sql<string>`${a.amount}::text`,
         fromAddr: a.fromAddr,
         toAddr: a.toAddr,
@@ -70,6 +71,16 @@ export async function findActivities(db: AppDb, q: ActivityQuery, page: number, 
         linkCollection: collectionProfiles.linkCollection,
       })
       .from(a)
+      // A trade's sale, for the rate stored with it (same log as the activity).
+      .leftJoin(
+        marketEvents,
+        and(
+          eq(a.method, ACTIVITY_METHOD.trade),
+          eq(marketEvents.chainId, a.chainId),
+          eq(marketEvents.txHash, a.txHash),
+          eq(marketEvents.logIndex, a.logIndex),
+        ),
+      )
       .leftJoin(fromUser, eq(fromUser.address, a.fromAddr))
       .leftJoin(toUser, eq(toUser.address, a.toAddr))
       .leftJoin(

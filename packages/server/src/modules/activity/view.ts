@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActivityVO } from '@aiamarket/shared';
+import { toReference, type ActivityVO } from '@aiamarket/shared';
 import type { ActivityRow } from './queries.js';
 import type { CoinInfo } from '../../chain/coins.js';
 import { toCoinUnits } from '../../chain/coins.js';
@@ -8,6 +8,13 @@ export const activityVOSchema = z.object({
   method: z.number().int().describe('ACTIVITY_METHOD code'),
   price: z.string().nullable().describe('unit price in coin units (market methods)'),
   coin: z.string().nullable().describe('coin symbol (AIA for the native coin)'),
+  priceRef: z
+    .string()
+    .nullable()
+    .describe(
+      'trades: the unit price in the reference unit at the rate stored with the sale (AIA); ' +
+        'null for other methods or a coin without a rate',
+    ),
   amount: z.string(),
   fromAddr: z.string(),
   toAddr: z.string().nullable(),
@@ -25,10 +32,12 @@ export const activityVOSchema = z.object({
 
 export function toActivityVO(row: ActivityRow, coins: Map<string, CoinInfo>): ActivityVO {
   const coin = row.coin ? coins.get(row.coin) : undefined;
+  const price = row.price !== null && coin ? toCoinUnits(row.price, coin.decimals) : null;
   return {
     method: row.method,
-    price: row.price !== null && coin ? toCoinUnits(row.price, coin.decimals) : null,
+    price,
     coin: coin?.symbol ?? null,
+    priceRef: price !== null && row.refRate !== null ? toReference(price, row.refRate) : null,
     amount: row.amount,
     fromAddr: row.fromAddr,
     toAddr: row.toAddr,

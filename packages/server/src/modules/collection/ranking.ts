@@ -1,9 +1,11 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { RankingRow, RankingWindow } from '@aiamarket/shared';
+import { REFERENCE_UNIT, type RankingRow, type RankingWindow } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { collectionStats, collectionVolumeHours } from '../../db/schema-chain.js';
 import { collectionProfiles } from '../../db/schema-market.js';
 import { trimAmount } from '../../http/collection-view.js';
+import { coinParts, currentCoinRates } from '../../db/coin-rates.js';
+import type { CoinAmounts } from '../../db/schema-chain.js';
 import {
   percentChange,
   previousWindow,
@@ -33,6 +35,9 @@ export async function rankCollections(
     name: p.name,
     headUrl: p.headUrl,
     linkCollection: p.linkCollection,
+    contractAddr: p.contractAddr,
+    coinVolumes: s.coinVolumes,
+    coinFloors: s.coinFloors,
     volume: sql<string>`(${volume})::text`,
     previous: sql<string | null>`(${previous})::text`,
     trades: sql<number>`(${trades})::int`,
@@ -86,6 +91,25 @@ export async function rankCollections(
       .offset(offset);
   }
   const totals = await db.select({ n: count() }).from(p).where(eq(p.chainId, chainId));
+  const rates = await currentCoinRates(db, chainId);
+  // The window's per-coin parts, for the page's collections only.
+  const windowParts = new Map<string, CoinAmounts>();
+  if (window !== 'all' && rows.length > 0) {
+    const from = windowStart(now, WINDOW_HOURS[window]).toISOString();
+    const parts = await db.execute(sql`
+      select ${h.contractAddr} as c, cv.key as coin, sum(cv.value::numeric)::text as amount
+      from ${h}, jsonb_each_text(${h.coinVolumes}) as cv
+      where ${h.chainId} = ${chainId} and ${h.hour} >= ${from}::timestamptz
+        and ${h.contractAddr} in (${sql.join(
+          rows.map((r) => sql`${r.contractAddr}`),
+          sql`, `,
+        )})
+      group by ${h.contractAddr}, cv.key`);
+    for (const r of (parts as unknown as { rows: { c: string; coin: string; amount: string }[] })
+      .rows) {
+      windowParts.set(r.c, { ...windowParts.get(r.c), [r.coin]: r.amount });
+    }
+  }
   const records = rows.map((r, i): RankingRow => {
     const current = trimAmount(r.volume);
     return {
@@ -101,6 +125,12 @@ export async function rankCollections(
       totalOrder: r.totalOrder ?? 0,
       trades: r.trades,
       change: r.previous === null ? null : percentChange(Number(current), Number(r.previous)),
+      priceUnit: REFERENCE_UNIT.symbol,
+      volumeParts: coinParts(
+        window === 'all' ? r.coinVolumes : windowParts.get(r.contractAddr),
+        rates,
+      ),
+      lowestPriceParts: coinParts(r.coinFloors, rates),
     };
   });
   return { records, total: totals[0]?.n ?? 0 };

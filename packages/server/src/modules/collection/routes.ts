@@ -30,7 +30,8 @@ import {
   updateProfileRow,
 } from './queries.js';
 import { rankCollections } from './ranking.js';
-import { collectionVOSchema, toCollectionVO } from '../../http/collection-view.js';
+import { coinPartsSchema, collectionVOSchema, toCollectionVO } from '../../http/collection-view.js';
+import { currentCoinRates } from '../../db/coin-rates.js';
 import { RANKING_WINDOWS } from '../../http/volume-windows.js';
 
 const countRowFields = {
@@ -38,14 +39,22 @@ const countRowFields = {
   name: z.string(),
   headUrl: z.string().nullable(),
   linkCollection: z.string(),
-  volume: z.string().describe('traded volume over the window (coin units, across coins)'),
-  lowestPrice: z.string().nullable().describe('floor price, null when nothing is listed'),
+  volume: z
+    .string()
+    .describe('traded volume over the window in the reference unit, each sale at its own rate'),
+  lowestPrice: z
+    .string()
+    .nullable()
+    .describe('floor price in the reference unit, null when nothing is listed'),
   totalHolder: z.number().int().describe('owners'),
   totalTokens: z.number().int().describe('items'),
   change: z
     .number()
     .nullable()
     .describe('percent change against the previous window; null for all or without history'),
+  priceUnit: z.string().describe('symbol of the reference unit of volume and lowestPrice (AIA)'),
+  volumeParts: coinPartsSchema.describe("the window's volume per coin, in coin units"),
+  lowestPriceParts: coinPartsSchema.describe('the lowest listed price in each coin'),
 };
 const countRowSchema = z.object(countRowFields) satisfies z.ZodType<CollectionCountRow>;
 const rankingRowSchema = z.object({
@@ -102,7 +111,7 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       async (request) => {
         const row = await findCollectionByLink(db, chainId, request.query.linkCollection);
         if (!row) throw new ApiError(ERRORS.notFound, 'Collection not found');
-        return ok(toCollectionVO(row));
+        return ok(toCollectionVO(row, await currentCoinRates(db, chainId)));
       },
     );
 
@@ -118,7 +127,8 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async () => {
         const rows = await listRecommended(db, chainId, PAGE_SIZE.featuredCollections);
-        return ok(rows.map(toCollectionVO));
+        const rates = await currentCoinRates(db, chainId);
+        return ok(rows.map((r) => toCollectionVO(r, rates)));
       },
     );
 
@@ -145,6 +155,9 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           totalHolder: r.totalHolder,
           totalTokens: r.totalTokens,
           change: r.change,
+          priceUnit: r.priceUnit,
+          volumeParts: r.volumeParts,
+          lowestPriceParts: r.lowestPriceParts,
         }));
         return ok(paged(rows, total, page, size));
       },
@@ -198,12 +211,13 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = await requireUser(db, request);
-        const [rows, totals] = await Promise.all([
+        const [rows, totals, rates] = await Promise.all([
           listOwnedCollections(db, chainId, user),
           royaltySummary(db, coins, chainId, user),
+          currentCoinRates(db, chainId),
         ]);
         const answer: CollectionListAndSummary = {
-          collections: rows.map(toCollectionVO),
+          collections: rows.map((r) => toCollectionVO(r, rates)),
           ...totals,
         };
         return ok(answer);
@@ -289,7 +303,7 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           throw err;
         }
         const row = await findCollectionById(db, chainId, profile.id);
-        return ok(toCollectionVO(row!));
+        return ok(toCollectionVO(row!, await currentCoinRates(db, chainId)));
       },
     );
   };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CollectionVO } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { collectionProfiles } from '../../db/schema-market.js';
+import { currentCoinRates } from '../../db/coin-rates.js';
 import { selectCollectionRows, toCollectionVO } from '../../http/collection-view.js';
 
 /** The collection of an item as CollectionVO (null when the collection has no page). */
@@ -14,5 +15,5 @@ export async function collectionOf(
   const [row] = await selectCollectionRows(db, now).where(
     and(eq(collectionProfiles.chainId, chainId), eq(collectionProfiles.contractAddr, contractAddr)),
   );
-  return row ? toCollectionVO(row) : null;
+  return row ? toCollectionVO(row, await currentCoinRates(db, chainId)) : null;
 }

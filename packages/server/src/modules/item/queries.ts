@@ -182,10 +182,11 @@ export async function collectionItems(
     sql`(select ${agg} from ${orders} where ${orders.chainId} = ${chainId}
       and ${orders.contractAddr} = ${tokens.contractAddr} and ${orders.tokenId} = ${tokens.tokenId}
       and ${orders.status} = ${ORDER_STATUS.listed})`;
-  const lowest = listed(sql`min(${orders.priceValue})`);
+  // Sort and price filter compare reference prices (coins converted at their rate in force).
+  const lowest = listed(sql`min(${orders.priceRef})`);
   const listedAt = listed(sql`max(${orders.createdAt})`);
   const conditions: SQL[] = [];
-  if (f.showType === 1) conditions.push(sql`${lowest} is not null`);
+  if (f.showType === 1) conditions.push(sql`${listedAt} is not null`);
   if (f.keyWord) {
     conditions.push(
       or(

@@ -92,7 +92,7 @@ export async function marketPage(
   }
   if (f.priceRange) {
     conditions.push(
-      sql`${orders.priceValue} between ${f.priceRange.minPrice}::numeric and ${f.priceRange.maxPrice}::numeric`,
+      sql`${orders.priceRef} between ${f.priceRange.minPrice}::numeric and ${f.priceRange.maxPrice}::numeric`,
     );
   }
   if (f.gorySet?.length) {
@@ -105,8 +105,8 @@ export async function marketPage(
     f.sort === 'recent'
       ? [desc(orders.createdAt), desc(orders.orderId)]
       : f.sort === 'priceAsc'
-        ? [asc(orders.priceValue), asc(orders.orderId)]
-        : [desc(orders.priceValue), desc(orders.orderId)];
+        ? [asc(orders.priceRef), asc(orders.orderId)]
+        : [desc(orders.priceRef), desc(orders.orderId)];
   const offset = (f.page - 1) * f.size;
   // Step 1 reads only the covering index (0010), once: the orders of the page and up to
   // COUNT_AHEAD more past it, whose number gives the total.
@@ -114,7 +114,7 @@ export async function marketPage(
     .select({
       marketAddr: orders.marketAddr,
       orderId: orders.orderId,
-      sortKey: f.sort === 'recent' ? orders.createdAt : orders.priceValue,
+      sortKey: f.sort === 'recent' ? orders.createdAt : orders.priceRef,
     })
     .from(orders)
     .where(where)
@@ -172,7 +172,7 @@ export async function itemOrders(
     eq(orders.status, ORDER_STATUS.listed),
     ownerAddr === undefined ? undefined : eq(orders.ownerAddr, ownerAddr),
   );
-  return ordersPage(db, where, [asc(orders.priceValue), asc(orders.orderId)], page, size);
+  return ordersPage(db, where, [asc(orders.priceRef), asc(orders.orderId)], page, size);
 }
 
 /** One order by id (any market of the chain) and token, for changePrice. */

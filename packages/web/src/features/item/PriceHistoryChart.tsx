@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ActivityVO } from '@aiamarket/shared';
+import { REFERENCE_UNIT, type ActivityVO } from '@aiamarket/shared';
 import { useLocaleFormat } from '../../lib/localeFormat';
 
 const WIDTH = 600;
@@ -8,23 +8,30 @@ const PAD = { top: 16, right: 16, bottom: 28, left: 56 };
 
 export interface PricePoint {
   time: number;
+  /** In the reference unit. */
   price: number;
+  /** The reference price as text (exact). */
   label: string;
+  /** What was paid: the price in its own coin, e.g. "9 USDT". */
+  paid: { price: string; coin: string | null };
 }
 
 /**
- * The sales of one coin as points, oldest first. Sales in several coins cannot share an axis:
- * the coin of the latest sale is charted.
+ * Every sale as a point in the reference unit (each at the rate stored with it), oldest first,
+ * so that sales in different coins share one axis. A sale whose coin had no rate has no
+ * reference price and is left out.
  */
-export function pricePointsOf(trades: ActivityVO[]): { coin: string | null; points: PricePoint[] } {
-  const priced = trades.filter((t) => t.price !== null && Number.isFinite(Number(t.price)));
-  const latest = [...priced].sort((a, b) => Date.parse(b.createDate) - Date.parse(a.createDate))[0];
-  if (!latest) return { coin: null, points: [] };
-  const points = priced
-    .filter((t) => t.coin === latest.coin)
-    .map((t) => ({ time: Date.parse(t.createDate), price: Number(t.price), label: t.price ?? '0' }))
+export function pricePointsOf(trades: ActivityVO[]): { coin: string; points: PricePoint[] } {
+  const points = trades
+    .filter((t) => t.priceRef != null && Number.isFinite(Number(t.priceRef)))
+    .map((t) => ({
+      time: Date.parse(t.createDate),
+      price: Number(t.priceRef),
+      label: t.priceRef ?? '0',
+      paid: { price: t.price ?? '0', coin: t.coin },
+    }))
     .sort((a, b) => a.time - b.time);
-  return { coin: latest.coin, points };
+  return { coin: REFERENCE_UNIT.symbol, points };
 }
 
 /** A small line chart of an item's sale prices, with the figures in a table for screen readers. */
@@ -111,6 +118,7 @@ export function PriceHistoryChart({ trades }: { trades: ActivityVO[] }) {
                 <td>{fmt.dateTime(p.time)}</td>
                 <td>
                   {fmt.price(p.label)} {coin}
+                  {p.paid.coin !== coin && ` (${fmt.price(p.paid.price)} ${p.paid.coin ?? ''})`}
                 </td>
               </tr>
             ))}

@@ -7,10 +7,16 @@ import { renderApp } from '../../test/render';
 import { itemKeyOf } from './ItemPage';
 import { pricePointsOf } from './PriceHistoryChart';
 
-const trade = (price: string, day: number, coin = 'AIA'): ActivityVO => ({
+const trade = (
+  price: string,
+  day: number,
+  coin = 'AIA',
+  priceRef: string | null = price,
+): ActivityVO => ({
   method: 2,
   price,
   coin,
+  priceRef,
   amount: '1',
   fromAddr: OWNER,
   toAddr: CONTRACT,
@@ -35,7 +41,11 @@ function itemApi(over: Parameters<typeof detail>[0] = {}) {
     'POST /v1/api/nftOrder/getOrderList': page([
       order(1, { price: '1.23456', leftAmount: '3', ownerAddr: OWNER, contractType: 'ERC1155' }),
     ]),
-    'POST /v1/api/transaction/page': page([trade('2', 3), trade('1', 1), trade('9', 2, 'USDT')]),
+    'POST /v1/api/transaction/page': page([
+      trade('2', 3),
+      trade('1', 1),
+      trade('9', 2, 'USDT', '4.5'),
+    ]),
   });
 }
 
@@ -68,7 +78,8 @@ describe('/asset', () => {
     expect(screen.getByTestId('item-price').textContent).toBe('2.5 AIA');
     await waitFor(() => expect(screen.getByTestId('item-favourites').textContent).toBe('1.23K'));
     expect(screen.getByTestId('item-actions')).toBeTruthy();
-    await waitFor(() => expect(screen.getAllByTestId('price-point')).toHaveLength(2));
+    // Every sale is charted, the USDT one at its reference price.
+    await waitFor(() => expect(screen.getAllByTestId('price-point')).toHaveLength(3));
     const trades = seen.find((c: SeenCall) => c.path === '/v1/api/transaction/page')!;
     expect(trades.body).toMatchObject({ types: [2], tokenId: '7', contractAddr: CONTRACT });
     fireEvent.click(screen.getByTestId('item-tab-description'));
@@ -93,12 +104,16 @@ describe('/asset', () => {
     expect(await screen.findByTestId('item-missing', {}, { timeout: 5000 })).toBeTruthy();
   });
 
-  it('charts the coin of the latest sale, oldest first', () => {
-    const { coin, points } = pricePointsOf([trade('2', 3), trade('1', 1), trade('9', 4, 'USDT')]);
-    expect(coin).toBe('USDT');
-    expect(points.map((p) => p.price)).toEqual([9]);
-    expect(pricePointsOf([trade('2', 3), trade('1', 1)]).points.map((p) => p.price)).toEqual([
-      1, 2,
+  it('charts every sale in the reference unit, oldest first, whatever coin it was paid in', () => {
+    const { coin, points } = pricePointsOf([
+      trade('2', 3),
+      trade('1', 1),
+      trade('9', 4, 'USDT', '4.5'),
+      trade('7', 2, 'XYZ', null),
     ]);
+    expect(coin).toBe('AIA');
+    // 9 USDT at 0.5 AIA is 4.5 AIA; the coin without a rate has no reference price.
+    expect(points.map((p) => p.price)).toEqual([1, 2, 4.5]);
+    expect(points[2]!.paid).toEqual({ price: '9', coin: 'USDT' });
   });
 });
