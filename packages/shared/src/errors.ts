@@ -205,13 +205,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly key: string;
   readonly details?: unknown;
+  /** The envelope's `messageKey` (client side): the i18n key of this very message. */
+  readonly messageKey?: string;
 
-  constructor(def: ErrorDef, message?: string, details?: unknown) {
+  constructor(def: ErrorDef, message?: string, details?: unknown, messageKey?: string) {
     super(message ?? def.message);
     this.name = 'ApiError';
     this.code = def.code;
     this.status = def.status;
     this.key = def.key;
     this.details = details;
+    if (messageKey) this.messageKey = messageKey;
   }
 }

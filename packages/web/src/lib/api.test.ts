@@ -36,7 +36,12 @@ beforeAll(async () => {
         case '/v1/api/echo':
           return reply(res, 200, { code: 0, message: 'success', data: JSON.parse(body || 'null') });
         case '/v1/api/fail':
-          return reply(res, 400, { code: 10001, message: 'price must be set', data: null });
+          return reply(res, 400, {
+            code: 10001,
+            message: 'Price must be set',
+            messageKey: 'trade.rules.priceRequired',
+            data: null,
+          });
         case '/v1/api/custom':
           return reply(res, 200, { code: 4242, message: 'Something specific', data: null });
         case '/v1/api/expired':
@@ -109,8 +114,9 @@ describe('apiRequest', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       code: 10001,
-      message: 'price must be set',
+      message: 'Price must be set',
       key: 'errors.badRequest',
+      messageKey: 'trade.rules.priceRequired',
     });
 
     const custom = await apiRequest('/custom', { baseUrl }).catch((e: unknown) => e);

@@ -176,7 +176,8 @@ async function request<T>(path: string, options: ApiRequestOptions): Promise<T> 
     message: envelope.message,
     key: '',
   };
-  const error = new ApiError(def, envelope.message || def.message, envelope.data);
+  const messageKey = typeof envelope.messageKey === 'string' ? envelope.messageKey : undefined;
+  const error = new ApiError(def, envelope.message || def.message, envelope.data, messageKey);
   if (isSessionInvalidCode(envelope.code)) {
     try {
       sessionInvalidHandler?.(error);

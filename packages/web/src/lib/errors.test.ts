@@ -18,19 +18,23 @@ describe('errorText', () => {
     await setLanguage('en', { persist: false });
   });
 
-  it('translates a refused parameter that carries a shared rule, and keeps other 10001 texts', async () => {
-    const refused = (message: string) => new ApiError({ ...ERRORS.badRequest, message });
-    const rule = VALIDATION_MESSAGES.priceRange.message;
-    expect(errorText(refused(rule), i18n.t.bind(i18n))).toBe(rule);
+  it('translates a refusal by its messageKey, not by its English wording', async () => {
+    const refused = (message: string, messageKey?: string) =>
+      new ApiError({ ...ERRORS.badRequest, message }, message, null, messageKey);
+    const rule = VALIDATION_MESSAGES.priceRange;
+    expect(errorText(refused(rule.message, rule.key), i18n.t.bind(i18n))).toBe(rule.message);
     await setLanguage('ja', { persist: false });
     const t = i18n.t.bind(i18n);
-    expect(errorText(refused(rule), t)).toBe(
-      t(VALIDATION_MESSAGES.priceRange.key as 'errors.serverError'),
-    );
-    expect(errorText(refused(rule), t)).not.toBe(rule);
-    expect(errorText(refused('Invalid request parameters: body.page: too big'), t)).toBe(
-      t('errors.badRequest'),
-    );
+    const translated = t(rule.key as 'errors.serverError');
+    expect(translated).not.toBe(rule.message);
+    expect(errorText(refused(rule.message, rule.key), t)).toBe(translated);
+    // A reworded server message still reads as the rule, by its key.
+    expect(errorText(refused('Max price must exceed min price', rule.key), t)).toBe(translated);
+    // The English text alone (no key) is not matched: the catalogue error is shown.
+    expect(errorText(refused(rule.message), t)).toBe(t('errors.badRequest'));
+    expect(
+      errorText(refused('Invalid request parameters: body.page: too big', 'errors.badRequest'), t),
+    ).toBe(t('errors.badRequest'));
     await setLanguage('en', { persist: false });
   });
 });
