@@ -84,8 +84,10 @@ export function ExchangeModal({
 
   const choose = (a: SourceAsset, amount: number) => {
     const checked = checkHeldAmount(amount, a.amount);
-    setError(checked.message);
-    if (checked.message) toast.error(message(checked.message));
+    // Above the held amount the choice is capped and kept: the capped value is valid, so the
+    // reason is said once (toast) and no error stays on the form; a new choice clears an old one.
+    setError(null);
+    if (checked.message) toast.error(message(checked.message), { id: 'exchange-beyond' });
     setChosen((all) => ({ ...all, [a.tokenId]: checked.amount }));
   };
 
@@ -269,7 +271,7 @@ export function ExchangeModal({
                         type="button"
                         aria-label={t('launchpad.mintModal.increase')}
                         data-testid="exchange-plus"
-                        disabled={busy}
+                        disabled={busy || amount >= a.amount}
                         onClick={() => choose(a, stepCount(amount, 1))}
                         className="size-8 rounded-r-full hover:bg-white/10 disabled:opacity-40"
                       >

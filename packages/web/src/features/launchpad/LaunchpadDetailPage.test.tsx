@@ -203,15 +203,19 @@ describe('mint modal', () => {
 
   it('caps typed quantities above mintMaxLimit with maxMintTip', async () => {
     chain.config = null;
-    const modal = await openMint(project({ mintMaxLimit: 1500, maxBatchSize: 5000 }));
+    chain.user = { minted: 0, remaining: 5000 };
+    const modal = await openMint(project({ mintMaxLimit: 600, maxBatchSize: 5000 }));
     const aia = within(modal).getByTestId('mint-row-AIA');
     const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '1200' } });
-    expect(input.value).toBe('1,200');
+    await within(modal).findByTestId('mint-yours');
+    fireEvent.change(input, { target: { value: '1,200' } });
+    expect(input.value).toBe('600');
+    fireEvent.change(input, { target: { value: '500' } });
+    expect(input.value).toBe('500');
     fireEvent.change(input, { target: { value: '2,000' } });
-    expect(input.value).toBe('1,500');
+    expect(input.value).toBe('600');
     expect(within(aia).getByTestId('mint-error').textContent).toBe(
-      'A single transaction exceeds the maximum (1500)',
+      'A single transaction exceeds the maximum (600)',
     );
   });
 
@@ -245,6 +249,45 @@ describe('mint modal', () => {
     );
   });
 
+  it("the stepper stops at the wallet's remaining allowance (per-wallet cap minus minted)", async () => {
+    chain.user = { minted: 18, remaining: 2 };
+    const modal = await openMint();
+    const aia = within(modal).getByTestId('mint-row-AIA');
+    await within(modal).findByTestId('mint-yours');
+    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    fireEvent.click(within(aia).getByTestId('mint-plus'));
+    expect(input.value).toBe('2');
+    expect(within(aia).queryByTestId('mint-error')).toBeNull();
+    fireEvent.click(within(aia).getByTestId('mint-plus'));
+    expect(input.value).toBe('2');
+    expect(within(aia).getByTestId('mint-error').textContent).toBe(
+      'Wallet mint limit reached (you can mint 2 more)',
+    );
+    fireEvent.change(input, { target: { value: '9' } });
+    expect(input.value).toBe('2');
+  });
+
+  it('the stepper stops at the remaining supply and at the coin remainder', async () => {
+    chain.supply = { totalSupply: 997, collectionSize: 1000 };
+    chain.coinMinted = 499;
+    const modal = await openMint();
+    await within(modal).findByTestId('mint-yours');
+    const aia = within(modal).getByTestId('mint-row-AIA');
+    const aiaInput = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    fireEvent.change(aiaInput, { target: { value: '5' } });
+    expect(aiaInput.value).toBe('3');
+    expect(within(aia).getByTestId('mint-error').textContent).toBe(
+      'Not enough swappable or mintable NFTs remaining (3 left)',
+    );
+    const usdt = within(modal).getByTestId('mint-row-USDT');
+    const usdtInput = within(usdt).getByTestId('mint-count') as HTMLInputElement;
+    fireEvent.change(usdtInput, { target: { value: '2' } });
+    expect(usdtInput.value).toBe('1');
+    expect(within(usdt).getByTestId('mint-error').textContent).toBe(
+      'Coin mint limit exceeded (can mint 1)',
+    );
+  });
+
   it('refuses 0 (enterAmounts) and more than the remaining supply (exceedMintTip)', async () => {
     chain.supply = { totalSupply: 998, collectionSize: 1000 };
     const modal = await openMint();
@@ -254,7 +297,23 @@ describe('mint modal', () => {
     expect((await within(aia).findByTestId('mint-error')).textContent).toBe(
       'Please enter the amount',
     );
+    // Once the chain state is read, the stepper stops at the 2 left.
+    await within(modal).findByTestId('mint-yours');
+    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '5' } });
+    expect(input.value).toBe('2');
+    expect(within(aia).getByTestId('mint-error').textContent).toBe(
+      'Not enough swappable or mintable NFTs remaining (2 left)',
+    );
+    expect(chain.mint).not.toHaveBeenCalled();
+  });
+
+  it('refuses at submit what the chain no longer allows (supply minted meanwhile)', async () => {
+    const modal = await openMint();
+    await within(modal).findByTestId('mint-yours');
+    const aia = within(modal).getByTestId('mint-row-AIA');
     fireEvent.change(within(aia).getByTestId('mint-count'), { target: { value: '5' } });
+    chain.supply = { totalSupply: 998, collectionSize: 1000 };
     fireEvent.click(within(aia).getByTestId('mint-submit'));
     await waitFor(() =>
       expect(within(aia).getByTestId('mint-error').textContent).toBe(
@@ -267,13 +326,13 @@ describe('mint modal', () => {
   it("refuses more than the coin's remainder (coinMintTip); a spent coin reads 'Sold out'", async () => {
     chain.coinMinted = 497;
     const modal = await openMint();
+    await within(modal).findByTestId('mint-yours');
     const usdt = within(modal).getByTestId('mint-row-USDT');
-    fireEvent.change(within(usdt).getByTestId('mint-count'), { target: { value: '4' } });
-    fireEvent.click(within(usdt).getByTestId('mint-submit'));
-    await waitFor(() =>
-      expect(within(usdt).getByTestId('mint-error').textContent).toBe(
-        'Coin mint limit exceeded (can mint 3)',
-      ),
+    const input = within(usdt).getByTestId('mint-count') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '4' } });
+    expect(input.value).toBe('3');
+    expect(within(usdt).getByTestId('mint-error').textContent).toBe(
+      'Coin mint limit exceeded (can mint 3)',
     );
     chain.coinMinted = 800;
     const again = await openMintAgain();
@@ -439,17 +498,25 @@ describe('exchange modal', () => {
     const modal = await screen.findByTestId('exchange-modal');
     const item = await within(modal).findByTestId('exchange-item');
     expect(item.textContent).toContain('x 2');
-    const plus = within(item).getByTestId('exchange-plus');
+    const plus = within(item).getByTestId('exchange-plus') as HTMLButtonElement;
+    const amount = within(item).getByTestId('exchange-amount') as HTMLInputElement;
     fireEvent.click(plus);
     fireEvent.click(plus);
-    fireEvent.click(plus);
-    expect((within(item).getByTestId('exchange-amount') as HTMLInputElement).value).toBe('2');
-    expect(within(modal).getByTestId('exchange-error').textContent).toBe(
-      'The selected amount is more than you hold',
-    );
+    expect(amount.value).toBe('2');
+    // At the held amount the stepper offers no more.
+    expect(plus.disabled).toBe(true);
+    // A typed amount above it is capped with the reason said once; the capped value is valid,
+    // so no error stays on the form.
+    fireEvent.change(amount, { target: { value: '5' } });
+    expect(amount.value).toBe('2');
+    expect(await screen.findByText('The selected amount is more than you hold')).toBeTruthy();
+    expect(within(modal).queryByTestId('exchange-error')).toBeNull();
     expect(within(modal).getByTestId('exchange-tip').textContent).toBe(
       'Selected 2, you will receive 2 Project 1',
     );
+    fireEvent.click(within(modal).getByTestId('exchange-confirm'));
+    await waitFor(() => expect(chain.swap).toHaveBeenCalled());
+    expect(within(modal).queryByText('The selected amount is more than you hold')).toBeNull();
   });
   it('lists the source NFTs from /asset/userInfoList, 20 a page, the next page on scroll', async () => {
     const cards = Array.from({ length: 25 }, (_, i) => ({

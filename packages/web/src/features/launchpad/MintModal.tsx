@@ -23,8 +23,8 @@ import {
   coinRemaining,
   formatCount,
   isCoinSoldOut,
+  mintCeiling,
   parseCount,
-  perTransactionCap,
   remainingSupply,
   stepCount,
   type RuleMessage,
@@ -106,13 +106,23 @@ export function MintModal({
     maxBatchSize: state.data?.maxBatchSize ?? project.maxBatchSize,
   };
 
+  // The stepper offers no more than this wallet may mint now with this coin: the per-transaction
+  // cap, the remaining supply, the coin's remainder and the wallet's remaining allowance.
+  const ceilingOf = (c: MintCoin) =>
+    mintCeiling({
+      ...limits,
+      remainingSupply: state.data?.supplyLeft,
+      coinRemaining: state.data?.coinLeft[c.address.toLowerCase()],
+      userRemaining: state.data?.user?.remaining,
+    });
+
   const setCount = (c: MintCoin, next: number) => {
     let value = Math.max(0, next);
     let error: RuleMessage | null = null;
-    const cap = perTransactionCap(limits);
-    if (value > cap) {
-      error = { key: 'launchpad.maxMintTip', values: { num: cap } };
-      value = cap;
+    const ceiling = ceilingOf(c);
+    if (value > ceiling.max) {
+      error = ceiling.message;
+      value = ceiling.max;
     }
     setCounts((all) => ({ ...all, [c.address]: value }));
     setErrors((all) => ({ ...all, [c.address]: error }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en.json';
 import {
+  mintCeiling,
   checkExchange,
   checkHeldAmount,
   checkMint,
@@ -63,6 +64,38 @@ describe('supply helpers', () => {
     expect(isCoinSoldOut(10, 0)).toBe(true);
     expect(isCoinSoldOut(10, 1)).toBe(false);
     expect(isCoinSoldOut(10, undefined)).toBe(false);
+  });
+});
+
+describe('mintCeiling (the most the mint stepper offers)', () => {
+  it('is the lowest known limit, with the message of that limit', () => {
+    const base = { mintMaxLimit: 20, maxBatchSize: 10 };
+    expect(mintCeiling(base)).toEqual({
+      max: 10,
+      message: { key: 'launchpad.maxMintTip', values: { num: 10 } },
+    });
+    expect(
+      mintCeiling({ ...base, remainingSupply: 4, coinRemaining: 6, userRemaining: 8 }),
+    ).toEqual({
+      max: 4,
+      message: { key: 'launchpad.exceedMintTip', values: { num: 4 } },
+    });
+    expect(
+      mintCeiling({ ...base, remainingSupply: 9, coinRemaining: 3, userRemaining: 8 }),
+    ).toEqual({
+      max: 3,
+      message: { key: 'launchpad.coinMintTip', values: { num: 3 } },
+    });
+    expect(
+      mintCeiling({ ...base, remainingSupply: 9, coinRemaining: 7, userRemaining: 2 }),
+    ).toEqual({
+      max: 2,
+      message: { key: 'launchpad.exchangeLimtTip', values: { num: 2 } },
+    });
+    expect(mintCeiling({ ...base, remainingSupply: 0 })).toEqual({
+      max: 0,
+      message: { key: 'launchpad.mintLackTip' },
+    });
   });
 });
 

@@ -78,6 +78,38 @@ export function perTransactionCap(state: Pick<SupplyState, 'mintMaxLimit' | 'max
 }
 
 /**
+ * The most the mint stepper offers, and the rule that sets it: the per-transaction cap
+ * (maxMintTip), the remaining supply (exceedMintTip, or mintLackTip when none is left), the
+ * coin's remainder (coinMintTip) and what this wallet may still mint, its per-wallet cap minus
+ * what it minted (exchangeLimtTip). Limits that are unknown are left out.
+ */
+export function mintCeiling(
+  state: Partial<SupplyState> & {
+    mintMaxLimit: number;
+    coinRemaining?: number;
+  },
+): { max: number; message: RuleMessage } {
+  const cap = perTransactionCap(state);
+  let ceiling: { max: number; message: RuleMessage } = {
+    max: cap,
+    message: { key: 'launchpad.maxMintTip', values: { num: cap } },
+  };
+  const lower = (limit: number | undefined, message: (num: number) => RuleMessage) => {
+    if (limit === undefined || !Number.isFinite(limit)) return;
+    const num = Math.max(0, limit);
+    if (num < ceiling.max) ceiling = { max: num, message: message(num) };
+  };
+  lower(state.remainingSupply, (num) =>
+    num === 0
+      ? { key: 'launchpad.mintLackTip' }
+      : { key: 'launchpad.exceedMintTip', values: { num } },
+  );
+  lower(state.coinRemaining, (num) => ({ key: 'launchpad.coinMintTip', values: { num } }));
+  lower(state.userRemaining, (num) => ({ key: 'launchpad.exchangeLimtTip', values: { num } }));
+  return ceiling;
+}
+
+/**
  * The mint rules of section 5, in order: negative, above the per-user maximum or the
  * per-transaction cap (maxMintTip with the smaller of the two),
  * zero (enterAmounts), no supply left (mintLackTip), above the remaining supply (exceedMintTip),
