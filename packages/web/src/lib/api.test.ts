@@ -139,6 +139,23 @@ describe('apiRequest', () => {
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
+  it('leaves a newer session alone: a 1008 for a token the cookie no longer holds', async () => {
+    const handler = vi.fn<(error: ApiError) => void>();
+    const off = onSessionInvalid(handler);
+    const jar = { cookie: 'web-token=old-session' };
+    (globalThis as { document?: unknown }).document = jar;
+    // The request goes out with the old token; meanwhile another tab signs in again.
+    const pending = apiRequest('/ended', { baseUrl });
+    jar.cookie = 'web-token=new-session';
+    await expect(pending).rejects.toMatchObject({ code: 1008 });
+    expect(seen.at(-1)!.headers.token).toBe('old-session');
+    expect(handler).not.toHaveBeenCalled();
+    // The same answer for the token the cookie still holds ends this page's session.
+    await expect(apiRequest('/ended', { baseUrl })).rejects.toMatchObject({ code: 1008 });
+    expect(handler).toHaveBeenCalledTimes(1);
+    off();
+  });
+
   it('aborts a request that takes longer than the time-out', async () => {
     const started = Date.now();
     const error = await apiRequest('/slow', { baseUrl, timeoutMs: 100 }).catch((e: unknown) => e);

@@ -178,7 +178,12 @@ async function request<T>(path: string, options: ApiRequestOptions): Promise<T> 
   };
   const messageKey = typeof envelope.messageKey === 'string' ? envelope.messageKey : undefined;
   const error = new ApiError(def, envelope.message || def.message, envelope.data, messageKey);
-  if (isSessionInvalidCode(envelope.code)) {
+  // A session that ended is this page's only while the cookie still holds the token it was sent
+  // with: after a sign-in in another tab the cookie holds the new session's token, which an
+  // answer to a request made with the old one must not clear.
+  const replaced =
+    !!token && readCookie(TOKEN_COOKIE) !== null && readCookie(TOKEN_COOKIE) !== token;
+  if (isSessionInvalidCode(envelope.code) && !replaced) {
     try {
       sessionInvalidHandler?.(error);
     } catch {
