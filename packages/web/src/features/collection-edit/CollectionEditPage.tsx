@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +11,8 @@ import {
   COLLECTION_LIMITS,
   UPLOAD_HINTS,
   collectionEditSchema,
+  decimalRefusalMessage,
+  parseDecimalInput,
   royaltyPercentToRate,
   sharedValidationKeyOf,
   type CollectionVO,
@@ -69,6 +71,26 @@ export function royaltyChanged(
   return rate !== 0n && royaltyAddr.toLowerCase() !== onChain.receiver.toLowerCase();
 }
 
+/**
+ * The form's zod rules, with the royalty read in the interface language first (issue 15):
+ * "2,5" is 2.5 in Turkish; in English it is refused as ambiguous instead of read as 25.
+ */
+export function royaltyInLanguage(locale: string): Resolver<FormIn, unknown, FormOut> {
+  const zod = zodResolver(collectionEditSchema);
+  return async (values, context, options) => {
+    const read = parseDecimalInput(values.royalty, locale);
+    const refusal = read.ok ? null : decimalRefusalMessage(read.reason);
+    if (refusal && refusal !== decimalRefusalMessage('notANumber')) {
+      const result = await zod(values, context, options);
+      return {
+        values: {},
+        errors: { ...result.errors, royalty: { type: 'custom', message: refusal.message } },
+      };
+    }
+    return zod(read.ok ? { ...values, royalty: read.value } : values, context, options);
+  };
+}
+
 /** /collection-edit/{linkCollection}: the owner's edit form (spec sections 2 and 5). */
 export default function CollectionEditPage() {
   const { t } = useTranslation();
@@ -99,12 +121,12 @@ export default function CollectionEditPage() {
 }
 
 export function CollectionEditForm({ collection }: { collection: CollectionVO }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const flow = useTxFlow();
   const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(collectionEditSchema),
+    resolver: royaltyInLanguage(i18n.language),
     mode: 'onTouched',
     defaultValues: toForm(collection),
   });
@@ -267,7 +289,8 @@ export function CollectionEditForm({ collection }: { collection: CollectionVO })
           )}
         </div>
         <div className="grid gap-6 sm:grid-cols-[10rem_1fr]">
-          {text('royalty', { required: true, maxLength: 4, placeholder: '0' })}
+          {/* No maxLength: a cut-off character would change the number without a word. */}
+          {text('royalty', { required: true, placeholder: '0' })}
           {text('royaltyAddr', { required: true, maxLength: 42, placeholder: '0x…' })}
         </div>
         <p className="text-xs text-slate-400">{t('collectionEdit.royaltyHint')}</p>
