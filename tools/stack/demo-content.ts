@@ -388,11 +388,14 @@ export const DEMO_PROJECTS = {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A simple illustrated SVG: a gradient, a few shapes and a title (no script, no links). */
+/**
+ * A simple illustrated SVG: a gradient, a few shapes and, when given, a title (no script, no
+ * links). Banners get no title: the home page writes its own caption over them.
+ */
 export function demoSvg(opts: {
   width: number;
   height: number;
-  title: string;
+  title?: string;
   hue: number;
   shape?: 'circle' | 'diamond' | 'egg';
 }): Buffer {
@@ -411,8 +414,12 @@ export function demoSvg(opts: {
 <circle cx="${w * 0.15}" cy="${h * 0.2}" r="${s * 0.08}" fill="#ffffff" opacity="0.12"/>
 <circle cx="${w * 0.85}" cy="${h * 0.8}" r="${s * 0.12}" fill="#ffffff" opacity="0.08"/>
 ${shape}
-<text x="${w / 2}" y="${h - fontSize}" font-family="sans-serif" font-size="${fontSize}" font-weight="700" fill="#ffffff" text-anchor="middle">${esc(opts.title)}</text>
-</svg>
+${opts.title ? `<text x="${w / 2}" y="${h - fontSize}" font-family="sans-serif" font-size="${fontSize}" font-weight="700" fill="#ffffff" text-anchor="middle">${esc(opts.title)}</text>\n` : ''}</svg>
 `;
   return Buffer.from(svg, 'utf8');
+}
+
+/** A home banner picture (1900x500): shapes only, no text (the page draws the caption). */
+export function demoBannerSvg(hue: number, shape: 'circle' | 'diamond' | 'egg'): Buffer {
+  return demoSvg({ width: 1900, height: 500, hue, shape });
 }

@@ -27,7 +27,7 @@ export default function AccountMenu({ session }: { session: Session }) {
           data-address={address}
           data-wallet-status={walletStatus}
           aria-label={t('account.menu', { name: label })}
-          className="inline-flex h-10 items-center gap-2 rounded-full border border-white/10 bg-white/5 pr-3 pl-1 text-sm font-medium text-slate-100 hover:bg-white/10"
+          className="inline-flex h-10 shrink-0 items-center gap-2 rounded-full border border-white/10 bg-white/5 pr-3 pl-1 text-sm font-medium text-slate-100 hover:bg-white/10"
         >
           <Avatar src={user?.imageUrl} seed={address} size={32} priority className="size-8" />
           <span className="hidden max-w-32 truncate sm:inline">{label}</span>

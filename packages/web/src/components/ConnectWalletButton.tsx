@@ -81,7 +81,7 @@ export function ConnectWalletButton() {
         <button
           type="button"
           data-testid="connect-wallet"
-          className="inline-flex h-10 items-center gap-2 rounded-full bg-brand-500 px-4 text-sm font-semibold whitespace-nowrap text-ink-950 shadow-md shadow-brand-500/20 hover:bg-brand-400"
+          className="inline-flex h-10 shrink-0 items-center gap-2 rounded-full bg-brand-500 px-3 text-sm font-semibold whitespace-nowrap sm:px-4 text-ink-950 shadow-md shadow-brand-500/20 hover:bg-brand-400"
         >
           <WalletIcon className="hidden sm:block" />
           {t('nav.connectWallet')}

@@ -16,7 +16,7 @@ export const LanguageTrigger = forwardRef<HTMLButtonElement, ComponentPropsWitho
         data-testid="language-menu"
         aria-label={`${t('language.label')}: ${LANGUAGE_NAMES[current]}`}
         aria-haspopup="menu"
-        className="inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white"
+        className="inline-flex h-10 shrink-0 items-center gap-2 rounded-full px-3 text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white"
         {...props}
       >
         <GlobeIcon />

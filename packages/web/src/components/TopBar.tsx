@@ -24,7 +24,9 @@ export const NAV_ITEMS = [
 
 /**
  * Transparent over the top of the page, dark once the page is scrolled more than
- * LAYOUT.topBarDarkAfterPx. Below the `lg` breakpoint the links fold into a menu button.
+ * LAYOUT.topBarDarkAfterPx. Below the `xl` breakpoint the links fold into a menu button, and below
+ * 1440 px the search is a button: Japanese and Turkish labels need that room (the e2e test
+ * topbar-layout measures every width in every language).
  * `search` is the global search, handed in by app/ (a generic component imports no feature).
  */
 export function TopBar({ search }: { search?: ReactNode }) {
@@ -48,7 +50,7 @@ export function TopBar({ search }: { search?: ReactNode }) {
           : 'border-transparent bg-transparent',
       )}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-8">
+      <div className="mx-auto flex h-16 max-w-[1920px] items-center gap-2 px-3 sm:gap-3 sm:px-6 xl:gap-6">
         <Link
           to="/"
           aria-label={t('app.homeLink')}
@@ -64,11 +66,11 @@ export function TopBar({ search }: { search?: ReactNode }) {
           aria-label={t('nav.label')}
           className={cx(
             'absolute inset-x-0 top-16 border-b border-white/10 bg-ink-950 px-4 pb-4 shadow-lg shadow-black/40',
-            'lg:static lg:block lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none',
+            'xl:static xl:block xl:shrink-0 xl:border-0 xl:bg-transparent xl:p-0 xl:shadow-none',
             menuOpen ? 'block' : 'hidden',
           )}
         >
-          <ul className="flex flex-col gap-1 lg:flex-row lg:items-center lg:gap-1">
+          <ul className="flex flex-col gap-1 xl:flex-row xl:items-center xl:gap-0.5 2xl:gap-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.name}>
                 <NavLink
@@ -78,7 +80,7 @@ export function TopBar({ search }: { search?: ReactNode }) {
                   onClick={() => setMenuOpen(false)}
                   className={({ isActive }) =>
                     cx(
-                      'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                      'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors xl:px-2.5 2xl:px-3',
                       isActive
                         ? 'bg-white/10 text-white'
                         : 'text-slate-300 hover:bg-white/5 hover:text-white',
@@ -92,11 +94,11 @@ export function TopBar({ search }: { search?: ReactNode }) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+        <div className="ml-auto flex min-w-0 items-center justify-end gap-1 sm:gap-2 min-[90rem]:flex-1">
           {search}
           <LanguageMenu />
           {isSignedIn(session) ? (
-            <Suspense fallback={<span className="size-10 rounded-full bg-white/10" />}>
+            <Suspense fallback={<span className="size-10 shrink-0 rounded-full bg-white/10" />}>
               <AccountMenu session={session} />
             </Suspense>
           ) : (
@@ -109,7 +111,7 @@ export function TopBar({ search }: { search?: ReactNode }) {
             aria-expanded={menuOpen}
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setMenuOpen((open) => !open)}
-            className="inline-flex size-10 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 lg:hidden"
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 xl:hidden"
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>

@@ -39,8 +39,13 @@ export function BannerCarousel({ banners }: { banners: BannerVO[] }) {
                 fetchPriority={i === 0 ? 'high' : undefined}
                 className="absolute inset-0 size-full object-cover"
               />
-              <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent p-4 pb-8 text-lg font-bold text-white sm:p-6 sm:pb-10 sm:text-2xl">
-                {b.title}
+              {/* The scrim starts above the text so that a light picture never washes it out;
+                  the side padding keeps the text clear of the arrows (left/right 12 + 40 px). */}
+              <span
+                data-testid="home-banner-caption"
+                className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 via-black/60 to-transparent px-16 pt-12 pb-8 text-base leading-snug font-bold text-white [text-shadow:0_1px_3px_rgb(0_0_0/0.8)] sm:px-20 sm:pb-10 sm:text-2xl"
+              >
+                <span className="line-clamp-2">{b.title}</span>
               </span>
             </>
           );
@@ -80,6 +85,7 @@ export function BannerCarousel({ banners }: { banners: BannerVO[] }) {
             type="button"
             onClick={() => go(index - 1)}
             aria-label={t('home.previous')}
+            data-testid="home-banner-prev"
             className="absolute top-1/2 left-3 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/50 text-white hover:bg-black/70"
           >
             <span aria-hidden>‹</span>

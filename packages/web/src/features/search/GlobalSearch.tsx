@@ -21,7 +21,7 @@ interface ResultOption {
 /**
  * The top bar's search (spec section 2): from 3 characters, 200 ms after typing stops, results
  * grouped as collections, items and accounts. A combobox: arrows move through the results,
- * Enter opens one, Escape closes. Below the xl breakpoint it folds into a button that opens a full-width box.
+ * Enter opens one, Escape closes. Below 1440 px it folds into a button that opens a full-width box.
  */
 export function GlobalSearch() {
   const { t } = useTranslation();
@@ -120,7 +120,7 @@ export function GlobalSearch() {
 
   return (
     <div
-      className="min-w-0 xl:w-56 2xl:w-72"
+      className="shrink-0 min-[90rem]:max-w-72 min-[90rem]:min-w-40 min-[90rem]:flex-1 min-[90rem]:shrink"
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
       }}
@@ -134,14 +134,14 @@ export function GlobalSearch() {
           setPhoneOpen(true);
           requestAnimationFrame(() => inputRef.current?.focus());
         }}
-        className="inline-flex size-10 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 xl:hidden"
+        className="inline-flex size-10 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 min-[90rem]:hidden"
       >
         <SearchIcon />
       </button>
       <div
         role="search"
         className={cx(
-          'xl:relative xl:block',
+          'min-[90rem]:relative min-[90rem]:block',
           phoneOpen
             ? 'absolute inset-x-0 top-16 block border-b border-white/10 bg-ink-950 p-3'
             : 'hidden',
