@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createPublicClient, http, zeroAddress, type Address, type PublicClient } from 'viem';
 import { DEMO_LAUNCHPAD, writeDeployment } from '@aiamarket/contracts';
-import { chainFor, STABLE_COIN_DECIMALS, type Deployment } from '@aiamarket/shared';
+import { ACTIVITY_TYPE, chainFor, STABLE_COIN_DECIMALS, type Deployment } from '@aiamarket/shared';
 import { gameItems721Abi } from '@aiamarket/shared/abis';
 import {
   activityInput,
@@ -29,6 +29,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_PAST_ACTIVITIES,
   DEMO_PROJECTS,
+  demoBannerSvg,
   demoSvg,
 } from './demo-content.js';
 import type { MarketSummary } from './demo-market.js';
@@ -185,6 +186,9 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
     h = 400,
     shape?: 'circle' | 'diamond' | 'egg',
   ) => storeImage(db, dataDir, demoSvg({ width: w, height: h, title, hue, shape }), 'seed');
+  // Banner pictures carry no words: the home page writes the (translated) caption over them.
+  const banner = (hue: number, shape: 'circle' | 'diamond' | 'egg') =>
+    storeImage(db, dataDir, demoBannerSvg(hue, shape), 'seed');
 
   // Launchpad pages are keyed by their sale: saving again updates them.
   const aiaIcon = await image('AIA', 200, 64, 64, 'circle');
@@ -276,6 +280,7 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
   const { activity: liveActivity } = await saveActivity(
     db,
     activityInput.parse({
+      type: ACTIVITY_TYPE.sale,
       names: live.names,
       remarks: live.remarks,
       coverUrl: await image('Dragon eggs', 30, 600, 400, 'egg'),
@@ -283,7 +288,8 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
       price: '25',
       coin: 'USDT',
       totalNum: 400,
-      buyUrl: '/marketplace',
+      // Buy now opens a page that exists: the eggs hatch Dragon Riders.
+      buyUrl: '/collection/dragon-riders',
       startTime: new Date(now - 2 * 24 * hour).toISOString(),
       endTime: new Date(now + 12 * 24 * hour).toISOString(),
       sort: 1,
@@ -305,6 +311,7 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
   await saveActivity(
     db,
     activityInput.parse({
+      type: ACTIVITY_TYPE.items,
       names: upcoming.names,
       remarks: upcoming.remarks,
       coverUrl: await image('Legends of the Forge', 10, 600, 400, 'diamond'),
@@ -312,7 +319,7 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
       price: '0.5',
       coin: 'AIA',
       totalNum: 150,
-      buyUrl: '/marketplace',
+      buyUrl: '/collection/aia-game-items',
       startTime: new Date(now + 3 * 24 * hour).toISOString(),
       endTime: new Date(now + 10 * 24 * hour).toISOString(),
       sort: 2,
@@ -329,15 +336,28 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
     }),
   );
 
-  // One ended activity and one sold out (every item's residueNum is 0).
-  for (const [key, period, hue] of [
-    ['ended', { start: now - 20 * 24 * hour, end: now - 5 * 24 * hour }, 100],
-    ['soldOut', { start: now - 3 * 24 * hour, end: now + 4 * 24 * hour }, 50],
+  // One ended activity (an item list) and one sold out (a sale; every item's residueNum is 0).
+  for (const [key, period, hue, type, buyUrl] of [
+    [
+      'ended',
+      { start: now - 20 * 24 * hour, end: now - 5 * 24 * hour },
+      100,
+      ACTIVITY_TYPE.items,
+      '/collection/mystic-potions',
+    ],
+    [
+      'soldOut',
+      { start: now - 3 * 24 * hour, end: now + 4 * 24 * hour },
+      50,
+      ACTIVITY_TYPE.sale,
+      '/collection/aia-heroes',
+    ],
   ] as const) {
     const a = DEMO_PAST_ACTIVITIES[key];
     await saveActivity(
       db,
       activityInput.parse({
+        type,
         names: a.names,
         remarks: a.remarks,
         coverUrl: await image(a.names.en, hue, 600, 400, 'circle'),
@@ -345,7 +365,7 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
         price: '10',
         coin: 'USDT',
         totalNum: 200,
-        buyUrl: '/marketplace',
+        buyUrl,
         startTime: new Date(period.start).toISOString(),
         endTime: new Date(period.end).toISOString(),
         sort: key === 'ended' ? 4 : 3,
@@ -368,7 +388,7 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
     db,
     bannerInput.parse({
       type: 1,
-      imageUrl: await image(DEMO_BANNER_TITLES.activity.en, 30, 1900, 500, 'egg'),
+      imageUrl: await banner(30, 'egg'),
       titles: DEMO_BANNER_TITLES.activity,
       activityId: liveActivity.id,
       sort: 1,
@@ -378,7 +398,7 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
     db,
     bannerInput.parse({
       type: 2,
-      imageUrl: await image(DEMO_BANNER_TITLES.collection.en, 220, 1900, 500, 'diamond'),
+      imageUrl: await banner(220, 'diamond'),
       titles: DEMO_BANNER_TITLES.collection,
       linkCollection: 'aia-heroes',
       sort: 2,
@@ -388,7 +408,7 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
     db,
     bannerInput.parse({
       type: 0,
-      imageUrl: await image(DEMO_BANNER_TITLES.article.en, 170, 1900, 500, 'circle'),
+      imageUrl: await banner(170, 'circle'),
       titles: DEMO_BANNER_TITLES.article,
       articleId: articleIds[0],
       sort: 3,

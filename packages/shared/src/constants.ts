@@ -155,6 +155,14 @@ export function isLocale(value: unknown): value is Locale {
 
 /** Primary-sale activity status. */
 export const ACTIVITY_STATUS = { waiting: 0, inProgress: 1, ended: 2, soldOut: 3 } as const;
+/**
+ * Primary-sale activity kinds. /primary lists `sale` (its card opens /activityDetail: one sale with
+ * a Buy now link) and `items` (its card opens /marketlist: the activity's items); other types,
+ * such as `hidden`, stay off the list.
+ */
+export const ACTIVITY_TYPE = { hidden: 0, sale: 1, items: 2 } as const;
+/** The activity kinds /primary lists (sent as `type=1,2`). */
+export const PRIMARY_LIST_TYPES: readonly number[] = [ACTIVITY_TYPE.sale, ACTIVITY_TYPE.items];
 /** Launchpad project state. */
 export const LAUNCHPAD_STATE = { inProgress: 1, ended: 2, inactive: 3 } as const;
 /** Home banner click targets. */

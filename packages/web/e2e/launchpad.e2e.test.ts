@@ -424,6 +424,10 @@ describe('launchpad', () => {
     expect(await page.getByTestId('activity-price').innerText()).toBe('25 USDT');
     expect(await page.getByTestId('activity-total').innerText()).toBe('400');
     expect(await page.getByTestId('activity-buy').innerText()).toBe('Hemen satın al');
+    // Buy now opens a real page of the app (the eggs hatch Dragon Riders), not a placeholder.
+    expect(await page.getByTestId('activity-buy').getAttribute('href')).toBe(
+      '/collection/dragon-riders',
+    );
     await page.reload();
     await page.getByTestId('activity-detail').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
@@ -451,7 +455,7 @@ describe('launchpad', () => {
     expect(await page.getByTestId('primary-item-left').innerText()).toBe('49 / 100 kaldı');
     const buy = page.getByTestId('primary-item-buy');
     expect(await buy.innerText()).toBe('Hemen satın al');
-    expect(await buy.getAttribute('href')).toBe('/marketplace');
+    expect(await buy.getAttribute('href')).toBe('/collection/dragon-riders');
     await shot(page, 'primary-item-tr');
 
     // The same page in English, after a reload (the activity id is in the URL).
@@ -471,6 +475,21 @@ describe('launchpad', () => {
     expect(await closed.innerText()).toBe('Sold out');
     expect(await page.getByTestId('primary-item-buy').count()).toBe(0);
     await shot(page, 'primary-item-sold-out-en');
+
+    // An item-list activity (the upcoming forge sale) opens /marketlist from /primary.
+    await page.goto(`${stack.url}/primary`);
+    const forge = page.getByTestId('activity-card').filter({ hasText: 'Legends of the Forge' });
+    await forge.click();
+    await page.waitForURL(/\/marketlist\/\d+\/0$/);
+    await page.getByTestId('marketlist-item').first().waitFor();
+    expect(await page.getByTestId('marketlist-header').innerText()).toContain(
+      'Legends of the Forge',
+    );
+    expect(await page.getByTestId('marketlist-item').count()).toBe(2);
+    await page.getByTestId('marketlist-item').filter({ hasText: 'Runic blade' }).click();
+    await page.getByTestId('primary-item').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Runic blade');
+    await shot(page, 'marketlist-from-primary-en');
     expect(problems).toEqual([]);
     await context.close();
   });

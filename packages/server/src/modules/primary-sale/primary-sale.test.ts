@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACTIVITY_TYPE, PRIMARY_LIST_TYPES } from '@aiamarket/shared';
 import { buildApp } from '../../app.js';
 import { createTestContext, type TestContext } from '../../../test/support/context.js';
 import { activityInput } from './input.js';
@@ -152,6 +153,35 @@ describe('/v1/api/activity/page', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe(10001);
+  });
+});
+
+describe('/v1/api/activity/page with several types (what /primary asks)', () => {
+  it('lists the activities of each type named, and refuses a malformed list', async () => {
+    const listed = (
+      await app.inject({ method: 'GET', url: `/v1/api/activity/page?type=${PRIMARY_LIST_TYPES}` })
+    ).json().data;
+    expect(listed.total).toBe(5);
+    expect(new Set(listed.records.map((r: { type: number }) => r.type))).toEqual(
+      new Set([ACTIVITY_TYPE.sale, ACTIVITY_TYPE.items]),
+    );
+    const items = (
+      await app.inject({
+        method: 'POST',
+        url: '/v1/api/activity/page',
+        payload: { type: String(ACTIVITY_TYPE.items) },
+      })
+    ).json().data;
+    expect(items.total).toBe(1);
+    expect(items.records[0].type).toBe(ACTIVITY_TYPE.items);
+    const none = (await app.inject({ method: 'GET', url: '/v1/api/activity/page?type=0,3' })).json()
+      .data;
+    expect(none.total).toBe(0);
+    for (const type of ['1,', '1;2', '12', 'a']) {
+      const bad = await app.inject({ method: 'GET', url: `/v1/api/activity/page?type=${type}` });
+      expect(bad.statusCode, type).toBe(400);
+      expect(bad.json().code).toBe(10001);
+    }
   });
 });
 

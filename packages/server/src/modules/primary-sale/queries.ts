@@ -29,11 +29,11 @@ const soldOutOf = (r: { items: number; residue: number } | undefined) =>
 
 export async function activityPage(
   db: AppDb,
-  type: number | undefined,
+  types: readonly number[] | undefined,
   page: number,
   size: number,
 ) {
-  const where = type === undefined ? undefined : eq(primaryActivities.type, type);
+  const where = types === undefined ? undefined : inArray(primaryActivities.type, [...types]);
   const [totalRow] = await db.select({ n: count() }).from(primaryActivities).where(where);
   const rows = await db
     .select()

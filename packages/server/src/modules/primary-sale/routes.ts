@@ -104,10 +104,16 @@ export function primarySaleRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['primary sale'],
         summary: 'Activities, paged (size 20); GET with a query or POST with a JSON body',
-        description: 'type filters by activity type (/primary shows type 1); without it all.',
+        description:
+          'type filters by activity type, one (1) or several separated by commas (/primary asks 1,2: 1 opens the activity detail, 2 its item list); without it all.',
         querystring: z.object({
           ...pageFields(PAGE_SIZE.primary),
-          type: z.coerce.number().int().min(0).max(9).optional(),
+          type: z
+            .union([
+              z.coerce.number().int().min(0).max(9),
+              z.string().regex(/^\d(,\d){0,9}$/, 'one type 0-9 or several separated by commas'),
+            ])
+            .optional(),
           ...langQuery,
         }),
         response: { 200: envelopeOf(pageOf(activityRecord)) },
@@ -116,7 +122,8 @@ export function primarySaleRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const { page, size, type } = request.query;
         const locale = localeOf(request);
         const now = new Date();
-        const { total, rows } = await activityPage(db, type, page, size);
+        const types = type === undefined ? undefined : String(type).split(',').map(Number);
+        const { total, rows } = await activityPage(db, types, page, size);
         const records = rows.map((r) => activityOf(r.row, r.soldOut, locale, now));
         return ok(paged(records, total, page, size));
       },

@@ -1,11 +1,12 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { ACTIVITY_TYPE, PRIMARY_LIST_TYPES } from '@aiamarket/shared';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { fetchActivities, saveListHeader, type Activity } from './api';
 import { ActivityCountdown, StatusRibbon, useInfiniteScroll } from './shared';
 
-/** /primary: type-1 activities, 20 a page, loaded as the page bottom is reached. */
+/** /primary: the listed activity kinds (sales and item lists), 20 a page, loaded as the page bottom is reached. */
 export function PrimaryPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -21,7 +22,9 @@ export function PrimaryPage() {
   useInfiniteScroll(() => {
     if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
   }, !!query.hasNextPage);
-  const records = (query.data?.pages.flatMap((p) => p.records) ?? []).filter((a) => a.type === 1);
+  const records = (query.data?.pages.flatMap((p) => p.records) ?? []).filter((a) =>
+    PRIMARY_LIST_TYPES.includes(a.type),
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -48,7 +51,7 @@ export function PrimaryPage() {
 function ActivityCard({ activity, onEnd }: { activity: Activity; onEnd: () => void }) {
   const navigate = useNavigate();
   const open = () => {
-    if (activity.type === 1) {
+    if (activity.type === ACTIVITY_TYPE.sale) {
       void navigate(`/activityDetail?id=${activity.id}`, { state: { id: activity.id } });
     } else {
       saveListHeader(activity);

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@aiamarket/shared';
+import { PAGE_SIZE, PRIMARY_LIST_TYPES } from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
 
 /** A primary-sale activity (spec document 2, section 3). */
@@ -40,7 +40,7 @@ export interface Page<T> {
 
 export function fetchActivities(page: number, lang: string, signal?: AbortSignal) {
   return apiRequest<Page<Activity>>('/activity/page', {
-    query: { page, size: PAGE_SIZE.primary, type: 1, lang },
+    query: { page, size: PAGE_SIZE.primary, type: PRIMARY_LIST_TYPES.join(','), lang },
     signal,
   });
 }

@@ -37,9 +37,10 @@ const item = (nftId: number, over: Partial<ActivityItem> = {}): ActivityItem => 
 });
 
 describe('/primary', () => {
-  it('shows type-1 activities with ribbon and countdown, and pages on scroll', async () => {
+  it('shows sale and item-list activities with ribbon and countdown, and pages on scroll', async () => {
+    // One hidden activity (type 0) is left out; the item list (type 2) is shown.
     const all = Array.from({ length: 25 }, (_, i) =>
-      activity(i + 1, { status: i % 4, ...(i === 1 ? { type: 2 } : {}) }),
+      activity(i + 1, { status: i % 4, type: i === 1 ? 0 : i === 2 ? 2 : 1 }),
     );
     const api = mockApi({
       'GET /v1/api/activity/page': (call: SeenCall) => {
@@ -53,7 +54,7 @@ describe('/primary', () => {
     expect(within(first).getByTestId('status-ribbon').textContent).toBe('To begin');
     expect(within(first).getByTestId('countdown').textContent).toBe('0d 01h 00m 00s');
     expect(screen.getAllByTestId('status-ribbon').map((r) => r.textContent)).toContain('Sold out');
-    expect(api[0]!.query.get('type')).toBe('1');
+    expect(api[0]!.query.get('type')).toBe('1,2');
     expect(api[0]!.query.get('size')).toBe('20');
     await act(async () => {
       window.dispatchEvent(new Event('scroll'));
@@ -90,20 +91,19 @@ describe('/primary', () => {
     expect(await screen.findByTestId('activity-not-found')).toBeTruthy();
   });
 
-  it('opens other activity types as /marketlist with the header from local storage', async () => {
+  it('opens an item-list activity from /primary as /marketlist with the header from local storage', async () => {
     mockApi({
-      'GET /v1/api/activity/page': { records: [activity(4, { type: 1 })], total: 1 },
+      'GET /v1/api/activity/page': { records: [activity(4, { type: 2 })], total: 1 },
       'GET /v1/api/activity/detail/page': {
         records: [item(1), item(2, { residueNum: 0, blindBoxId: 9 })],
         total: 2,
       },
     });
-    localStorage.setItem(
-      'primaryActivity',
-      JSON.stringify({ id: 4, inName: 'Drop 4', inRemark: 'Remark 4', coverUrl: '/c.png' }),
-    );
-    renderApp('/marketlist/4/1');
+    localStorage.removeItem('primaryActivity');
+    const { router } = renderApp('/primary');
+    fireEvent.click(await screen.findByTestId('activity-card'));
     const items = await screen.findAllByTestId('marketlist-item');
+    expect(router.state.location.pathname).toBe('/marketlist/4/1');
     expect(screen.getByTestId('marketlist-header').textContent).toContain('Drop 4');
     expect(items[0]!.getAttribute('href')).toBe('/primary-details/1/0?activity=4');
     expect(items[1]!.getAttribute('href')).toBe('/primary-details/2/1?activity=4');
