@@ -47,7 +47,16 @@ export function SessionManager() {
   useEffect(() => {
     if (!signedIn) return;
     return watchSessionWallet({
-      onWrongChain: () => toast.error(t('wallet.errors.wrongChain'), { id: 'wrong-chain' }),
+      // The spec's 'Please switch to mainnet!', naming the chain the marketplace runs on.
+      onWrongChain: (chainId, product) =>
+        toast.error(t('wallet.errors.wrongChain'), {
+          id: 'wrong-chain',
+          description: t('wallet.errors.wrongChainDetail', {
+            current: chainId,
+            chain: product.name,
+            id: product.chainId,
+          }),
+        }),
     });
   }, [signedIn, address, t]);
 

@@ -94,5 +94,11 @@ export function fakeProvider(
       chainId = id;
       emit('chainChanged', `0x${id.toString(16)}`);
     },
+    /** A wallet with per-chain site permissions moves to a chain this site may not use. */
+    setChainWithoutSite(id: number) {
+      chainId = id;
+      connected = false;
+      emit('accountsChanged', []);
+    },
   };
 }

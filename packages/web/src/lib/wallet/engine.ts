@@ -166,6 +166,16 @@ export interface WalletWatchHandlers {
   onWrongChain(chainId: number): void;
 }
 
+/** The chain the wallet is on now, or null when it does not say. */
+async function providerChainId(provider: DiscoveredWallet['provider']): Promise<number | null> {
+  try {
+    const id = Number(await provider.request({ method: 'eth_chainId' }));
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Watches the connected wallet for account and chain changes (EIP-1193 events). */
 export function watchWallet(
   app: AppConfig,
@@ -174,6 +184,7 @@ export function watchWallet(
 ): () => void {
   const config = current?.config;
   if (!config) return () => {};
+  const provider = current!.provider;
   const productId = app.chain.chainId;
   return watchConnection(config, {
     onChange(next, prev) {
@@ -186,7 +197,13 @@ export function watchWallet(
           handlers.onWrongChain(next.chainId);
         }
       } else if (next.status === 'disconnected' && prev.status === 'connected') {
-        handlers.onAccountChanged(null);
+        // A wallet that grants a site its account per chain (MetaMask's chain permissions)
+        // drops the account when it moves to another chain: that is a chain change, not a
+        // change of account, and gets the wrong-chain message.
+        void providerChainId(provider).then((chainId) => {
+          if (chainId !== null && chainId !== productId) handlers.onWrongChain(chainId);
+          else handlers.onAccountChanged(null);
+        });
       }
     },
   });

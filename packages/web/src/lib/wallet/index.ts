@@ -196,8 +196,11 @@ export function forceLogout(
 }
 
 export interface WatchHandlers {
-  /** A chain other than the product chain: the message is shown before logging out. */
-  onWrongChain(): void;
+  /**
+   * A chain other than the product chain: the message is shown before logging out. `chainId` is
+   * the wallet's chain now, `product` the chain the marketplace runs on.
+   */
+  onWrongChain(chainId: number, product: { chainId: number; name: string }): void;
 }
 
 /**
@@ -236,8 +239,8 @@ export function watchSessionWallet(handlers: WatchHandlers): () => void {
     setWalletStatus('connected');
     stopWatch = e.watchWallet(app, address, {
       onAccountChanged: () => void logout({ then: '/marketplace' }),
-      onWrongChain: () => {
-        handlers.onWrongChain();
+      onWrongChain: (chainId) => {
+        handlers.onWrongChain(chainId, { chainId: app.chain.chainId, name: app.chain.name });
         void logout({ delayMs: TIMING.forcedLogoutDelayMs });
       },
     });
