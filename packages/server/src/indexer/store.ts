@@ -33,6 +33,7 @@ import {
 import type { CoinDecimals } from './chain-reads.js';
 import { ORDER_ITEMS_LOCK_KEY } from './lock.js';
 import { recomputeStats } from './stats.js';
+import { syncProfileRoyalty } from './royalty.js';
 import { currentRate, rateAt, rateHistory, referenceOf } from './rates.js';
 
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
@@ -103,6 +104,8 @@ export interface Touched {
   contracts: Set<string>;
   /** Collections whose stats and hourly volumes are recomputed. */
   stats: Set<string>;
+  /** Collections with a RoyaltyRateSet added or rolled back: their page royalty follows. */
+  royalties: Set<string>;
 }
 
 export function emptyTouched(): Touched {
@@ -112,6 +115,7 @@ export function emptyTouched(): Touched {
     sales: new Set(),
     contracts: new Set(),
     stats: new Set(),
+    royalties: new Set(),
   };
 }
 
@@ -119,12 +123,13 @@ function touch(
   t: Touched,
   facts: {
     transfers: { contractAddr: string; tokenId: string; fromAddr: string; toAddr: string }[];
-    market: { marketAddr: string; itemId?: string | null; contractAddr: string }[];
+    market: { marketAddr: string; itemId?: string | null; contractAddr: string; kind: string }[];
     launchpad: { launchpadAddr: string; saleId: string }[];
   },
 ) {
   for (const r of facts.transfers) t.stats.add(r.contractAddr);
   for (const r of facts.market) t.stats.add(r.contractAddr);
+  for (const r of facts.market) if (r.kind === 'royaltyRate') t.royalties.add(r.contractAddr);
   for (const r of facts.transfers) {
     if (r.fromAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.fromAddr}`);
     if (r.toAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.toAddr}`);
@@ -447,6 +452,7 @@ export async function recompute(tx: Tx, chainId: number, touched: Touched) {
   await recomputeOrders(tx, chainId, touched);
   await recomputeLaunchpad(tx, chainId, [...touched.sales]);
   await recomputeStats(tx, chainId, [...touched.stats]);
+  await syncProfileRoyalty(tx, chainId, [...touched.royalties]);
 }
 
 async function advanceCursor(tx: Tx, chainId: number, prev: Cursor | null, next: Cursor) {
@@ -569,6 +575,7 @@ export async function rollbackTo(db: AppDb, chainId: number, prev: Cursor, fork:
         marketAddr: marketEvents.marketAddr,
         itemId: marketEvents.itemId,
         contractAddr: marketEvents.contractAddr,
+        kind: marketEvents.kind,
       });
     const launchpad = await tx
       .delete(launchpadEvents)

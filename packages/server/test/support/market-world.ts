@@ -18,6 +18,7 @@ import {
   tokenMetadata,
   users,
 } from '../../src/db/schema.js';
+import { setCoinRate } from '../../src/indexer/rates.js';
 import { freshDatabase } from './database.js';
 import { signIn } from './sign-in.js';
 import {
@@ -57,7 +58,15 @@ const img = (n: string) => `/ipfs/bafkrei${n.toLowerCase().replace(/[^a-z0-9]/g,
  * - dave lists 4 of item 1 for 1 AIA each (order 7), then gives 1 to carol: order 7 force cancel.
  * Listed at the end: 2 (item 1, 3 USD), 3 (item 3, 0.1 AIA, no image), 5 and 6.
  */
-export async function buildWorld(): Promise<World> {
+export async function buildWorld(
+  opts: {
+    /**
+     * The USDT rate (AIA per USDT) over the whole history; null leaves USDT without a rate (the
+     * reference-unit tests set theirs as the operator would).
+     */
+    usdtRate?: string | null;
+  } = {},
+): Promise<World> {
   const c = await startChain();
   const fresh = await freshDatabase();
   const db = fresh.database.db;
@@ -201,6 +210,20 @@ export async function buildWorld(): Promise<World> {
       priceValue: sql`${orders.price} / power(10::numeric, case when ${orders.moneyAddr} = ${zeroAddress} then 18 else 6 end)`,
     })
     .where(eq(orders.priceValue, '0'));
+  await db
+    .update(orders)
+    .set({ priceRef: orders.priceValue })
+    .where(eq(orders.moneyAddr, zeroAddress));
+  const usdtRate = opts.usdtRate === undefined ? '1' : opts.usdtRate;
+  if (usdtRate !== null) {
+    await setCoinRate(db, CHAIN_ID, {
+      coin: stable,
+      rate: usdtRate,
+      symbol: 'USDT',
+      decimals: 6,
+      at: new Date(0),
+    });
+  }
 
   const profileId: Record<string, number> = {};
   for (const [contract, name, link] of [

@@ -156,6 +156,8 @@ describe('GET collections/link', () => {
         'day1totalTransaction',
         'day7totalTransaction',
         'day30totalTransaction',
+        'priceUnit',
+        'coinParts',
       ].sort(),
     );
     expect(vo).toMatchObject({
@@ -263,6 +265,9 @@ describe('volumes, rankings, collectionCount and recommend', () => {
         'totalHolder',
         'totalTokens',
         'change',
+        'priceUnit',
+        'volumeParts',
+        'lowestPriceParts',
       ].sort(),
     );
     expect((await get('/collections/collectionCount')).json().data.size).toBe(20);

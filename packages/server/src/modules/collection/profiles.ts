@@ -7,6 +7,7 @@ import { collections } from '../../db/schema-chain.js';
 import { collectionProfiles, type CollectionProfileRow } from '../../db/schema-market.js';
 import { isChainUnreachable } from '../../chain/errors.js';
 import { isLinkTaken } from './queries.js';
+import { syncProfileRoyalty } from '../../indexer/royalty.js';
 
 const p = collectionProfiles;
 
@@ -117,7 +118,12 @@ export async function ensureCollectionProfile(
       })
       .onConflictDoNothing()
       .returning();
-    if (inserted[0]) return { profile: inserted[0], created: true };
+    if (inserted[0]) {
+      // A page made after the market's RoyaltyRateSet shows that royalty from the start.
+      await syncProfileRoyalty(db, input.chainId, [contractAddr]);
+      const [profile] = await db.select().from(p).where(eq(p.id, inserted[0].id));
+      return { profile: profile ?? inserted[0], created: true };
+    }
     // A given link that is taken stays taken: only a derived one is worth another try.
     if (input.linkCollection !== undefined && (await isLinkTaken(db, input.linkCollection))) {
       throw new LinkTakenError(input.linkCollection);
