@@ -157,4 +157,44 @@ describe('parseDecimalInput: properties over the five languages', () => {
       RUNS,
     );
   });
+
+  it('with grouping, reads back what Intl writes for a whole count, in every language', () => {
+    fc.assert(
+      fc.property(localeArb, fc.bigInt({ min: 0n, max: 10n ** 15n }), (locale, n) => {
+        const shown = new Intl.NumberFormat(locale).format(n);
+        expect(read(shown, locale, 0)).toEqual(
+          n >= 1000n ? { ok: false, reason: 'ambiguous' } : { ok: true, value: n.toString() },
+        );
+        expect(parseDecimalInput(shown, locale, { maxDecimals: 0, grouping: true })).toEqual({
+          ok: true,
+          value: n.toString(),
+        });
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('parseDecimalInput with grouping (counts shown grouped)', () => {
+  const count = (text: string, locale: string) =>
+    parseDecimalInput(text, locale, { maxDecimals: 0, grouping: true });
+
+  it('takes well-formed groups only', () => {
+    expect(count('1,234', 'en')).toEqual({ ok: true, value: '1234' });
+    expect(count('1.234.567', 'tr')).toEqual({ ok: true, value: '1234567' });
+    expect(count('1,5', 'en')).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(count('12,34', 'ja')).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(count('1,', 'en')).toEqual({ ok: false, reason: 'ambiguous' });
+    // A decimal is still a decimal, refused in a whole count.
+    expect(count('1,5', 'tr')).toEqual({ ok: false, reason: 'tooManyDecimals' });
+    expect(count('1.5', 'tr')).toEqual({ ok: false, reason: 'tooManyDecimals' });
+    expect(parseDecimalInput('1,234.5', 'en', { grouping: true })).toEqual({
+      ok: true,
+      value: '1234.5',
+    });
+    expect(parseDecimalInput('1.234,5', 'tr', { grouping: true })).toEqual({
+      ok: true,
+      value: '1234.5',
+    });
+  });
 });

@@ -29,6 +29,12 @@ export type DecimalInput =
 export interface DecimalInputOptions {
   /** Most decimals taken; 0 for whole numbers. No limit when left out. */
   maxDecimals?: number;
+  /**
+   * Takes the language's thousands grouping when every group has three digits ("1,234" in
+   * English, "1.234" in Turkish), for boxes that show their number grouped (the launchpad
+   * steppers). Anything else stays refused as ambiguous.
+   */
+  grouping?: boolean;
 }
 
 /** The decimal and grouping separators of a language ("en": "." and ","; "tr": "," and "."). */
@@ -64,6 +70,26 @@ function asciiDigits(text: string): string {
 
 const DIGITS_AND_SEPARATORS = /^[\d.,]+$/;
 
+/** "1,234,567.5" (English) -> "1234567.5" when the groups are well formed; else unchanged. */
+function withoutGrouping(typed: string, locale: string): string {
+  const { decimal, group } = numberSeparatorsOf(locale);
+  if (!typed.includes(group)) return typed;
+  const at = typed.indexOf(decimal);
+  const whole = at < 0 ? typed : typed.slice(0, at);
+  const rest = at < 0 ? '' : typed.slice(at);
+  if (rest.includes(group) || !wellGrouped(whole, group)) return typed;
+  return whole.split(group).join('') + rest;
+}
+
+function wellGrouped(whole: string, group: string): boolean {
+  const groups = whole.split(group);
+  return (
+    groups.length > 1 &&
+    /^\d{1,3}$/.test(groups[0]!) &&
+    groups.slice(1).every((g) => /^\d{3}$/.test(g))
+  );
+}
+
 /**
  * Typed text as an exact decimal, read in `locale`: its decimal separator and "." are taken as
  * the decimal point; a separator that may group thousands there is refused as ambiguous, and so
@@ -75,8 +101,9 @@ export function parseDecimalInput(
   locale: string,
   options: DecimalInputOptions = {},
 ): DecimalInput {
-  const typed = asciiDigits(text).trim();
+  let typed = asciiDigits(text).trim();
   if (!typed) return { ok: false, reason: 'empty' };
+  if (options.grouping) typed = withoutGrouping(typed, locale);
   if (!DIGITS_AND_SEPARATORS.test(typed) || !/\d/.test(typed)) {
     return { ok: false, reason: 'notANumber' };
   }

@@ -23,11 +23,12 @@ import {
   checkExchange,
   checkHeldAmount,
   formatCount,
-  parseCount,
+  readCount,
   receivedFor,
   remainingSupply,
   selectedTotal,
   stepCount,
+  type CountMessage,
   type RuleMessage,
 } from './rules';
 import type { LaunchpadProject } from './types';
@@ -44,7 +45,7 @@ export function ExchangeModal({
   onClose: () => void;
   onExchanged: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const message = useMessage();
   const session = useSession();
   const vo = project.collectionsVO;
@@ -52,7 +53,9 @@ export function ExchangeModal({
   const [busy, setBusy] = useState(false);
   const [received, setReceived] = useState<number | null>(null);
   const [chosen, setChosen] = useState<Record<string, number>>({});
-  const [error, setError] = useState<RuleMessage | ChainMessage | null>(null);
+  // What is typed while it is not (yet) an amount ("1," on the way to "1,234"): kept as typed.
+  const [drafts, setDrafts] = useState<Record<string, string | undefined>>({});
+  const [error, setError] = useState<RuleMessage | ChainMessage | CountMessage | null>(null);
 
   const info = useQuery({
     queryKey: ['launchpad', 'contract', source],
@@ -89,6 +92,19 @@ export function ExchangeModal({
     setError(null);
     if (checked.message) toast.error(message(checked.message), { id: 'exchange-beyond' });
     setChosen((all) => ({ ...all, [a.tokenId]: checked.amount }));
+    setDrafts((all) => ({ ...all, [a.tokenId]: undefined }));
+  };
+
+  /** A typed amount: a count is chosen (and capped); other text stays, said refused, choosing 0. */
+  const typeAmount = (a: SourceAsset, text: string) => {
+    const read = readCount(text, i18n.language);
+    if (read.ok && text.trim()) {
+      choose(a, read.count);
+      return;
+    }
+    setError(read.ok ? null : read.message);
+    setChosen((all) => ({ ...all, [a.tokenId]: 0 }));
+    setDrafts((all) => ({ ...all, [a.tokenId]: text }));
   };
 
   const submit = async () => {
@@ -262,9 +278,9 @@ export function ExchangeModal({
                         inputMode="numeric"
                         data-testid="exchange-amount"
                         aria-label={t('launchpad.exchangeModal.select', { name: a.name })}
-                        value={formatCount(amount)}
+                        value={drafts[a.tokenId] ?? formatCount(amount, i18n.language)}
                         disabled={busy}
-                        onChange={(e) => choose(a, parseCount(e.target.value))}
+                        onChange={(e) => typeAmount(a, e.target.value)}
                         className="h-8 w-14 bg-transparent text-center tabular-nums outline-none"
                       />
                       <button

@@ -308,6 +308,28 @@ describe('mint modal', () => {
     expect(chain.mint).not.toHaveBeenCalled();
   });
 
+  it('keeps a typed quantity that is not a whole number, says why and mints nothing (issue 15)', async () => {
+    const modal = await openMint();
+    await within(modal).findByTestId('mint-yours');
+    const aia = within(modal).getByTestId('mint-row-AIA');
+    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    // Key by key, as typed: the old box kept the digits, so "1,5" became 15.
+    fireEvent.change(input, { target: { value: '' } });
+    for (const key of '1,5') fireEvent.change(input, { target: { value: input.value + key } });
+    expect(input.value).toBe('1,5');
+    expect(within(aia).getByTestId('mint-error').textContent).toBe(
+      'Ambiguous number: use "." for decimals and no thousands separators',
+    );
+    fireEvent.click(within(aia).getByTestId('mint-submit'));
+    await waitFor(() =>
+      expect(within(aia).getByTestId('mint-error').textContent).toBe('Please enter the amount'),
+    );
+    expect(chain.mint).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: '2' } });
+    expect(input.value).toBe('2');
+    expect(within(aia).queryByTestId('mint-error')).toBeNull();
+  });
+
   it('refuses at submit what the chain no longer allows (supply minted meanwhile)', async () => {
     const modal = await openMint();
     await within(modal).findByTestId('mint-yours');

@@ -24,7 +24,7 @@ import {
   formatCount,
   isCoinSoldOut,
   mintCeiling,
-  parseCount,
+  readCount,
   remainingSupply,
   stepCount,
   type RuleMessage,
@@ -84,13 +84,15 @@ export function MintModal({
   onClose: () => void;
   onMinted: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const message = useMessage();
   const session = useSession();
   const vo = project.collectionsVO;
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [counts, setCounts] = useState<Record<string, number>>({});
+  // What is typed while it is not (yet) a count ("1," on the way to "1,234"): kept as typed.
+  const [drafts, setDrafts] = useState<Record<string, string | undefined>>({});
   const [errors, setErrors] = useState<Record<string, Message | null>>({});
   const state = useQuery({
     queryKey: ['launchpad', 'mintState', project.contractAddr, project.tokenId, session.address],
@@ -126,6 +128,19 @@ export function MintModal({
     }
     setCounts((all) => ({ ...all, [c.address]: value }));
     setErrors((all) => ({ ...all, [c.address]: error }));
+    setDrafts((all) => ({ ...all, [c.address]: undefined }));
+  };
+
+  /** A typed quantity: a count is taken (and capped); other text stays, said refused, minting 0. */
+  const typeCount = (c: MintCoin, text: string) => {
+    const read = readCount(text, i18n.language);
+    if (read.ok && text.trim()) {
+      setCount(c, read.count);
+      return;
+    }
+    setCounts((all) => ({ ...all, [c.address]: 0 }));
+    setErrors((all) => ({ ...all, [c.address]: read.ok ? null : read.message }));
+    setDrafts((all) => ({ ...all, [c.address]: text }));
   };
 
   const submit = async (c: MintCoin) => {
@@ -231,9 +246,9 @@ export function MintModal({
                     inputMode="numeric"
                     data-testid="mint-count"
                     aria-label={t('launchpad.mintModal.quantity', { coin: c.coin })}
-                    value={formatCount(count)}
+                    value={drafts[c.address] ?? formatCount(count, i18n.language)}
                     disabled={busy}
-                    onChange={(e) => setCount(c, parseCount(e.target.value))}
+                    onChange={(e) => typeCount(c, e.target.value)}
                     className="h-9 w-20 bg-transparent text-center tabular-nums outline-none"
                   />
                   <button

@@ -8,7 +8,7 @@ import {
   coinRemaining,
   formatCount,
   isCoinSoldOut,
-  parseCount,
+  readCount,
   perTransactionCap,
   receivedFor,
   remainingSupply,
@@ -30,16 +30,25 @@ function english(m: RuleMessage | null): string | null {
 const sale = { remainingSupply: 100, mintMaxLimit: 20, coinRemaining: 50, userRemaining: 20 };
 
 describe('quantity input', () => {
-  it('parses typed quantities with thousands separators and never goes negative', () => {
-    expect(parseCount('1,234')).toBe(1234);
-    expect(parseCount(' 12 ')).toBe(12);
-    expect(parseCount('')).toBe(0);
-    expect(parseCount('abc')).toBe(0);
-    expect(parseCount('-5')).toBe(0);
-    expect(parseCount('9'.repeat(30))).toBe(Number.MAX_SAFE_INTEGER);
+  it('reads typed quantities with the language grouping and drops nothing (issue 15)', () => {
+    expect(readCount('1,234', 'en')).toEqual({ ok: true, count: 1234 });
+    expect(readCount('1.234', 'tr')).toEqual({ ok: true, count: 1234 });
+    expect(readCount(' 12 ', 'en')).toEqual({ ok: true, count: 12 });
+    expect(readCount('', 'en')).toEqual({ ok: true, count: 0 });
+    expect(readCount('9'.repeat(30), 'en')).toEqual({ ok: true, count: Number.MAX_SAFE_INTEGER });
+    // The old reading kept the digits: "1,2a3" was 123, "-5" was 0 and "1,5" was 15.
+    const integersOnly = { ok: false, message: { key: 'trade.rules.integersOnly' } };
+    expect(readCount('1,2a3', 'en')).toEqual(integersOnly);
+    expect(readCount('-5', 'en')).toEqual(integersOnly);
+    expect(readCount('1,5', 'tr')).toEqual(integersOnly);
+    expect(readCount('1,5', 'en')).toEqual({
+      ok: false,
+      message: { key: 'validation.decimalAmbiguous' },
+    });
   });
-  it('formats with thousands separators', () => {
+  it('formats with the language thousands separators', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(1234567, 'tr')).toBe('1.234.567');
     expect(formatCount(0)).toBe('0');
     expect(formatCount(-3)).toBe('0');
   });

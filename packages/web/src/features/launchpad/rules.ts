@@ -1,3 +1,5 @@
+import { parseDecimalInput } from '@aiamarket/shared';
+
 // The launchpad's validation rules (spec document 2, section 5) as pure functions. Each failed
 // rule answers the i18n key of its message and the values that fill it.
 
@@ -32,19 +34,38 @@ export interface SupplyState {
   userRemaining?: number;
 }
 
-/** Digits of a typed quantity: "1,2a3" -> 123; empty or nothing numeric -> 0; never negative. */
-export function parseCount(raw: string): number {
-  const trimmed = raw.trim();
-  if (trimmed.startsWith('-')) return 0;
-  const digits = trimmed.replace(/[^\d]/g, '');
-  if (!digits) return 0;
-  const n = Number(digits);
-  return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
+/** A typed quantity: the count, or the message of why the text is not a whole number. */
+export type TypedCount = { ok: true; count: number } | { ok: false; message: CountMessage };
+
+export interface CountMessage {
+  key: 'trade.rules.integersOnly' | 'validation.decimalAmbiguous';
 }
 
-/** 1234567 -> "1,234,567" (the stepper's thousands separators). */
-export function formatCount(n: number): string {
-  return Math.max(0, Math.trunc(n)).toLocaleString('en-US');
+/**
+ * A quantity typed in `locale`, read by the shared number parser with the language's grouping
+ * ("1,234" in English, "1.234" in Turkish): nothing typed is dropped, so "1,2a3" or "1,5" is
+ * refused instead of read as 123 or 15. An empty box is 0.
+ */
+export function readCount(raw: string, locale: string): TypedCount {
+  const read = parseDecimalInput(raw, locale, { maxDecimals: 0, grouping: true });
+  if (read.ok) {
+    const n = Number(read.value);
+    return { ok: true, count: Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER };
+  }
+  if (read.reason === 'empty') return { ok: true, count: 0 };
+  return {
+    ok: false,
+    message: {
+      key: read.reason === 'ambiguous' ? 'validation.decimalAmbiguous' : 'trade.rules.integersOnly',
+    },
+  };
+}
+
+/** 1234567 -> "1,234,567" in English, "1.234.567" in Turkish (the stepper's grouping). */
+export function formatCount(n: number, locale = 'en'): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(
+    Math.max(0, Math.trunc(n)),
+  );
 }
 
 /** The stepper's next value: never below 0. */
