@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_METHOD as M, ORDER_STATUS } from '@aiamarket/shared';
+import { formatUnits } from 'viem';
+import { ACTIVITY_METHOD as M, addDecimals, ORDER_STATUS, toReference } from '@aiamarket/shared';
 import { indexerCursor } from '../../src/db/schema.js';
+import { setCoinRate } from '../../src/indexer/rates.js';
 import { freshDatabase } from '../support/database.js';
 import {
   ACTORS,
+  CHAIN_ID,
   dumpChainTables,
   newIndexer,
   resetChainTables,
@@ -34,6 +37,14 @@ describe('indexer: fixture scenario', () => {
     c = await startChain();
     name = namer(c);
     fresh = await freshDatabase();
+    // The operator's USDT rate, before the history: 0.02 AIA per USDT.
+    await setCoinRate(fresh.database.db, CHAIN_ID, {
+      coin: c.addr('StableCoin').toLowerCase(),
+      rate: '0.02',
+      symbol: 'USDT',
+      decimals: 6,
+      at: new Date(0),
+    });
     const steps = scenarioSteps(c);
     const indexer = newIndexer(fresh.database.db, c.publicClient, c.deployment);
     const orderTwo = async () =>
@@ -197,32 +208,52 @@ describe('indexer: fixture scenario', () => {
       [
         // hero 1 sold for 1 AIA; hero 2's listing cancelled: nothing listed.
         ['GameItems721', null, '1.000000000000000000', 1, 5, 4, 0],
-        // 2 x 2 USD + 1 x 0.1 AIA traded (coin units summed); listed: 3 USD and 0.1 AIA.
-        ['GameItems1155', '0.100000000000000000', '4.100000000000000000', 2, 3, 4, 2],
+        // 2 x 2 USD + 1 x 0.1 AIA traded, in AIA at 0.02 per USD: 0.08 + 0.1 (not 4.1);
+        // listed: 3 USD (0.06 AIA, the floor) and 0.1 AIA.
+        ['GameItems1155', '0.060000000000000000', '0.180000000000000000', 2, 3, 4, 2],
         ['Launchpad721', null, '0.000000000000000000', 0, 3, 2, 0],
         ['Launchpad1155', null, '0.000000000000000000', 0, 1, 1, 0],
       ].sort(),
     );
     // The hourly rows: the sales grouped by the hour of their block (UTC).
     const hour = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
-    const expected = new Map<string, { volume: number; trades: number }>();
+    const expected = new Map<string, { volume: string; trades: number; coins: string[] }>();
     for (const e of final.marketEvents.filter((m) => m.kind === 'sold')) {
       const key = `${name(e.contractAddr)} ${hour(e.blockTime).toISOString()}`;
-      const decimals = name(e.coin) === 'StableCoin' ? 6 : 18;
-      const row = expected.get(key) ?? { volume: 0, trades: 0 };
-      row.volume += (Number(e.price) * Number(e.amount)) / 10 ** decimals;
+      const usd = name(e.coin) === 'StableCoin';
+      // Each sale keeps the rate in force at its block.
+      expect(e.refRate).toBe(usd ? '0.020000000000000000' : '1.000000000000000000');
+      const paid = formatUnits(BigInt(e.price!) * BigInt(e.amount!), usd ? 6 : 18);
+      const row = expected.get(key) ?? { volume: '0', trades: 0, coins: [] };
+      row.volume = addDecimals([row.volume, toReference(paid, usd ? '0.02' : '1')]);
       row.trades += 1;
+      row.coins = [...new Set([...row.coins, name(e.coin)!])].sort();
       expected.set(key, row);
     }
     const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : 1);
+    const trim = (v: string) => addDecimals([v]);
     expect(
       final.collectionVolumeHours
         .map((v): [string, unknown] => [
           `${name(v.contractAddr)} ${v.hour.toISOString()}`,
-          { volume: Number(v.volume), trades: v.trades },
+          {
+            volume: trim(v.volume),
+            trades: v.trades,
+            coins: Object.keys(v.coinVolumes)
+              .map((c) => name(c)!)
+              .sort(),
+          },
         ])
         .sort(byKey),
     ).toEqual([...expected.entries()].sort(byKey));
+    // The per-coin parts of the mixed collection, in coin units.
+    const mixed = final.collectionStats.find((r) => name(r.contractAddr) === 'GameItems1155')!;
+    const named = (parts: Record<string, string>) =>
+      Object.entries(parts)
+        .map(([coin, amount]) => `${trim(amount)} ${name(coin)}`)
+        .sort();
+    expect(named(mixed.coinVolumes)).toEqual(['0.1 zero', '4 StableCoin']);
+    expect(named(mixed.coinFloors)).toEqual(['0.1 zero', '3 StableCoin']);
     expect(expected.size).toBeGreaterThan(0);
   });
 
