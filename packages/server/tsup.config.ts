@@ -1,8 +1,14 @@
 import { defineConfig } from 'tsup';
 
 // One ESM bundle; workspace packages (TypeScript sources) are inlined, npm packages stay external.
+// svg-worker is a worker thread's entry: the server starts dist/svg-worker.js beside its bundle.
 export default defineConfig({
-  entry: { main: 'src/main.ts', indexer: 'src/indexer/main.ts', admin: 'src/admin/cli.ts' },
+  entry: {
+    main: 'src/main.ts',
+    indexer: 'src/indexer/main.ts',
+    admin: 'src/admin/cli.ts',
+    'svg-worker': 'src/modules/upload/svg-worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -3,7 +3,7 @@ import { IMAGE_CONTENT_TYPES, ipfsPath } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { uploads } from '../db/schema.js';
 import { detectImage } from '../modules/upload/detect.js';
-import { sanitizeSvg } from '../modules/upload/svg.js';
+import { sanitizeSvg } from '../modules/upload/svg-sanitize.js';
 import { computeCid, DiskStore } from '../modules/upload/store.js';
 
 /**

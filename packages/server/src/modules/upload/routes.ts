@@ -21,7 +21,7 @@ import { envelopeOf, ok } from '../../http/envelope.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { acceptableDimensions, detectImage } from './detect.js';
 import { computeCid, DiskStore, KuboClient } from './store.js';
-import { sanitizeSvg } from './svg.js';
+import { SvgSanitizer } from './svg.js';
 
 const purposeSchema = z.enum(UPLOAD_PURPOSES);
 
@@ -62,9 +62,12 @@ export function uploadServices(ctx: ServerContext): UploadServices {
 export function uploadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const rules = uploadRules(ctx.config.uploadMaxMb);
   const services = uploadServices(ctx);
+  // SVG sanitising runs off the main thread; its worker starts with the first SVG.
+  const svgSanitizer = new SvgSanitizer();
   const db = ctx.database.db;
 
   return async (app) => {
+    app.addHook('onClose', () => svgSanitizer.close());
     await app.register(fastifyMultipart, {
       preservePath: true,
       throwFileSizeLimit: true,
@@ -185,9 +188,15 @@ export function uploadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         }
         let content = file;
         if (detected.kind === 'svg') {
-          const clean = sanitizeSvg(file);
-          if (!clean) throw new ApiError(rule.typeError);
-          content = clean;
+          const result = await svgSanitizer.sanitize(file);
+          if ('refused' in result) {
+            request.log.info({ reason: result.reason, purpose }, 'SVG refused');
+            if (result.refused === 'busy') throw new ApiError(ERRORS.serviceUnavailable);
+            throw new ApiError(
+              result.refused === 'tooComplex' ? ERRORS.svgTooComplex : rule.typeError,
+            );
+          }
+          content = result.svg;
         }
 
         const cid = await computeCid(content);
