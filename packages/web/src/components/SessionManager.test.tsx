@@ -81,5 +81,7 @@ describe('SessionManager: the signed-in wallet moves to another chain', () => {
       // Not the account-change logout, which goes to /marketplace at once.
       expect(browser.assign).not.toHaveBeenCalled();
     },
+    // The wallet library loads on first use: slow on a busy machine.
+    20_000,
   );
 });

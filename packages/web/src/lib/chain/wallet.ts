@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import type { Config } from 'wagmi';
-import { getChainId, switchChain } from 'wagmi/actions';
+import { getConnection, switchChain } from 'wagmi/actions';
 import { loadAppConfig } from '../appConfig';
 import { getSession, isSignedIn, openConnectDialog } from '../session';
 import { findSessionWallet, loadEngine } from '../wallet';
@@ -49,7 +49,9 @@ export async function walletOnProductChain(): Promise<ConnectedWallet | null> {
   const wallet = await connectedWallet();
   if (!wallet) return null;
   const app = await loadAppConfig();
-  if (getChainId(wallet.config) !== app.chain.chainId) {
+  // The wallet's own chain: wagmi's getChainId keeps the last configured chain when the wallet
+  // is on one the config does not know, and would let a trade go out on the wrong chain.
+  if (getConnection(wallet.config).chainId !== app.chain.chainId) {
     await switchChain(wallet.config, { chainId: app.chain.chainId }).catch(() => {
       throw new WrongChainError();
     });
