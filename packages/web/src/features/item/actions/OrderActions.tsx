@@ -92,7 +92,9 @@ export function OrderModalView({
 
 /**
  * The open dialog of the listings a component shows: `open` is OrderActions' onOpen, `view` the
- * dialog to render, which stays open while the query refreshes its listing away.
+ * dialog to render, which stays open while the query refreshes its listing away. Render `view`
+ * at one place whatever else the component shows (rows, empty, error): moved to another branch
+ * it would be mounted anew and lose its transaction state (a finished buy back to its form).
  */
 export function useOrderModal() {
   const [modal, setModal] = useState<{ which: OrderModal; order: OrderVO } | null>(null);
