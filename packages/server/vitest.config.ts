@@ -5,5 +5,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Fixed fast-check seeds per test (FC_SEED=random or a number to change them).
+    setupFiles: ['../../tools/testing/fast-check-setup.ts'],
   },
 });
