@@ -134,8 +134,11 @@ describe('ERC1155 buy quantity', () => {
   it('caps a typed value at what is left and drops non-digits', () => {
     expect(typedBuyQuantity('3', 5)).toBe('3');
     expect(typedBuyQuantity('12', 5)).toBe('5');
-    expect(typedBuyQuantity('2a', 5)).toBe('2');
-    expect(typedBuyQuantity('-4', 5)).toBe('4');
+    // Kept as typed, for checkBuyQuantity to refuse (they were '2', '4' and '15').
+    expect(typedBuyQuantity('2a', 5)).toBe('2a');
+    expect(typedBuyQuantity('-4', 5)).toBe('-4');
+    expect(typedBuyQuantity('1,5', 20)).toBe('1,5');
+    expect(typedBuyQuantity('１２', 20, 'ja')).toBe('12');
     expect(typedBuyQuantity('007', 10)).toBe('7');
     expect(typedBuyQuantity('', 5)).toBe('');
     expect(typedBuyQuantity('0', 5)).toBe('0');

@@ -422,6 +422,58 @@ describe('trading', () => {
     await shot(b.page, 'force-cancelled');
   }, 600_000);
 
+  it('lists at exactly 1.5 when a Turkish user types "1,5" (issue 15)', async () => {
+    const c = client();
+    const market = contract('Marketplace');
+    const heroes = contract('GameItems721');
+    // Account 2 trades nowhere else in this file (it only saves its settings).
+    const owner = stack.accounts[2]!.address as Address;
+    const before = await c.readContract({
+      address: heroes,
+      abi: gameItems721Abi,
+      functionName: 'totalMinted',
+    });
+    await send(0, heroes, gameItems721Abi, 'mint', [owner, 1n]);
+    const hero = before + 1n;
+    await expect
+      .poll(() => api(`/nftMeta/getDetail?tokenId=${hero}&contractAddr=${heroes}`), {
+        timeout: 60_000,
+      })
+      .toBeTruthy();
+
+    step('A Turkish user lists a hero, typing "1,5" key by key.');
+    const t = await signedInPage(2);
+    await t.page.goto(`${stack.url}/asset?tokenId=${hero}&contractAddr=${heroes}&lang=tr`);
+    await t.page.getByTestId('item-actions').waitFor({ timeout: 30_000 });
+    expect(await t.page.getAttribute('html', 'lang')).toBe('tr');
+    await t.page.getByTestId('item-actions').getByTestId('action-sell').click();
+    const list = t.page.getByTestId('list-modal');
+    // Typed as a keyboard does: the old box refused the comma and kept "15".
+    await list.getByTestId('price-input').pressSequentially('1,5');
+    expect(await list.getByTestId('price-input').inputValue()).toBe('1,5');
+    await list.getByTestId('list-review').click();
+    expect(await list.getByTestId('confirm-price').innerText()).toBe('1,5 AIA');
+    await shot(t.page, 'list-turkish-confirm');
+    await list.getByTestId('list-confirm').click();
+    await settled(list);
+    await list.getByTestId('list-success').waitFor();
+    const id = await c.readContract({
+      address: market,
+      abi: marketplaceAbi,
+      functionName: 'activeItemId',
+      args: [heroes, hero, owner],
+    });
+    expect(id).not.toBe(0n);
+    const listed = await c.readContract({
+      address: market,
+      abi: marketplaceAbi,
+      functionName: 'getMarketItem',
+      args: [id],
+    });
+    expect(listed.price).toBe(parseEther('1.5'));
+    await t.page.context().close();
+  }, 300_000);
+
   it('saves the settings with an avatar and edits a collection with its royalty', async () => {
     const c = client();
     const market = contract('Marketplace');

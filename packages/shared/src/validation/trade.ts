@@ -82,13 +82,18 @@ export function checkListingAmount(
 }
 
 /**
- * The ERC1155 buy quantity while it is typed: anything but digits is dropped and a value above
- * what the listing has left is capped to it. An empty box stays empty until blur.
+ * The ERC1155 buy quantity while it is typed in `locale`: a whole number above what the listing
+ * has left is capped to it; anything else stays as typed ("2a", "1,5"), for checkBuyQuantity to
+ * refuse, instead of losing characters. An empty box stays empty until blur.
  */
-export function typedBuyQuantity(typed: string, leftAmount: number): string {
-  const digits = typed.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
-  if (!digits) return '';
-  return Number(digits) > leftAmount ? String(leftAmount) : digits;
+export function typedBuyQuantity(
+  typed: string,
+  leftAmount: number,
+  locale: string = DEFAULT_LOCALE,
+): string {
+  const read = parseDecimalInput(typed, locale, { maxDecimals: 0 });
+  if (!read.ok) return read.reason === 'empty' ? '' : typed;
+  return BigInt(read.value) > BigInt(leftAmount) ? String(leftAmount) : read.value;
 }
 
 /** On blur an empty or 0 quantity becomes 1. */

@@ -21,7 +21,7 @@ import { useRuleText } from './PriceField';
  * as the value; the buy carries the hash of the price shown here.
  */
 export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ruleText = useRuleText();
   const id = useId();
   const flow = useTxFlow();
@@ -30,6 +30,8 @@ export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => vo
   const [typed, setTyped] = useState('1');
   const quantity = is1155 ? Number(typed || 0) : 1;
   const check = checkBuyQuantity(quantity, left);
+  // The stepper starts from a whole number; text the rule refuses ("1,5") counts as 1.
+  const stepFrom = Number.isInteger(quantity) ? quantity : 1;
   const total = BigInt(order.priceWei) * BigInt(check.ok ? check.value : 0);
   const done = flow.state.phase === 'done';
 
@@ -83,8 +85,8 @@ export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => vo
                   type="button"
                   aria-label={t('trade.buy.decrease')}
                   className={buttonClass.secondary}
-                  disabled={quantity <= 1 || flow.busy}
-                  onClick={() => setTyped(String(stepBuyQuantity(quantity, -1, left)))}
+                  disabled={stepFrom <= 1 || flow.busy}
+                  onClick={() => setTyped(String(stepBuyQuantity(stepFrom, -1, left)))}
                 >
                   −
                 </button>
@@ -93,7 +95,7 @@ export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => vo
                   data-testid="buy-quantity"
                   inputMode="numeric"
                   value={typed}
-                  onChange={(e) => setTyped(typedBuyQuantity(e.target.value, left))}
+                  onChange={(e) => setTyped(typedBuyQuantity(e.target.value, left, i18n.language))}
                   onBlur={() => setTyped(buyQuantityOnBlur(typed))}
                   className="h-11 w-24 rounded-xl border border-white/15 bg-ink-950 text-center text-slate-100"
                 />
@@ -101,8 +103,8 @@ export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => vo
                   type="button"
                   aria-label={t('trade.buy.increase')}
                   className={buttonClass.secondary}
-                  disabled={quantity >= left || flow.busy}
-                  onClick={() => setTyped(String(stepBuyQuantity(quantity, 1, left)))}
+                  disabled={stepFrom >= left || flow.busy}
+                  onClick={() => setTyped(String(stepBuyQuantity(stepFrom, 1, left)))}
                 >
                   +
                 </button>
