@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkPriceRange } from '@aiamarket/shared';
+import { checkPriceRange, singleLine } from '@aiamarket/shared';
 
 // Inputs shared by the list and filter calls (market, items, favourites).
 
@@ -15,8 +15,8 @@ export const uintInput = z.coerce
   .trim()
   .regex(/^\d{1,78}$/, 'must be a non-negative integer');
 
-/** A search box: trimmed text, at most 128 characters. */
-export const keywordInput = z.string().trim().max(128);
+/** A search box: one line of trimmed text, at most 128 characters. */
+export const keywordInput = singleLine(z.string().trim().max(128));
 
 /** A price bound of the market filter (checked with the shared rule in `priceRangeRefine`). */
 export const priceBoundInput = z.coerce.string().trim().max(40);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SEARCH_MIN_LENGTH, type SearchResult } from '@aiamarket/shared';
+import { SEARCH_MIN_LENGTH, singleLine, type SearchResult } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook } from '../../http/paging.js';
@@ -8,11 +8,9 @@ import { SharedReads } from '../../http/shared-reads.js';
 import { searchAll } from './queries.js';
 
 const searchInput = z.object({
-  keyWord: z
-    .string()
-    .trim()
-    .min(SEARCH_MIN_LENGTH, `at least ${SEARCH_MIN_LENGTH} characters`)
-    .max(128),
+  keyWord: singleLine(
+    z.string().trim().min(SEARCH_MIN_LENGTH, `at least ${SEARCH_MIN_LENGTH} characters`).max(128),
+  ),
 });
 
 const searchResultSchema = z.object({

@@ -89,4 +89,15 @@ describe('nft/homeSearchPage', () => {
       expect(res.body.code).toBe(ERRORS.badRequest.code);
     }
   });
+
+  it('refuses a keyword with NUL, a control character, a lone surrogate or a line break', async () => {
+    for (const bad of ['abc\u0000', 'ab\u001bc', 'abc\ud800', 'ab\ncd', 'ab\tcd']) {
+      const res = await search(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body).toMatchObject({
+        code: ERRORS.badRequest.code,
+        message: 'Can not use special characters',
+      });
+    }
+  });
 });
