@@ -27,6 +27,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Requests per measured route (bounded in count; each run also stops after 60 s). */
 const AMOUNT = Number(process.env.BENCH_API_REQUESTS ?? 2_000);
 const CHAIN_ID = 31337;
+/** AIA per stable coin in the generated market (the operator's rate in coin_rates). */
+const BENCH_USDT_RATE = 2;
 /** The item getDetail reads (any generated token). */
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const REUSE_DB = process.env.BENCH_DB;
@@ -67,7 +69,8 @@ async function generate(client: pg.Client, market: string, stable: string) {
     // Listed in id order over the last million seconds, as a market fills up.
     `insert into orders (chain_id, market_addr, order_id, status, chain_status, price, money_addr,
        contract_addr, token_id, contract_type, amount, left_amount, owner_addr, royalty, name,
-       image_url, price_value, created_block, created_tx, created_at, updated_block, updated_at)
+       image_url, price_value, price_ref, created_block, created_tx, created_at, updated_block,
+       updated_at)
      select ${CHAIN_ID}, '${market}', g, s, least(s, 2),
        p::numeric * (case when g % 3 = 0 then 1000 else 1000000000000000 end), -- p / 1000 coin units
        case when g % 3 = 0 then '${stable}' else '0x${'0'.repeat(40)}' end,
@@ -75,11 +78,15 @@ async function generate(client: pg.Client, market: string, stable: string) {
        1, 1, ${addr('500000 + g % 20000')}, case when g % 4 = 0 then 250 end,
        ${words}[1 + g % 8] || ' ' || left(md5(g::text), 6) || ' #' || g,
        case when g % 20 <> 0 then '/ipfs/bafkrei' || md5(g::text) end,
-       p / 1000.0, g, '0x' || md5(g::text) || md5(g::text),
+       p / 1000.0, case when g % 3 = 0 then p / 1000.0 * ${BENCH_USDT_RATE} else p / 1000.0 end,
+       g, '0x' || md5(g::text) || md5(g::text),
        now() - (${ORDERS} - g) * interval '1 second', g, now() - (${ORDERS} - g) * interval '1 second'
      from (select g, 1 + (g::bigint * 7919) % 100000 as p,
              case when g % 10 < 8 then 0 else g % 10 - 7 end as s
            from generate_series(1, ${ORDERS}) g) t`,
+    // The stable coin's rate (AIA per coin): the orders' reference prices above use it.
+    `insert into coin_rates (chain_id, coin, effective_at, rate, symbol, decimals)
+     values (${CHAIN_ID}, '${stable}', 'epoch', ${BENCH_USDT_RATE}, 'USDT', 6)`,
     `insert into activities (chain_id, block_number, tx_hash, log_index, sub_index, method,
        contract_addr, token_id, order_id, price, coin, amount, from_addr, to_addr, block_time)
      select ${CHAIN_ID}, g, '0x' || md5(g::text) || md5(g::text), 0, 0, g % 9, ${contractOf('g')},

@@ -7,6 +7,7 @@ import {
   activityInput,
   addCollection,
   articleInput,
+  currentCoinRates,
   bannerInput,
   categoryInput,
   openDatabase,
@@ -16,6 +17,7 @@ import {
   saveBanner,
   saveCategory,
   saveProject,
+  setCoinRate,
   storeImage,
   type Database,
 } from '@aiamarket/server/admin';
@@ -99,6 +101,7 @@ export async function seedDemoData(opts: {
 
     let deployment = opts.deployment;
     let market: MarketSummary | null = null;
+    await ensureDemoRate(db, opts.chainId, deployment);
     const heroes = deployment.contracts.GameItems721?.address as Address | undefined;
     if (!heroes) throw new Error('GameItems721 is missing from the deployment');
     const minted = await client.readContract({
@@ -142,6 +145,30 @@ export async function seedDemoData(opts: {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * AIA per USDT in the demo: 1 AIA is worth 0.5 USD. Volumes, floors, sorts and price filters
+ * compare the two coins in AIA at this rate.
+ */
+export const DEMO_USDT_RATE = '2';
+
+/**
+ * The operator's USDT rate, set before the history is mined and indexed and in force over all of
+ * it (the CLI's `config rate`); a rate already set (a restart, or the operator's) is kept.
+ */
+async function ensureDemoRate(db: Db, chainId: number, deployment: Deployment) {
+  const stable = deployment.contracts.StableCoin?.address.toLowerCase();
+  if (!stable) return;
+  const rates = await currentCoinRates(db, chainId);
+  if (rates.some((r) => r.currency === stable)) return;
+  await setCoinRate(db, chainId, {
+    coin: stable,
+    rate: DEMO_USDT_RATE,
+    symbol: 'USDT',
+    decimals: STABLE_COIN_DECIMALS,
+    at: new Date(0),
+  });
 }
 
 /** A page per collection (and its registration for indexing): the CLI's `collection add`. */

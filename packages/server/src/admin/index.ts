@@ -25,3 +25,6 @@ export {
 } from '../modules/collection/profiles.js';
 // The chain indexer, for `npm run bench` (tools/bench/indexer.ts).
 export { Indexer, loadIndexerConfig } from '../indexer/index.js';
+// Payment-coin rates (the CLI's `config rate`), for the seed's demo USDT rate.
+export { setCoinRate } from '../indexer/rates.js';
+export { currentCoinRates } from '../db/coin-rates.js';
