@@ -9,6 +9,7 @@ import { sessionOf, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { addressSchema } from '../../http/schemas.js';
+import { verifySignIn } from './signature.js';
 import { endSession, issueNonce, openSession, usableNonce, type NonceRow } from './queries.js';
 
 const signMessageData = z.object({
@@ -138,8 +139,8 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
         let valid: boolean;
         try {
-          valid = await ctx.chain.verifyMessage({
-            address: getAddress(address),
+          valid = await verifySignIn(ctx.chain, {
+            address,
             message: msg,
             signature: signature as Hex,
           });
