@@ -1,14 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { REFERENCE_UNIT, type CoinPart, type CoinRate } from '@aiamarket/shared';
+import { REFERENCE_UNIT, trimDecimal, type CoinPart, type CoinRate } from '@aiamarket/shared';
 import type { AppDb } from './database.js';
 import { coinRates, type CoinAmounts } from './schema-chain.js';
-
-/** The numeric text of a column ("1.500000000000000000") as the shortest exact decimal. */
-function trim(value: string): string {
-  if (!value.includes('.')) return value;
-  const t = value.replace(/0+$/, '').replace(/\.$/, '');
-  return t === '' ? '0' : t;
-}
 
 /**
  * The rate in force now of every payment coin: the reference coin (AIA, rate 1) first, then each
@@ -27,7 +20,7 @@ export async function currentCoinRates(db: AppDb, chainId: number): Promise<Coin
     .orderBy(coinRates.coin, desc(coinRates.effectiveAt));
   const others = rows
     .filter((r) => r.currency !== REFERENCE_UNIT.currency)
-    .map((r) => ({ ...r, rate: trim(r.rate) }))
+    .map((r) => ({ ...r, rate: trimDecimal(r.rate) }))
     .sort((a, b) => a.symbol.localeCompare(b.symbol) || a.currency.localeCompare(b.currency));
   return [
     {
@@ -47,7 +40,7 @@ export async function currentCoinRates(db: AppDb, chainId: number): Promise<Coin
 export function coinParts(amounts: CoinAmounts | null | undefined, rates: CoinRate[]): CoinPart[] {
   const symbols = new Map(rates.map((r, i) => [r.currency, { symbol: r.symbol, order: i }]));
   return Object.entries(amounts ?? {})
-    .map(([currency, amount]) => ({ currency, amount: trim(String(amount)) }))
+    .map(([currency, amount]) => ({ currency, amount: trimDecimal(String(amount)) }))
     .filter((p) => p.amount !== '0')
     .sort((a, b) => {
       const oa = symbols.get(a.currency)?.order ?? rates.length;
@@ -66,5 +59,5 @@ export async function currentRateOf(db: AppDb, chainId: number, coin: string) {
     .where(and(eq(coinRates.chainId, chainId), eq(coinRates.coin, coin)))
     .orderBy(desc(coinRates.effectiveAt))
     .limit(1);
-  return rows[0] ? trim(rows[0].rate) : null;
+  return rows[0] ? trimDecimal(rows[0].rate) : null;
 }

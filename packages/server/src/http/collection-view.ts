@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { CoinRate, CollectionVO, ContractType } from '@aiamarket/shared';
-import { CONTRACT_TYPE, REFERENCE_UNIT, royaltyRateToPercent } from '@aiamarket/shared';
+import {
+  CONTRACT_TYPE,
+  REFERENCE_UNIT,
+  royaltyRateToPercent,
+  trimDecimal,
+} from '@aiamarket/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/database.js';
 import { collections, collectionStats, collectionVolumeHours } from '../db/schema-chain.js';
@@ -15,10 +20,7 @@ const s = collectionStats;
 
 /** A numeric column as text ("1.500000000000000000") -> the shortest exact decimal ("1.5"). */
 export function trimAmount(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '0';
-  if (!value.includes('.')) return value;
-  const trimmed = value.replace(/0+$/, '').replace(/\.$/, '');
-  return trimmed === '' || trimmed === '-0' ? '0' : trimmed;
+  return trimDecimal(value ?? '');
 }
 
 /** One coin's part of an aggregate (CoinPart). */
