@@ -35,6 +35,7 @@ export function favouriteRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get(
       '/collect/collect/:tokenId/:contractAddr',
       {
+        config: { errors: ['notFound'] },
         schema: {
           tags: ['favourite'],
           summary: 'Favourite an item (signed in; again is harmless; an unknown item is a 404)',
