@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NATIVE_COIN, type CollectionCountRow } from '@aiamarket/shared';
+import { REFERENCE_UNIT, type CollectionCountRow } from '@aiamarket/shared';
 import { cx } from '../../lib/cx';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { Avatar } from '../Avatar';
+import { coinPartsLine } from './coinParts';
 import { collectionPath } from './links';
 import { TableRowsSkeleton } from './Skeletons';
 
@@ -44,13 +45,13 @@ export function RankingTable({
               {t('rankings.collection')}
             </th>
             <th scope="col" className={cx(th, 'text-right')}>
-              {t('rankings.volume', { coin: NATIVE_COIN.symbol })}
+              {t('rankings.volume', { coin: rows?.[0]?.priceUnit ?? REFERENCE_UNIT.symbol })}
             </th>
             <th scope="col" className={cx(th, 'text-right')}>
               {t('rankings.change')}
             </th>
             <th scope="col" className={cx(th, 'text-right')}>
-              {t('rankings.floor')}
+              {t('rankings.floor', { coin: rows?.[0]?.priceUnit ?? REFERENCE_UNIT.symbol })}
             </th>
             <th scope="col" className={cx(th, 'text-right')}>
               {t('rankings.owners')}
@@ -81,7 +82,11 @@ export function RankingTable({
                     <span className="truncate">{r.name}</span>
                   </Link>
                 </th>
-                <td className="px-3 py-3 text-right text-white tabular-nums">
+                <td
+                  className="px-3 py-3 text-right text-white tabular-nums"
+                  title={coinPartsLine(r.volumeParts, fmt.price)}
+                  data-testid="ranking-volume"
+                >
                   {fmt.volume(r.volume)}
                 </td>
                 <td
@@ -96,7 +101,11 @@ export function RankingTable({
                 >
                   {r.change === null ? '–' : fmt.change(r.change)}
                 </td>
-                <td className="px-3 py-3 text-right text-white tabular-nums">
+                <td
+                  className="px-3 py-3 text-right text-white tabular-nums"
+                  title={coinPartsLine(r.lowestPriceParts, fmt.price, ' · ')}
+                  data-testid="ranking-floor"
+                >
                   {r.lowestPrice === null ? '–' : fmt.price(r.lowestPrice)}
                 </td>
                 <td className="px-3 py-3 text-right text-white tabular-nums">

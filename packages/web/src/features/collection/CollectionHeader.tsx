@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CLAMP_LINES, NATIVE_COIN, type CollectionVO } from '@aiamarket/shared';
+import { CLAMP_LINES, REFERENCE_UNIT, type CollectionVO } from '@aiamarket/shared';
 import { Avatar } from '../../components/Avatar';
+import { coinPartsLine } from '../../components/nft/coinParts';
 import { ClampedText } from '../../components/ClampedText';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { useSession } from '../../lib/session';
@@ -24,16 +25,25 @@ export function CollectionHeader({ collection }: { collection: CollectionVO }) {
     !!session.address &&
     !!collection.ownerAddr &&
     session.address === collection.ownerAddr.toLowerCase();
+  // Floor and volume are in the reference unit across coins; the per-coin parts go below them.
+  const unit = collection.priceUnit ?? REFERENCE_UNIT.symbol;
+  const parts = collection.coinParts;
   const stats = [
     {
       id: 'floor',
       value: collection.lowestPrice ? fmt.price(collection.lowestPrice) : '-',
-      unit: collection.lowestPrice ? NATIVE_COIN.symbol : '',
+      unit: collection.lowestPrice ? unit : '',
+      parts: coinPartsLine(parts?.lowestPrice, fmt.price, ' · '),
     },
-    { id: 'volume', value: fmt.volume(collection.totalTransaction), unit: NATIVE_COIN.symbol },
-    { id: 'items', value: fmt.compact(collection.totalTokens), unit: '' },
-    { id: 'owners', value: fmt.compact(collection.totalHolder), unit: '' },
-    { id: 'listed', value: fmt.compact(collection.totalOrder), unit: '' },
+    {
+      id: 'volume',
+      value: fmt.volume(collection.totalTransaction),
+      unit,
+      parts: coinPartsLine(parts?.totalTransaction, fmt.price),
+    },
+    { id: 'items', value: fmt.compact(collection.totalTokens), unit: '', parts: undefined },
+    { id: 'owners', value: fmt.compact(collection.totalHolder), unit: '', parts: undefined },
+    { id: 'listed', value: fmt.compact(collection.totalOrder), unit: '', parts: undefined },
   ] as const;
 
   return (
@@ -115,9 +125,21 @@ export function CollectionHeader({ collection }: { collection: CollectionVO }) {
               data-testid={`collection-stat-${s.id}`}
             >
               <dt className="text-xs text-slate-400">{t(`collection.stats.${s.id}`)}</dt>
-              <dd className="mt-1 truncate text-lg font-bold text-white tabular-nums">
+              <dd
+                className="mt-1 truncate text-lg font-bold text-white tabular-nums"
+                title={s.parts}
+              >
                 {s.value} {s.unit && <span className="text-xs text-slate-400">{s.unit}</span>}
               </dd>
+              {s.parts && (
+                <dd
+                  className="truncate text-xs text-slate-400 tabular-nums"
+                  title={s.parts}
+                  data-testid={`collection-stat-${s.id}-parts`}
+                >
+                  {s.parts}
+                </dd>
+              )}
             </div>
           ))}
         </dl>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { NATIVE_COIN, type CollectionItemsRequest, type CollectionVO } from '@aiamarket/shared';
+import { REFERENCE_UNIT, type CollectionItemsRequest, type CollectionVO } from '@aiamarket/shared';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import {
   AttributeFilter,
@@ -90,7 +90,7 @@ export function GoodsTab({ collection }: { collection: CollectionVO }) {
             label: t('collection.goods.priceChip', {
               min: filters.minPrice,
               max: filters.maxPrice,
-              coin: NATIVE_COIN.symbol,
+              coin: REFERENCE_UNIT.symbol,
             }),
           },
         ]
@@ -165,7 +165,7 @@ export function GoodsTab({ collection }: { collection: CollectionVO }) {
           <PriceRangeFilter
             min={filters.minPrice}
             max={filters.maxPrice}
-            coin={NATIVE_COIN.symbol}
+            coin={REFERENCE_UNIT.symbol}
             onApply={(minPrice, maxPrice) => setFilters((f) => ({ ...f, minPrice, maxPrice }))}
           />
         </section>

@@ -55,6 +55,58 @@ describe('/collection/{linkCollection}', () => {
     expect(screen.queryByTestId('collection-edit')).toBeNull();
   });
 
+  it('shows floor and volume in the reference unit with the per-coin parts below and on hover', async () => {
+    const AIA = '0x0000000000000000000000000000000000000000';
+    const USDT = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
+    stack({
+      'GET /v1/api/collections/link': collectionVO({
+        lowestPrice: '0.06',
+        totalTransaction: '0.18',
+        coinParts: {
+          lowestPrice: [
+            { currency: AIA, symbol: 'AIA', amount: '0.1' },
+            { currency: USDT, symbol: 'USDT', amount: '3' },
+          ],
+          totalTransaction: [
+            { currency: AIA, symbol: 'AIA', amount: '0.1' },
+            { currency: USDT, symbol: 'USDT', amount: '129.76' },
+          ],
+          day1totalTransaction: [],
+          day7totalTransaction: [],
+          day30totalTransaction: [],
+        },
+      }),
+    });
+    renderApp('/collection/space-pirates');
+    await screen.findByTestId('collection-header', {}, slow);
+    const volume = screen.getByTestId('collection-stat-volume');
+    expect(within(volume).getAllByRole('definition')[0]!.textContent).toBe('0.18 AIA');
+    const parts = screen.getByTestId('collection-stat-volume-parts');
+    expect(parts.textContent).toBe('0.1 AIA + 129.76 USDT');
+    expect(parts.getAttribute('title')).toBe('0.1 AIA + 129.76 USDT');
+    expect(screen.getByTestId('collection-stat-floor-parts').textContent).toBe('0.1 AIA · 3 USDT');
+  });
+
+  it('adds no parts line when everything was paid in the reference coin', async () => {
+    stack({
+      'GET /v1/api/collections/link': collectionVO({
+        coinParts: {
+          lowestPrice: [],
+          totalTransaction: [
+            { currency: '0x0000000000000000000000000000000000000000', symbol: 'AIA', amount: '3' },
+          ],
+          day1totalTransaction: [],
+          day7totalTransaction: [],
+          day30totalTransaction: [],
+        },
+      }),
+    });
+    renderApp('/collection/space-pirates');
+    await screen.findByTestId('collection-header', {}, slow);
+    expect(screen.queryByTestId('collection-stat-volume-parts')).toBeNull();
+    expect(screen.queryByTestId('collection-stat-floor-parts')).toBeNull();
+  });
+
   it('shows the background as the banner, the head as the picture and the cover, in fixed boxes', async () => {
     stack();
     renderApp('/collection/space-pirates');

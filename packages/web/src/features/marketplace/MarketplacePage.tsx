@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { OrderVO } from '@aiamarket/shared';
+import { REFERENCE_UNIT, type OrderVO } from '@aiamarket/shared';
 import { AttributeFilter } from '../../components/nft/AttributeFilter';
 import { CollectionFilter } from '../../components/nft/CollectionFilter';
 import { ErrorState } from '../../components/nft/ErrorState';
@@ -83,7 +83,11 @@ export function MarketplacePage() {
       ? [
           {
             key: 'price',
-            label: t('marketplace.chipPrice', { min: filters.minPrice, max: filters.maxPrice }),
+            label: t('marketplace.chipPrice', {
+              min: filters.minPrice,
+              max: filters.maxPrice,
+              coin: REFERENCE_UNIT.symbol,
+            }),
           },
         ]
       : []),
@@ -196,6 +200,7 @@ export function MarketplacePage() {
               <PriceRangeFilter
                 min={filters.minPrice}
                 max={filters.maxPrice}
+                coin={REFERENCE_UNIT.symbol}
                 onApply={(minPrice, maxPrice) => update({ minPrice, maxPrice })}
               />
             </section>

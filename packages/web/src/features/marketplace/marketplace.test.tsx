@@ -128,7 +128,7 @@ describe('/marketplace', () => {
       size: 30,
     });
     const chips = screen.getAllByTestId('filter-chip').map((c) => c.textContent);
-    expect(chips).toEqual(['Search: knight×', 'Price 1 – 5×', 'Sky Knights×']);
+    expect(chips).toEqual(['Search: knight×', 'Price 1 – 5 AIA×', 'Sky Knights×']);
     expect((screen.getByTestId('market-search') as HTMLInputElement).value).toBe('knight');
     expect((screen.getByTestId('price-min') as HTMLInputElement).value).toBe('1');
   });

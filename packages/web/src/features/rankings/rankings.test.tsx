@@ -40,6 +40,42 @@ describe('/rankings', () => {
     expect(calls(seen).slice(0, 2)).toEqual(['7d:1:20', '7d:2:20']);
   });
 
+  it('names the reference unit in the headers and shows the per-coin parts on hover', async () => {
+    const USDT = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
+    mockApi({
+      'GET /v1/api/collections/ranking': {
+        records: [
+          rankingRow(1, {
+            volume: '0.18',
+            lowestPrice: '0.06',
+            volumeParts: [
+              {
+                currency: '0x0000000000000000000000000000000000000000',
+                symbol: 'AIA',
+                amount: '0.1',
+              },
+              { currency: USDT, symbol: 'USDT', amount: '4' },
+            ],
+            lowestPriceParts: [{ currency: USDT, symbol: 'USDT', amount: '3' }],
+          }),
+        ],
+        total: 1,
+        current: 1,
+        size: 20,
+      },
+    });
+    renderApp('/rankings');
+    await waitFor(() => expect(screen.getAllByTestId('ranking-row')).toHaveLength(1), {
+      timeout: 5000,
+    });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toContain('Volume (AIA)');
+    expect(headers).toContain('Floor price (AIA)');
+    expect(screen.getByTestId('ranking-volume').textContent).toBe('0.18');
+    expect(screen.getByTestId('ranking-volume').getAttribute('title')).toBe('0.1 AIA + 4 USDT');
+    expect(screen.getByTestId('ranking-floor').getAttribute('title')).toBe('3 USDT');
+  });
+
   it('keeps the decimals of volumes under a thousand', async () => {
     mockApi({
       'GET /v1/api/collections/ranking': {
