@@ -154,6 +154,8 @@ describe('errors', () => {
     const cases: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
       { method: 'GET', url: '/v1/api/config/getValue?name=a%00b' },
       { method: 'GET', url: '/v1/api/config/getValue?name=%1B' },
+      // A name is one line: a line break is refused there too.
+      { method: 'GET', url: '/v1/api/config/getValue?name=transaction_fee%0A' },
       { method: 'POST', url: '/v1/api/test/echo', payload: { name: 'ab\u0000' } },
       { method: 'POST', url: '/v1/api/test/echo', payload: { name: 'ab\ud800' } },
       { method: 'POST', url: '/v1/api/test/echo', payload: { name: 'ok', ['k\u0000']: 1 } },

@@ -10,6 +10,7 @@ import {
   REFERENCE_UNIT,
   SIGN_IN,
   signInDomain,
+  singleLine,
   termsUrl,
   UPLOAD_PURPOSES,
   uploadRules,
@@ -85,10 +86,11 @@ export function configRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get(
       '/config/getValue',
       {
+        config: { errors: ['notFound'] },
         schema: {
           tags: ['config'],
           summary: 'A public setting by name (e.g. transaction_fee, in percent)',
-          querystring: z.object({ name: z.string().min(1).max(64) }),
+          querystring: z.object({ name: singleLine(z.string().min(1).max(64)) }),
           response: { 200: envelopeOf(z.object({ name: z.string(), value: z.string() })) },
         },
       },
