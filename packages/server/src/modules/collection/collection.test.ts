@@ -11,6 +11,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addDecimals,
   COLLECTION_EDIT_MESSAGES as E,
   ERRORS,
   VALIDATION_MESSAGES as M,
@@ -28,6 +29,7 @@ import {
   collectionVolumeHours,
   royaltyPayments,
 } from '../../db/schema.js';
+import { setCoinRate } from '../../indexer/rates.js';
 import { freshDatabase } from '../../../test/support/database.js';
 import { signIn } from '../../../test/support/sign-in.js';
 import {
@@ -328,8 +330,16 @@ describe('royalties of the signed-in user', () => {
     expect(aliceRes.json().data).toMatchObject({ records: [], total: 0 });
   });
 
-  it('sums all time and since UTC midnight across coins; listAndSummary has the same totals', async () => {
+  it('sums all time and since UTC midnight across coins in AIA; listAndSummary has the same totals', async () => {
     const db = fresh.database.db;
+    // 1 USDT is worth 2 AIA over the whole history.
+    await setCoinRate(db, CHAIN_ID, {
+      coin: c.addr('StableCoin').toLowerCase(),
+      rate: '2',
+      symbol: 'USDT',
+      decimals: 6,
+      at: new Date(0),
+    });
     const before = (await get('/nftRoyalty/summaryByCurrentUser', ownerToken)).json().data;
     expect(before.totalTrans).toBe(before.totalTransToday);
     // An older payment in the stable coin (6 decimals): counts all time, not today.
@@ -346,7 +356,8 @@ describe('royalties of the signed-in user', () => {
       blockTime: new Date(Date.now() - 2 * 24 * HOUR),
     });
     const after = (await get('/nftRoyalty/summaryByCurrentUser', ownerToken)).json().data;
-    expect(Number(after.totalTrans)).toBeCloseTo(Number(before.totalTrans) + 0.5, 12);
+    // 0.5 USDT is 1 AIA (not 0.5 added as if it were AIA).
+    expect(after.totalTrans).toBe(addDecimals([before.totalTrans, '1']));
     expect(after.totalTransToday).toBe(before.totalTransToday);
     const list = (await get('/collections/listAndSummary', ownerToken)).json().data;
     expect(list.totalTrans).toBe(after.totalTrans);

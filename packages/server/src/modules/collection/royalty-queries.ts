@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { formatUnits } from 'viem';
-import type { RoyaltySummaryVO } from '@aiamarket/shared';
+import { addDecimals, REFERENCE_UNIT, toReference, type RoyaltySummaryVO } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { royaltyPayments, tokenMetadata } from '../../db/schema-chain.js';
 import type { CoinCatalog, CoinInfo } from '../../chain/coins.js';
@@ -63,7 +63,8 @@ export function sumCoinUnits(parts: { raw: bigint; coin: CoinInfo }[]): string {
 
 /**
  * Royalties received by `receiver`: all time (totalTrans) and since UTC midnight
- * (totalTransToday), in coin units summed across coins.
+ * (totalTransToday), in the reference unit: each payment at its coin's rate in force at its
+ * block (the rate its sale stored); a coin without any rate is left out.
  */
 export async function royaltySummary(
   db: AppDb,
@@ -73,20 +74,32 @@ export async function royaltySummary(
   now = new Date(),
 ): Promise<RoyaltySummaryVO> {
   const since = utcMidnight(now).toISOString();
+  const rateInForce = sql`case when ${r.coin} = ${REFERENCE_UNIT.currency} then 1 else coalesce(
+      (select c.rate from coin_rates c where c.chain_id = ${r.chainId} and c.coin = ${r.coin}
+         and c.effective_at <= ${r.blockTime} order by c.effective_at desc limit 1),
+      (select c.rate from coin_rates c where c.chain_id = ${r.chainId} and c.coin = ${r.coin}
+         order by c.effective_at limit 1)) end`;
   const rows = await db
     .select({
       coin: r.coin,
+      rate: sql<string | null>`(${rateInForce})::text`,
       all: sql<string>`sum(${r.royalty})::text`,
       today: sql<string>`coalesce(sum(${r.royalty}) filter (where ${r.blockTime} >= ${since}::timestamptz), 0)::text`,
     })
     .from(r)
     .where(and(eq(r.chainId, chainId), eq(r.receiver, receiver.toLowerCase())))
-    .groupBy(r.coin);
+    .groupBy(r.coin, sql`2`);
   const known = await coinsOf(
     coins,
     rows.map((row) => row.coin),
   );
-  const parts = (pick: 'all' | 'today') =>
-    rows.map((row) => ({ raw: BigInt(row[pick]), coin: known.get(row.coin)! }));
-  return { totalTrans: sumCoinUnits(parts('all')), totalTransToday: sumCoinUnits(parts('today')) };
+  const total = (pick: 'all' | 'today') =>
+    addDecimals(
+      rows.flatMap((row) =>
+        row.rate === null
+          ? []
+          : [toReference(formatUnits(BigInt(row[pick]), known.get(row.coin)!.decimals), row.rate)],
+      ),
+    );
+  return { totalTrans: total('all'), totalTransToday: total('today') };
 }

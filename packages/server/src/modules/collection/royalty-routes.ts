@@ -23,7 +23,11 @@ export const royaltyRowSchema = z.object({
 }) satisfies z.ZodType<RoyaltyRowVO>;
 
 export const royaltySummarySchema = z.object({
-  totalTrans: z.string().describe('royalties received all time, coin units across coins'),
+  totalTrans: z
+    .string()
+    .describe(
+      'royalties received all time, in the reference unit (AIA): each at the rate of its sale',
+    ),
   totalTransToday: z.string().describe('since 00:00 UTC today'),
 });
 
