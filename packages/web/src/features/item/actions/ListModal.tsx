@@ -8,12 +8,14 @@ import {
   DEFAULT_ERC1155_AMOUNT,
   checkListingAmount,
   checkListingPrice,
+  decimalInputText,
   netReceipt,
   type ContractType,
   type OrderVO,
 } from '@aiamarket/shared';
 import { buttonClass, inputClass, useTxFlow } from '../../../components/trade';
 import { listItem, readRoyaltyPercent } from '../../../lib/chain';
+import { useLocaleFormat } from '../../../lib/localeFormat';
 import { AmountField } from './AmountField';
 import { ExistingListingNotice } from './ExistingListingNotice';
 import { fetchFeePercent } from './api';
@@ -55,6 +57,7 @@ export function ListModal({
 }) {
   const { t, i18n } = useTranslation();
   const ruleText = useRuleText();
+  const fmt = useLocaleFormat();
   const coinId = useId();
   const flow = useTxFlow();
   const is1155 = item.contractType === CONTRACT_TYPE.erc1155;
@@ -215,16 +218,20 @@ export function ListModal({
       <dl className="mt-5 space-y-1.5 text-sm" data-testid="list-summary">
         <div className="flex justify-between">
           <dt className="text-slate-400">{t('trade.list.fee')}</dt>
-          <dd data-testid="list-fee">{fee.isSuccess ? `${fee.data}%` : '…'}</dd>
+          <dd data-testid="list-fee">{fee.isSuccess ? fmt.percent(fee.data) : '…'}</dd>
         </div>
         <div className="flex justify-between">
           <dt className="text-slate-400">{t('trade.list.royalty')}</dt>
-          <dd data-testid="list-royalty">{`${royaltyPercent ?? 0}%`}</dd>
+          <dd data-testid="list-royalty">{fmt.percent(royaltyPercent ?? 0)}</dd>
         </div>
         <div className="flex justify-between font-semibold">
           <dt>{is1155 ? t('trade.list.netPerItem') : t('trade.list.net')}</dt>
           <dd data-testid="list-net">
-            {netReceipt(priceCheck.ok ? priceCheck.value : '0', fee.data ?? 0, royaltyPercent)}{' '}
+            {/* 4 decimals kept (spec), in the reader's decimal separator. */}
+            {decimalInputText(
+              netReceipt(priceCheck.ok ? priceCheck.value : '0', fee.data ?? 0, royaltyPercent),
+              i18n.language,
+            )}{' '}
             {coin?.symbol}
           </dd>
         </div>

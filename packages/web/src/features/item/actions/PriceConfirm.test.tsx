@@ -103,6 +103,10 @@ describe('the listing price in the reader language (issue 15)', () => {
     fireEvent.click(screen.getByTestId('list-review'));
     expect(screen.getByTestId('confirm-price').textContent).toBe('1,5 AIA');
     expect(screen.queryByTestId('floor-warning')).toBeNull();
+    // The summary in Turkish figures too: 1.5 less 2 % fee and 5 % royalty, 4 decimals.
+    expect(screen.getByTestId('list-fee').textContent).toBe('%2');
+    expect(screen.getByTestId('list-royalty').textContent).toBe('%5');
+    expect(screen.getByTestId('list-net').textContent).toBe('1,3950 AIA');
     fireEvent.click(screen.getByTestId('list-confirm'));
     await waitFor(() => expect(chain.listItem).toHaveBeenCalledTimes(1));
     expect(chain.listItem.mock.calls[0]![1]).toMatchObject({

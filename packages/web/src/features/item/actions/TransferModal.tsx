@@ -31,7 +31,7 @@ export function TransferModal({
   held: number;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ruleText = useRuleText();
   const { address } = useSession();
   const toId = useId();
@@ -42,7 +42,7 @@ export function TransferModal({
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const recipient = checkTransferRecipient(to, address);
-  const quantity = checkTransferAmount(amount, held, item.contractType);
+  const quantity = checkTransferAmount(amount, held, item.contractType, i18n.language);
   const recipientError = submitted && !recipient.ok ? ruleText(recipient.message) : null;
   const amountError = submitted && !quantity.ok ? ruleText(quantity.message) : null;
 
