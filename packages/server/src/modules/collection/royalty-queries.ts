@@ -3,7 +3,7 @@ import { formatUnits } from 'viem';
 import { addDecimals, REFERENCE_UNIT, toReference, type RoyaltySummaryVO } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { royaltyPayments, tokenMetadata } from '../../db/schema-chain.js';
-import type { CoinCatalog, CoinInfo } from '../../chain/coins.js';
+import type { CoinCatalog } from '../../chain/coins.js';
 import { coinsOf } from '../../chain/coins.js';
 
 const r = royaltyPayments;
@@ -52,13 +52,6 @@ export async function findRoyaltyPayments(
 /** The start of the current UTC day. */
 export function utcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
-/** Sums raw amounts of several coins in coin units, exactly (scaled to the largest decimals). */
-export function sumCoinUnits(parts: { raw: bigint; coin: CoinInfo }[]): string {
-  const scale = Math.max(0, ...parts.map((p) => p.coin.decimals));
-  const total = parts.reduce((acc, p) => acc + p.raw * 10n ** BigInt(scale - p.coin.decimals), 0n);
-  return formatUnits(total, scale);
 }
 
 /**
