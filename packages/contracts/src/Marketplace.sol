@@ -11,6 +11,7 @@ import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {IERC2981} from "@openzeppelin/contracts/interfaces/IERC2981.sol";
+import {SaleSplit} from "./lib/SaleSplit.sol";
 
 /// @title Marketplace
 /// @notice Non-custodial NFT marketplace with on-chain listings (ERC721 and ERC1155). The NFT
@@ -318,7 +319,7 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         private
     {
         uint256 gross = item.price * amount;
-        uint256 fee = gross * config.feeNumerator / config.feeDenominator;
+        uint256 fee = SaleSplit.fee(gross, config.feeNumerator, config.feeDenominator);
         (address royaltyReceiver, uint256 royalty) = _royalty($, item.nftContract, item.tokenId, gross);
 
         if (item.contractType == ContractType.ERC721) {

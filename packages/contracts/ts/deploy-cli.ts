@@ -1,12 +1,13 @@
 // Deploys the contracts and writes the deployment file.
 //   RPC_URL=http://127.0.0.1:8545 CHAIN_ID=31337 DEPLOYER_PRIVATE_KEY=0x... \
 //   DEPLOYMENTS_FILE=../shared/deployments/31337.json npm run deploy -w @aiamarket/contracts
+// WRAPPED_AIA=0x... uses that wrapped AIA instead of deploying one (required on chain 1319).
 // A missing or bad setting prints one line and exits with status 1.
 import { resolve } from 'node:path';
 import { chainById } from '@aiamarket/shared';
-import { BaseError } from 'viem';
+import { BaseError, isAddress } from 'viem';
 import type { Hex } from 'viem';
-import { deployContracts } from './deploy.js';
+import { WRAPPED_AIA_CONFIGURED_CHAIN_ID, deployContracts } from './deploy.js';
 
 class ConfigError extends Error {}
 
@@ -41,7 +42,14 @@ function readConfig() {
   }
 
   const outFile = resolve(required('DEPLOYMENTS_FILE'));
-  return { rpcUrl, chainId, privateKey: privateKey as Hex, outFile };
+  const wrappedAia = process.env.WRAPPED_AIA?.trim() || undefined;
+  if (wrappedAia !== undefined && !isAddress(wrappedAia)) {
+    throw new ConfigError(`WRAPPED_AIA must be an address, got ${wrappedAia}`);
+  }
+  if (wrappedAia === undefined && chainId === WRAPPED_AIA_CONFIGURED_CHAIN_ID) {
+    throw new ConfigError(`WRAPPED_AIA is not set (required on chain ${chainId})`);
+  }
+  return { rpcUrl, chainId, privateKey: privateKey as Hex, outFile, wrappedAia };
 }
 
 async function main(): Promise<void> {

@@ -15,8 +15,12 @@ import {
   marketplaceBytecode,
   marketplaceProxyAbi,
   marketplaceProxyBytecode,
+  offersAbi,
+  offersBytecode,
   stableCoinAbi,
   stableCoinBytecode,
+  wrappedAiaAbi,
+  wrappedAiaBytecode,
 } from '@aiamarket/shared/abis';
 import {
   createPublicClient,
@@ -51,7 +55,15 @@ export interface DeployOptions {
   outFile?: string;
   /** Progress lines (e.g. console.log). Silent by default. */
   log?: (line: string) => void;
+  /**
+   * The wrapped AIA already live on the chain (offers in AIA pay with it). Required on the
+   * product chain (1319); elsewhere a WrappedAIA is deployed when it is not given.
+   */
+  wrappedAia?: Address;
 }
+
+/** Chain where the wrapped AIA is configured (deployOptions.wrappedAia), never deployed. */
+export const WRAPPED_AIA_CONFIGURED_CHAIN_ID = 1319;
 
 export type DeployedContract = Deployment['contracts'][string];
 
@@ -62,6 +74,8 @@ export interface DeployContext {
   deployer: Address;
   chainId: number;
   contracts: Record<string, DeployedContract>;
+  /** DeployOptions.wrappedAia. */
+  wrappedAia?: Address;
 }
 
 /** One contract to deploy, in order; its name is the key in `Deployment.contracts`. */
@@ -278,6 +292,44 @@ export const DEPLOY_STEPS: readonly DeployStep[] = [
       );
     },
   }),
+  // Offers in AIA pay in the wrapped AIA: deployed here (configured on chain 1319) and
+  // allowed on the market, whose fee, royalty and coins the offers contract reads.
+  {
+    name: 'WrappedAIA',
+    async run(ctx) {
+      let entry: DeployedContract;
+      if (ctx.wrappedAia) {
+        const code = await ctx.publicClient.getCode({ address: ctx.wrappedAia });
+        if (!code || code === '0x') throw new Error(`wrapped AIA ${ctx.wrappedAia} has no code`);
+        const blockNumber = await ctx.publicClient.getBlockNumber();
+        entry = { address: getAddress(ctx.wrappedAia), blockNumber: Number(blockNumber) };
+      } else if (ctx.chainId === WRAPPED_AIA_CONFIGURED_CHAIN_ID) {
+        throw new Error(`chain ${ctx.chainId} needs the wrapped AIA address (wrappedAia option)`);
+      } else {
+        entry = await contractStep({
+          name: 'WrappedAIA',
+          abi: wrappedAiaAbi,
+          bytecode: wrappedAiaBytecode,
+          args: () => [] as const,
+        }).run(ctx);
+      }
+      await sendAndWait(ctx, () =>
+        ctx.walletClient.writeContract({
+          address: address(ctx, 'Marketplace'),
+          abi: marketplaceAbi,
+          functionName: 'setCoinAllowed',
+          args: [entry.address as Address, true],
+        }),
+      );
+      return entry;
+    },
+  },
+  contractStep({
+    name: 'Offers',
+    abi: offersAbi,
+    bytecode: offersBytecode,
+    args: (ctx) => [address(ctx, 'Marketplace')] as const,
+  }),
 ];
 
 /** Names of the contracts a complete deployment holds. */
@@ -285,7 +337,7 @@ export const DEPLOYED_CONTRACT_NAMES: readonly string[] = DEPLOY_STEPS.map((s) =
 
 /** Deploys every contract of `DEPLOY_STEPS`, waiting for each receipt. */
 export async function deployContracts(opts: DeployOptions): Promise<Deployment> {
-  const { rpcUrl, privateKey, chainId, outFile, log = () => {} } = opts;
+  const { rpcUrl, privateKey, chainId, outFile, wrappedAia, log = () => {} } = opts;
   const chain = chainFor(chainId, rpcUrl);
   const account = privateKeyToAccount(privateKey);
   const transport = http(rpcUrl);
@@ -303,6 +355,7 @@ export async function deployContracts(opts: DeployOptions): Promise<Deployment> 
     deployer: account.address,
     chainId,
     contracts: {},
+    wrappedAia,
   };
   for (const step of DEPLOY_STEPS) {
     const deployed = await step.run(ctx);

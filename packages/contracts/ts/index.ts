@@ -11,6 +11,7 @@ export {
   DEMO_MARKET,
   DEPLOY_STEPS,
   DEPLOYED_CONTRACT_NAMES,
+  WRAPPED_AIA_CONFIGURED_CHAIN_ID,
   contractStep,
   deployContracts,
   isDeployed,

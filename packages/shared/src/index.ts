@@ -11,3 +11,4 @@ export * from './validation/index.js';
 export * from './contract-errors.js';
 export * from './api/index.js';
 export * from './money/reference.js';
+export * from './offers.js';
