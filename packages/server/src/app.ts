@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TIMING } from '@aiamarket/shared';
+import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
 import { registerSpa } from './http/spa.js';
@@ -58,12 +59,18 @@ const MODULES = [
 /** Routes outside /v1/api: the uploaded files at /ipfs/{cid}. */
 const ROOT_MODULES = [ipfsGatewayRoutes];
 
+/** A hop count as the function Fastify's types take (the hop-th peer back is trusted). */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: ctx.config.logLevel },
     requestTimeout: TIMING.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Forwarded client addresses are believed only from the proxies TRUST_PROXY names.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -71,7 +78,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(sharedAnswerSerializer);
   installErrorHandler(app);
   installFormBodyParser(app);
-  await installRateLimit(app);
+  await installRateLimit(app, ctx.config.rateLimit);
   // JSON answers and gateway files are compressed on the way out (a market page is ~23 KB of
   // JSON, ~4 KB gzip); the web build's own files are already compressed (preCompressed).
   await app.register(fastifyCompress, {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CHAIN_IDS, chainById, SIGN_IN, UPLOAD } from '@aiamarket/shared';
@@ -45,6 +46,19 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(UPLOAD.defaultMaxMb),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, zctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        zctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('aiamarket:'),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -67,8 +81,18 @@ export interface Config {
   ipfsApiUrl: string | undefined;
   /** Size limit of the `default` upload purpose, in MB (the others are fixed by the spec). */
   uploadMaxMb: number;
-  /** Requests per minute and client address on each sign-in route and on uploads. */
-  rateLimit: { authPerMinute: number; uploadPerMinute: number };
+  /**
+   * Requests per minute and client address on each sign-in route and on uploads. With a Redis
+   * URL the counters live in Redis (shared by every replica) under the key prefix.
+   */
+  rateLimit: {
+    authPerMinute: number;
+    uploadPerMinute: number;
+    redisUrl?: string | undefined;
+    redisKeyPrefix?: string;
+  };
+  /** Which peers may set X-Forwarded-For: none (false), a hop count, or addresses/CIDRs. */
+  trustProxy: TrustProxy;
   sessionTtlHours: number;
   webDistDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -113,11 +137,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       uploadPerMinute: e.RATE_LIMIT_UPLOAD_PER_MINUTE,
+      redisUrl: e.REDIS_URL,
+      redisKeyPrefix: e.REDIS_KEY_PREFIX,
     },
+    trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot, '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
   };
+}
+
+export type TrustProxy = false | number | string[];
+
+/** Names proxy-addr understands for address ranges. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts no proxy (the peer address is the client); a number
+ * of hops in front of the server; or a comma-separated list of proxy addresses, CIDRs and the
+ * names loopback, linklocal, uniquelocal. `true` (trust anyone) is refused: any client could
+ * then choose its own address. Returns the value or what is wrong with it.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    return 'must be a hop count or proxy addresses/CIDRs (true would trust any client)';
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? hops : 'hop count must be at most 10';
+  }
+  const entries = v.split(',').map((x) => x.trim());
+  for (const entry of entries) {
+    if (TRUST_PROXY_NAMES.includes(entry)) continue;
+    const [address, prefix, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const max = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max);
+    if (!family || !prefixOk || extra !== undefined) {
+      return `has ${JSON.stringify(entry)}, which is not an IP address, a CIDR or one of ${TRUST_PROXY_NAMES.join(', ')}`;
+    }
+  }
+  return entries;
 }
 
 /** Hides a password inside a URL before it is printed. */

@@ -1,15 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { ApiError, ERRORS } from '@aiamarket/shared';
+import type { Config } from '../config.js';
 
 /**
  * Rate limiting, off by default; a route opts in with `config: { rateLimit: perMinute(n) }`.
- * Counts per client address (behind a proxy: the forwarded address, as trustProxy is on) and per
- * route; each replica counts on its own. Over the limit: HTTP 429, code 10007.
+ * Counts per client address (request.ip: the peer, or the forwarded address when TRUST_PROXY
+ * trusts the peer) and per route. Counters live in this process, or with REDIS_URL in Redis,
+ * where every replica shares them. Over the limit: HTTP 429, code 10007.
  */
-export async function installRateLimit(app: FastifyInstance) {
+export async function installRateLimit(app: FastifyInstance, config: Config['rateLimit']) {
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, {
+      // A Redis outage must not hold requests: a failed count lets the request through.
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      commandTimeout: 1_000,
+    });
+    redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store: Redis error'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(redis
+      ? {
+          redis,
+          nameSpace: `${config.redisKeyPrefix ?? 'aiamarket:'}rate-limit:`,
+          skipOnError: true,
+        }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new ApiError(
         ERRORS.tooManyRequests,
