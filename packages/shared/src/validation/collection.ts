@@ -3,6 +3,7 @@ import { DESCRIPTION_MAX_LENGTH, ROYALTY } from '../constants.js';
 import { VALIDATION_MESSAGES as M } from './messages.js';
 import { COLLECTION_EDIT_MESSAGES } from './collection-messages.js';
 import { imageUrlSchema } from './profile.js';
+import { multiLine } from './text.js';
 
 /**
  * The collection-edit rules (spec doc 1 section 5), used by the edit form and by
@@ -41,9 +42,9 @@ export const collectionLinkSchema = requiredText(
   M.tooLong.message,
 ).refine((v) => LINK_CHARACTERS.test(v), E.linkInvalid.message);
 
-export const collectionDescriptionSchema = requiredText(
-  COLLECTION_LIMITS.descriptionMaxLength,
-  E.descriptionTooLong.message,
+/** Several lines of text: line breaks and tabs are kept, other control characters refused. */
+export const collectionDescriptionSchema = multiLine(
+  requiredText(COLLECTION_LIMITS.descriptionMaxLength, E.descriptionTooLong.message),
 );
 
 /** Royalty percent as typed: digits with at most one decimal, at most ROYALTY.maxPercent. */
