@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { parseUnits } from 'viem';
-import { checkListingPrice, formatPrice, type OrderVO } from '@aiamarket/shared';
+import { checkListingPrice, type OrderVO } from '@aiamarket/shared';
 import { TradeDialog, TxStatus, buttonClass, useTxFlow } from '../../../components/trade';
 import { modifyPrice } from '../../../lib/chain';
+import { useLocaleFormat } from '../../../lib/localeFormat';
 import { notifyPriceChange } from './api';
 import { floorWarning, useFloorAndRate } from './floor';
 import { ABOVE_ZERO, PriceField, useRuleText } from './PriceField';
@@ -17,6 +18,7 @@ import { PriceConfirmStep } from './PriceConfirmStep';
  */
 export function ChangePriceModal({ order, onClose }: { order: OrderVO; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const fmt = useLocaleFormat();
   const ruleText = useRuleText();
   const flow = useTxFlow();
   const [price, setPrice] = useState('');
@@ -49,7 +51,7 @@ export function ChangePriceModal({ order, onClose }: { order: OrderVO; onClose: 
     <TradeDialog
       title={t('trade.changePrice.title')}
       description={t('trade.changePrice.current', {
-        price: `${formatPrice(order.price)} ${order.coin}`,
+        price: `${fmt.price(order.price)} ${order.coin}`,
       })}
       onClose={onClose}
       busy={flow.busy}

@@ -171,6 +171,7 @@ describe('the new price of a listing (issue 15)', () => {
   it('reads the Turkish decimal comma, confirms it exactly with the floor warning, then signs', async () => {
     await setLanguage('tr', { persist: false });
     renderWithFloor(<ChangePriceModal order={listing} onClose={noop} />);
+    expect(screen.getByText('Mevcut fiyat: 7,1235 USDT')).toBeTruthy();
     const input = screen.getByTestId('price-input');
     typeKeys(input, '0,25');
     fireEvent.click(screen.getByTestId('change-price-review'));
