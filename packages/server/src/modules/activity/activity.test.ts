@@ -117,6 +117,7 @@ describe('transaction/page', () => {
         'method',
         'price',
         'coin',
+        'priceRef',
         'amount',
         'fromAddr',
         'toAddr',
