@@ -61,6 +61,7 @@ describe('OpenAPI document', () => {
     expect(codesOf(op('/user/authNew', 'post'), '429')).toEqual([10007]);
     // Declared by the route (config.errors).
     expect(codesOf(op('/collect/collect/{tokenId}/{contractAddr}'), '404')).toEqual([10004]);
+    expect(codesOf(op('/user/update', 'post'), '403')).toEqual([10005]);
     for (const { id, op: each } of operations()) {
       expect(codesOf(each, '500'), id).toEqual([500]);
       for (const [status, answer] of Object.entries(each.responses)) {

@@ -136,6 +136,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/user/update',
       {
+        config: { errors: ['forbidden'] },
         schema: {
           tags: ['user'],
           summary: 'Edit the own profile (username, email, bio, avatar, banner)',
