@@ -11,6 +11,7 @@ import {
   COLLECTION_LIMITS,
   UPLOAD_HINTS,
   collectionEditSchema,
+  decimalInputText,
   decimalRefusalMessage,
   parseDecimalInput,
   royaltyPercentToRate,
@@ -38,7 +39,7 @@ const SOCIAL = [
 const INPUT =
   'mt-1.5 block w-full rounded-xl border border-white/10 bg-ink-950/60 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 outline-none focus:border-brand-400 aria-invalid:border-red-400/70';
 
-function toForm(c: CollectionVO): FormIn {
+function toForm(c: CollectionVO, locale: string): FormIn {
   return {
     name: c.name,
     linkCollection: c.linkCollection,
@@ -46,7 +47,8 @@ function toForm(c: CollectionVO): FormIn {
     headUrl: c.headUrl ?? '',
     coverUrl: c.coverUrl ?? '',
     backgroundUrl: c.backgroundUrl ?? '',
-    royalty: String(c.royalty ?? 0),
+    // As the reader types it: 2.5 is "2,5" in Turkish.
+    royalty: decimalInputText(String(c.royalty ?? 0), locale),
     royaltyAddr: c.royaltyAddr ?? c.ownerAddr ?? '',
     linkSkypegmwcn: c.linkSkypegmwcn ?? '',
     linkTwitter: c.linkTwitter ?? '',
@@ -128,7 +130,7 @@ export function CollectionEditForm({ collection }: { collection: CollectionVO })
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: royaltyInLanguage(i18n.language),
     mode: 'onTouched',
-    defaultValues: toForm(collection),
+    defaultValues: toForm(collection, i18n.language),
   });
   const { register, control, handleSubmit, formState } = form;
 
