@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
 import { registerSpa } from './http/spa.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { sharedAnswerSerializer } from './http/serializer.js';
 import { guardedValidatorCompiler } from './http/validator.js';
 import { openapiTransforms } from './http/openapi.js';
@@ -77,6 +78,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(sharedAnswerSerializer);
   installErrorHandler(app);
+  installSecurityHeaders(app, ctx.config.publicUrl);
   installFormBodyParser(app);
   await installRateLimit(app, ctx.config.rateLimit);
   // JSON answers and gateway files are compressed on the way out (a market page is ~23 KB of
@@ -112,6 +114,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   );
   for (const mod of ROOT_MODULES) await app.register(mod(ctx));
 
-  await registerSpa(app, ctx.config.webDistDir);
+  await registerSpa(app, ctx.config);
   return app;
 }

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERRORS } from '@aiamarket/shared';
+import type { Config } from '../config.js';
+import { appCsp, inlineScriptHashes } from './security-headers.js';
 
 const API_PREFIXES = ['/v1/', '/docs'];
 
@@ -11,9 +13,21 @@ const API_PREFIXES = ['/v1/', '/docs'];
  * other GET of a route (no file extension) or from a browser navigation gets index.html, so
  * client-side routes survive a reload.
  */
-export async function registerSpa(app: FastifyInstance, webDistDir: string) {
+export async function registerSpa(
+  app: FastifyInstance,
+  config: Pick<Config, 'webDistDir' | 'publicRpcUrl' | 'publicUrl'>,
+) {
+  const { webDistDir } = config;
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // The shell's inline loader is allowed by its hash, read from the very file that is served.
+  const csp = hasWeb
+    ? appCsp({
+        inlineScripts: inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')),
+        publicRpcUrl: config.publicRpcUrl,
+        https: new URL(config.publicUrl).protocol === 'https:',
+      })
+    : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -27,6 +41,9 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
         // (the shell, the favicon) is revalidated, so a new deployment shows at once.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (/^index\.html(\.br|\.gz)?$/.test(path.basename(filePath))) {
+          res.setHeader('content-security-policy', csp);
+        }
       },
     });
   } else {
@@ -40,6 +57,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
     const isRoute = !path.extname(pathname) || (request.headers.accept ?? '').includes('text/html');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isRoute) {
       // sendFile picks the precompressed shell when the client accepts it.
+      reply.header('content-security-policy', csp);
       return reply.sendFile('index.html');
     }
     const def = ERRORS.notFound;
