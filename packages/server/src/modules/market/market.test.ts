@@ -158,7 +158,11 @@ describe('nftOrder/page', () => {
     expect(validationKeyOf(swapped.body.message)).toBe(VALIDATION_MESSAGES.priceRange.key);
     const decimals = await page({ minPrice: '0.123456789', maxPrice: '1' });
     expect(decimals.status).toBe(400);
-    expect(decimals.body.message).toBe(VALIDATION_MESSAGES.numbersOnly.message);
+    expect(decimals.body.message).toBe(VALIDATION_MESSAGES.filterDecimals.message);
+    // A comma is not read as a decimal point by the API (its numbers are plain "1.5").
+    const comma = await page({ minPrice: '1,5', maxPrice: '2' });
+    expect(comma.status).toBe(400);
+    expect(comma.body.message).toBe(VALIDATION_MESSAGES.decimalAmbiguous.message);
     for (const bad of [
       { status: 9 },
       { orders: [{ asc: true, column: 'name' }] },
