@@ -156,6 +156,22 @@ describe('the listing price in the reader language (issue 15)', () => {
     expect(review('50').kind).toBe('aboveTenTimes');
   });
 
+  it('names the ERC1155 amount beside the exact unit price', () => {
+    renderWithFloor(
+      <ListModal
+        item={{ ...item, contractType: CONTRACT_TYPE.erc1155 }}
+        held={5}
+        royalty={null}
+        onClose={noop}
+      />,
+    );
+    fireEvent.change(screen.getByTestId('price-input'), { target: { value: '2' } });
+    fireEvent.change(screen.getByTestId('amount-input'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('list-review'));
+    expect(screen.getByTestId('confirm-price').textContent).toBe('2 AIA');
+    expect(screen.getByTestId('confirm-amount').textContent).toBe('3');
+  });
+
   it('gives no warning without a floor', () => {
     renderWithFloor(<ListModal item={item} held={1} royalty={null} onClose={noop} />, null);
     fireEvent.change(screen.getByTestId('price-input'), { target: { value: '1000' } });
