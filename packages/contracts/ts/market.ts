@@ -22,12 +22,5 @@ export function priceHash(nftContract: Address, tokenId: bigint, price: bigint):
 export const ITEM_STATUS = { listed: 0, sold: 1, cancelled: 2, forceCancelled: 3 } as const;
 /** Contract type numbers of the marketplace and the launchpads' swap source type. */
 export const CONTRACT_KIND = { erc721: 0, erc1155: 1 } as const;
-/** Launchpad getState() numbers. */
-export const SALE_STATE = {
-  notStarted: 0,
-  active: 1,
-  ended: 2,
-  soldOut: 3,
-  down: 4,
-  notConfigured: 5,
-} as const;
+/** Launchpad getState() numbers: defined once in @aiamarket/shared. */
+export { SALE_STATE } from '@aiamarket/shared';

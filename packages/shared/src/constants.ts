@@ -4,6 +4,11 @@
 export const NATIVE_COIN = { name: 'AIA', symbol: 'AIA', decimals: 18 } as const;
 /** The native coin is addressed as the zero address wherever a coin address is expected. */
 export const NATIVE_COIN_ADDRESS = '0x0000000000000000000000000000000000000000' as const;
+/** An address as text: 0x and 40 hex digits, any letter case (the one rule of every side). */
+export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+export function isAddressText(value: unknown): value is string {
+  return typeof value === 'string' && ADDRESS_PATTERN.test(value);
+}
 export const STABLE_COIN_DECIMALS = 6;
 /** Token decimals assumed when a token does not say (document 1). */
 export const DEFAULT_TOKEN_DECIMALS = 6;
@@ -165,6 +170,15 @@ export const ACTIVITY_TYPE = { hidden: 0, sale: 1, items: 2 } as const;
 export const PRIMARY_LIST_TYPES: readonly number[] = [ACTIVITY_TYPE.sale, ACTIVITY_TYPE.items];
 /** Launchpad project state. */
 export const LAUNCHPAD_STATE = { inProgress: 1, ended: 2, inactive: 3 } as const;
+/** The launchpad contracts' getState() numbers (SaleState). */
+export const SALE_STATE = {
+  notStarted: 0,
+  active: 1,
+  ended: 2,
+  soldOut: 3,
+  down: 4,
+  notConfigured: 5,
+} as const;
 /** Home banner click targets. */
 export const BANNER_TYPE = { article: 0, activity: 1, collection: 2, item: 3 } as const;
 /** Order status 0 is listed and buyable. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ADDRESS_PATTERN } from './constants.js';
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+const address = z.string().regex(ADDRESS_PATTERN, 'must be a 0x-prefixed 20-byte address');
 
 /** What the deploy module writes for one chain and what server and web read. */
 export const deploymentSchema = z.object({

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PublicClient } from 'viem';
 import {
+  ADDRESS_PATTERN,
   ApiError,
   CHAIN_IDS,
   CONFIG_VALUE_RULES,
@@ -294,14 +295,12 @@ const intOption = (opts: Map<string, string>, name: string) => {
   return Number(raw);
 };
 
-const COIN_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
 /** `config rate`: a new rate of a payment coin, effective now. */
 async function setRateCommand(deps: AdminDeps, args: string[]) {
   const { positional, opts } = options(args, ['symbol', 'decimals']);
   const [coinArg, rate, extra] = positional;
   if (extra !== undefined) throw new AdminError(`unexpected argument '${extra}'`);
-  if (!coinArg || !COIN_ADDRESS.test(coinArg)) {
+  if (!coinArg || !ADDRESS_PATTERN.test(coinArg)) {
     throw new AdminError('missing or invalid coin: a 0x-prefixed 20-byte address');
   }
   const coin = coinArg.toLowerCase();

@@ -1,7 +1,7 @@
 // The admin commands that act on the indexer's data: registering a collection to follow (and
 // back-fill) and refreshing token metadata on demand.
 import type { PublicClient } from 'viem';
-import { CONTRACT_TYPE, type ContractType } from '@aiamarket/shared';
+import { ADDRESS_PATTERN, CONTRACT_TYPE, type ContractType } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import {
   CollectionRegistrationError,
@@ -34,7 +34,6 @@ export interface IndexerAdminDeps {
   metadata?: MetadataOptions;
 }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const TOKEN_ID = /^\d{1,78}$/;
 
 function parseArgs(args: string[], allowed: string[]) {
@@ -63,7 +62,7 @@ function needChain(chain: PublicClient | null): PublicClient {
 async function register(deps: IndexerAdminDeps, args: string[]) {
   const { positional, opts } = parseArgs(args, ['type', 'from-block']);
   const [address, extra] = positional;
-  if (!address || !ADDRESS.test(address)) {
+  if (!address || !ADDRESS_PATTERN.test(address)) {
     throw new IndexerAdminError(`missing or invalid collection address: ${address ?? ''}`);
   }
   if (extra !== undefined) throw new IndexerAdminError(`unexpected argument ${extra}`);
@@ -97,7 +96,7 @@ async function register(deps: IndexerAdminDeps, args: string[]) {
 async function refresh(deps: IndexerAdminDeps, args: string[]) {
   const { positional } = parseArgs(args, []);
   const [contract, tokenId, extra] = positional;
-  if (!contract || !ADDRESS.test(contract)) {
+  if (!contract || !ADDRESS_PATTERN.test(contract)) {
     throw new IndexerAdminError(`missing or invalid contract address: ${contract ?? ''}`);
   }
   if (tokenId !== undefined && !TOKEN_ID.test(tokenId)) {

@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { PublicClient } from 'viem';
-import { CONTRACT_TYPE, type ContractType, type Deployment } from '@aiamarket/shared';
+import {
+  ADDRESS_PATTERN,
+  CONTRACT_TYPE,
+  type ContractType,
+  type Deployment,
+} from '@aiamarket/shared';
 import { gameItems721Abi } from '@aiamarket/shared/abis';
 import type { AppDb } from '../db/database.js';
 import { collections } from '../db/schema-chain.js';
@@ -167,7 +172,7 @@ export async function registerCollectionFromChain(
   chainId: number,
   c: CollectionToRegister,
 ): Promise<{ added: boolean; row: typeof collections.$inferSelect }> {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(c.address)) {
+  if (!ADDRESS_PATTERN.test(c.address)) {
     throw new CollectionRegistrationError(`not an address: ${JSON.stringify(c.address)}`);
   }
   const address = c.address.toLowerCase() as `0x${string}`;

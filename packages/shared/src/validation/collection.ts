@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX_LENGTH, ROYALTY } from '../constants.js';
+import { ADDRESS_PATTERN, DESCRIPTION_MAX_LENGTH, ROYALTY } from '../constants.js';
 import { VALIDATION_MESSAGES as M } from './messages.js';
 import { COLLECTION_EDIT_MESSAGES } from './collection-messages.js';
 import { imageUrlSchema } from './profile.js';
@@ -23,7 +23,6 @@ export const COLLECTION_LIMITS = {
 const NAME_CHARACTERS = /^[\p{L}\p{N}][\p{L}\p{N} \-_.'&]*$/u;
 const LINK_CHARACTERS = /^[A-Za-z0-9-]+$/;
 const ROYALTY_FORMAT = new RegExp(`^\\d{1,3}(\\.\\d{1,${ROYALTY.maxDecimals}})?$`);
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 const requiredText = (max: number, tooLong: string) =>
   z
@@ -68,7 +67,7 @@ export const walletAddressSchema = z
   .string({ error: M.fieldRequired.message })
   .trim()
   .min(1, M.fieldRequired.message)
-  .refine((v) => ADDRESS.test(v), M.addressInvalid.message);
+  .refine((v) => ADDRESS_PATTERN.test(v), M.addressInvalid.message);
 
 /** True for an absolute http(s) URL with a host and no credentials. */
 export function isSocialLink(value: string): boolean {

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, ERRORS, PAGE_SIZE, type Locale } from '@aiamarket/shared';
+import {
+  ApiError,
+  ERRORS,
+  PAGE_SIZE,
+  type ArticleCategoryVO,
+  type ArticleSummaryVO,
+  type ArticleVO,
+  type Locale,
+} from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { langQuery, localeOf, pickText } from '../../http/locale.js';
@@ -13,13 +21,13 @@ const articleSummary = z.object({
   title: z.string().describe('in the requested language (English when not translated)'),
   readCount: z.number(),
   modifyDate: z.string().describe('ISO 8601'),
-});
+}) satisfies z.ZodType<ArticleSummaryVO>;
 
 const categoryRecord = z.object({
   id: z.number(),
   inName: z.string(),
   articleList: z.array(articleSummary),
-});
+}) satisfies z.ZodType<ArticleCategoryVO>;
 
 const articleData = z.object({
   id: z.number(),
@@ -31,9 +39,9 @@ const articleData = z.object({
   readCount: z.number().describe('including this read'),
   modifyDate: z.string().describe('ISO 8601'),
   createDate: z.string().describe('ISO 8601'),
-});
+}) satisfies z.ZodType<ArticleVO>;
 
-const summaryOf = (row: ArticleSummaryRow, locale: Locale): z.infer<typeof articleSummary> => ({
+const summaryOf = (row: ArticleSummaryRow, locale: Locale): ArticleSummaryVO => ({
   id: row.id,
   categoryId: row.categoryId,
   title: pickText(row.titles, locale),

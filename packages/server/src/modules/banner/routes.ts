@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { BannerVO } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { langQuery, localeOf, pickText } from '../../http/locale.js';
@@ -16,7 +17,7 @@ const bannerRecord = z.object({
   tokenId: z.string().nullable().describe('type 3'),
   contractAddr: z.string().nullable().describe('type 3'),
   sort: z.number(),
-});
+}) satisfies z.ZodType<BannerVO>;
 
 /** GET /v1/api/collections/banner: the home carousel. */
 export function bannerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
@@ -37,7 +38,7 @@ export function bannerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       async (request) => {
         const locale = localeOf(request);
         const rows = await listBanners(db);
-        const records = rows.map((b) => ({
+        const records = rows.map((b): BannerVO => ({
           id: b.id,
           type: b.type,
           imageUrl: b.imageUrl,

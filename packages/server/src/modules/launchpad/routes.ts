@@ -7,6 +7,8 @@ import {
   DEFAULT_COIN_DECIMALS,
   ERRORS,
   PAGE_SIZE,
+  type LaunchpadProjectVO,
+  type MintCoinVO,
 } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { isChainUnreachable } from '../../chain/errors.js';
@@ -56,7 +58,7 @@ const coinRecord = z.object({
   contract: z.string().describe('same as address'),
   decimals: z.number(),
   maxAmount: z.number().describe('at most this many NFTs can be minted with this coin'),
-});
+}) satisfies z.ZodType<MintCoinVO>;
 
 const projectRecordSchema = z.object({
   id: z.number(),
@@ -93,7 +95,7 @@ const projectRecordSchema = z.object({
     linkInstagram: z.string().nullable(),
     linkMedium: z.string().nullable(),
   }),
-});
+}) satisfies z.ZodType<LaunchpadProjectVO>;
 
 /** ERC-165 interface ids. */
 const IERC721 = '0x80ac58cd';

@@ -1,17 +1,13 @@
 import { formatUnits } from 'viem';
-import { ACTIVITY_STATUS, countdownParts, LAUNCHPAD_STATE } from '@aiamarket/shared';
+import {
+  ACTIVITY_STATUS,
+  countdownParts,
+  LAUNCHPAD_STATE,
+  SALE_STATE,
+  type LaunchpadProjectVO,
+} from '@aiamarket/shared';
 import type { ProjectRow } from './queries.js';
 import type { SaleOnChain } from './chain.js';
-
-/** The contract's SaleState numbers. */
-export const SALE_STATE = {
-  notStarted: 0,
-  active: 1,
-  ended: 2,
-  soldOut: 3,
-  down: 4,
-  notConfigured: 5,
-} as const;
 
 /**
  * The project state of the spec from the contract's SaleState:
@@ -48,7 +44,7 @@ export function projectRecord(
   sale: SaleOnChain | null,
   coinMeta: (address: string) => CoinMeta,
   now: Date,
-) {
+): LaunchpadProjectVO {
   const { state, status } = projectState(sale);
   const startMs = sale ? Number(sale.startAt) * 1000 : null;
   const endMs = sale ? Number(sale.endAt) * 1000 : null;

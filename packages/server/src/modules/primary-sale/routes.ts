@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACTIVITY_STATUS, ApiError, ERRORS, PAGE_SIZE, type Locale } from '@aiamarket/shared';
+import {
+  ACTIVITY_STATUS,
+  ApiError,
+  ERRORS,
+  PAGE_SIZE,
+  type Locale,
+  type PrimaryActivityItemVO,
+  type PrimaryActivityVO,
+} from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { langQuery, localeOf, pickText } from '../../http/locale.js';
@@ -33,7 +41,7 @@ const activityRecord = z.object({
   buyUrl: z.string().nullable(),
   startTime: z.number().describe('unix milliseconds'),
   endTime: z.number().describe('unix milliseconds'),
-});
+}) satisfies z.ZodType<PrimaryActivityVO>;
 
 const itemRecord = z.object({
   nftId: z.number().describe('the item id (route /primary-details/{nftId}/...)'),
@@ -49,11 +57,16 @@ const itemRecord = z.object({
   status: z
     .number()
     .describe("the activity's status; 3 when the activity is in progress and residueNum is 0"),
-});
+}) satisfies z.ZodType<PrimaryActivityItemVO>;
 
 const idField = z.coerce.number().int().min(1).max(2_147_483_647);
 
-function activityOf(row: ActivityRow, soldOut: boolean, locale: Locale, now: Date) {
+function activityOf(
+  row: ActivityRow,
+  soldOut: boolean,
+  locale: Locale,
+  now: Date,
+): PrimaryActivityVO {
   const status = activityStatus(row, soldOut, now);
   return {
     id: row.id,
@@ -73,7 +86,11 @@ function activityOf(row: ActivityRow, soldOut: boolean, locale: Locale, now: Dat
   };
 }
 
-function itemOf(item: ActivityItemRow, activityStatusNow: number, locale: Locale) {
+function itemOf(
+  item: ActivityItemRow,
+  activityStatusNow: number,
+  locale: Locale,
+): PrimaryActivityItemVO {
   const status =
     activityStatusNow === ACTIVITY_STATUS.inProgress && item.residueNum === 0
       ? ACTIVITY_STATUS.soldOut

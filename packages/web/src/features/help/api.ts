@@ -1,35 +1,17 @@
-import { PAGE_SIZE, type Page } from '@aiamarket/shared';
+import {
+  PAGE_SIZE,
+  type ArticleCategoryVO,
+  type ArticleSummaryVO,
+  type ArticleVO,
+  type Page,
+} from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
 
 // The help-centre calls (spec doc 1, section 7), answered in the interface language.
 
-export interface ArticleSummary {
-  id: number;
-  categoryId: number;
-  title: string;
-  readCount: number;
-  /** ISO 8601. */
-  modifyDate: string;
-}
-
-export interface ArticleCategory {
-  id: number;
-  inName: string;
-  articleList: ArticleSummary[];
-}
-
-export interface Article {
-  id: number;
-  categoryId: number;
-  categoryName: string;
-  title: string;
-  inName: string;
-  /** Sanitised HTML. */
-  inContent: string;
-  readCount: number;
-  modifyDate: string;
-  createDate: string;
-}
+export type ArticleSummary = ArticleSummaryVO;
+export type ArticleCategory = ArticleCategoryVO;
+export type Article = ArticleVO;
 
 export function fetchCategories(page: number, lang: string, signal?: AbortSignal) {
   return apiRequest<Page<ArticleCategory>>('/articles/category/page', {

@@ -1,24 +1,13 @@
 import {
   PAGE_SIZE,
+  type BannerVO,
   type CollectionCountRow,
   type CollectionVO,
   type Page,
 } from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
 
-/** A home banner (GET collections/banner); the target fields depend on `type` (BANNER_TYPE). */
-export interface BannerVO {
-  id: number;
-  type: number;
-  imageUrl: string;
-  title: string;
-  articleId: number | null;
-  activityId: number | null;
-  linkCollection: string | null;
-  tokenId: string | null;
-  contractAddr: string | null;
-  sort: number;
-}
+export type { BannerVO };
 
 export function fetchBanners(lang: string, signal?: AbortSignal) {
   return apiRequest<{ records: BannerVO[]; total: number }>('/collections/banner', {

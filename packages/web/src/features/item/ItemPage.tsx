@@ -2,7 +2,14 @@ import { useId, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, CONTRACT_TYPE, ERRORS, shortenAddress, type NftDetail } from '@aiamarket/shared';
+import {
+  ApiError,
+  CONTRACT_TYPE,
+  ERRORS,
+  isAddressText,
+  shortenAddress,
+  type NftDetail,
+} from '@aiamarket/shared';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { itemName } from '../../components/nft/NftCard';
@@ -25,8 +32,7 @@ import { PriceHistoryChart } from './PriceHistoryChart';
 
 type ItemTab = 'listings' | 'properties' | 'info' | 'description';
 
-const isAddress = (v: unknown): v is string =>
-  typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v);
+const isAddress = isAddressText;
 const isTokenId = (v: unknown): v is string => typeof v === 'string' && /^\d{1,78}$/.test(v);
 
 /** tokenId and contractAddr from navigation state, else from the query (links, reloads). */

@@ -1,6 +1,6 @@
-import { PAGE_SIZE, type ContractType, type NftCardVO } from '@aiamarket/shared';
+import { PAGE_SIZE, type ContractType, type NftCardVO, type Page } from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
-import type { LaunchpadProject, Page } from './types';
+import type { LaunchpadProject } from './types';
 
 const LAUNCH_PAGE = '/collections/getLaunPage';
 

@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError, ERRORS, type NftCardVO } from '@aiamarket/shared';
+import { ApiError, ERRORS, type NftCardVO, type Page } from '@aiamarket/shared';
 import { fetchUserAssets } from './api';
 import { loadUserSourceAssets, type SourceAsset } from './chain';
-import type { Page } from './types';
 
 // The exchange modal's list: the user's NFTs of the source collection, 20 a page from
 // POST /v1/api/asset/userInfoList (the indexer's holdings). A server without that route
@@ -26,7 +25,7 @@ export async function loadSourcePage(
   collectionName: string,
   page: number,
   signal?: AbortSignal,
-): Promise<Page<SourceAsset>> {
+): Promise<Pick<Page<SourceAsset>, 'records' | 'total'>> {
   try {
     const data = await fetchUserAssets(source, owner, page, signal);
     return {

@@ -1,42 +1,15 @@
-import { PAGE_SIZE, PRIMARY_LIST_TYPES } from '@aiamarket/shared';
+import {
+  PAGE_SIZE,
+  PRIMARY_LIST_TYPES,
+  type Page,
+  type PrimaryActivityItemVO,
+  type PrimaryActivityVO,
+} from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
 
-/** A primary-sale activity (spec document 2, section 3). */
-export interface Activity {
-  id: number;
-  type: number;
-  /** 0 waiting, 1 in progress, 2 ended, 3 sold out. */
-  status: number;
-  countdown: readonly number[];
-  inName: string;
-  inRemark: string;
-  coverUrl: string;
-  backgroundUrl: string | null;
-  price: string | null;
-  coin?: string | null;
-  totalNum: number | null;
-  buyUrl: string | null;
-}
-
-/** An item of an activity. */
-export interface ActivityItem {
-  nftId: number;
-  blindBoxId: number | null;
-  name: string;
-  tokenId: string | null;
-  imageUrl: string;
-  num: number;
-  residueNum: number;
-  price: string;
-  coin?: string | null;
-  status: number;
-  contractAddr?: string | null;
-}
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-}
+/** A primary-sale activity and one of its items (the shared answer types). */
+export type Activity = PrimaryActivityVO;
+export type ActivityItem = PrimaryActivityItemVO;
 
 export function fetchActivities(page: number, lang: string, signal?: AbortSignal) {
   return apiRequest<Page<Activity>>('/activity/page', {

@@ -19,6 +19,8 @@ const activity = (id: number, over: Partial<Activity> = {}): Activity => ({
   coin: 'USDT',
   totalNum: null,
   buyUrl: 'https://shop.example/buy',
+  startTime: Date.UTC(2026, 0, 1),
+  endTime: Date.UTC(2026, 1, 1),
   ...over,
 });
 
@@ -33,6 +35,7 @@ const item = (nftId: number, over: Partial<ActivityItem> = {}): ActivityItem => 
   price: '1',
   coin: 'AIA',
   status: 1,
+  contractAddr: null,
   ...over,
 });
 
