@@ -10,7 +10,9 @@ import {
   launchpad1155Abi,
   launchpad721Abi,
   marketplaceAbi,
+  offersAbi,
   stableCoinAbi,
+  wrappedAiaAbi,
 } from '@aiamarket/shared/abis';
 import { getAddress, zeroAddress } from 'viem';
 import type { Address } from 'viem';
@@ -90,6 +92,8 @@ describe('deployContracts', () => {
       'GameItems1155',
       'Launchpad721',
       'Launchpad1155',
+      'WrappedAIA',
+      'Offers',
     ]);
     const { publicClient } = clientsFor(node.rpcUrl);
     const at = (name: string) => deployment.contracts[name]!.address as Address;
@@ -109,7 +113,22 @@ describe('deployContracts', () => {
       1000n,
       10000n,
     ]);
-    for (const coin of [zeroAddress, at('StableCoin')]) {
+    // The offers contract reads this market; the wrapped AIA it pays AIA offers with is allowed.
+    expect(
+      await publicClient.readContract({
+        address: at('Offers'),
+        abi: offersAbi,
+        functionName: 'market',
+      }),
+    ).toBe(at('Marketplace'));
+    expect(
+      await publicClient.readContract({
+        address: at('WrappedAIA'),
+        abi: wrappedAiaAbi,
+        functionName: 'symbol',
+      }),
+    ).toBe('WAIA');
+    for (const coin of [zeroAddress, at('StableCoin'), at('WrappedAIA')]) {
       expect(
         await publicClient.readContract({ ...market, functionName: 'isCoinAllowed', args: [coin] }),
       ).toBe(true);
@@ -174,6 +193,31 @@ describe('deployContracts', () => {
     await expect(
       deployContracts({ rpcUrl: node.rpcUrl, privateKey: deployer.privateKey, chainId: 1320 }),
     ).rejects.toThrow(/chain 31337, expected 1320/);
+  });
+
+  it('uses a configured wrapped AIA instead of deploying one, and requires it on chain 1319', async () => {
+    const wrapped = deployment.contracts.WrappedAIA!.address as Address;
+    const again = await deployContracts({
+      rpcUrl: node.rpcUrl,
+      privateKey: deployer.privateKey,
+      chainId: node.chainId,
+      wrappedAia: wrapped,
+    });
+    expect(again.contracts.WrappedAIA!.address).toBe(wrapped);
+    const { publicClient } = clientsFor(node.rpcUrl);
+    expect(
+      await publicClient.readContract({
+        address: again.contracts.Marketplace!.address as Address,
+        abi: marketplaceAbi,
+        functionName: 'isCoinAllowed',
+        args: [wrapped],
+      }),
+    ).toBe(true);
+
+    const product = await anvil({ chainId: 1319 });
+    await expect(
+      deployContracts({ rpcUrl: product.rpcUrl, privateKey: deployer.privateKey, chainId: 1319 }),
+    ).rejects.toThrow(/chain 1319 needs the wrapped AIA address/);
   });
 });
 
