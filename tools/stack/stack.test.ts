@@ -4,11 +4,11 @@ import path from 'node:path';
 import { createPublicClient, http, zeroAddress, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@aiamarket/server/admin';
-import { ACTIVITY_METHOD } from '@aiamarket/shared';
+import { ACTIVITY_METHOD, addDecimals, toReference } from '@aiamarket/shared';
 import { stableCoinAbi } from '@aiamarket/shared/abis';
 import { buildAll } from './build.js';
 import { DEMO_COLLECTIONS } from './demo-collections.js';
-import { DEMO_HISTORY_DAYS, DEMO_STABLE_COIN_BALANCE } from './seed.js';
+import { DEMO_HISTORY_DAYS, DEMO_STABLE_COIN_BALANCE, DEMO_USDT_RATE } from './seed.js';
 import { startStack, type Stack } from './stack.js';
 import { silentSteps, type StepLogger } from './steps.js';
 
@@ -83,6 +83,7 @@ async function readWorld() {
       profiles: await q.collectionProfiles.findMany(),
       metadata: await q.tokenMetadata.findMany(),
       orders: await q.orders.findMany(),
+      sales: await q.marketEvents.findMany({ where: (e, { eq }) => eq(e.kind, 'sold') }),
       activities: await q.activities.findMany(),
       volumeHours: await q.collectionVolumeHours.findMany(),
       projects: await q.launchpadProjects.findMany(),
@@ -152,6 +153,17 @@ describe('the local stack', () => {
     ).toBe(true);
     for (const status of [1, 2, 3]) expect(w.orders.some((o) => o.status === status)).toBe(true);
     ordersAfterFirstStart = w.orders.length;
+
+    // The USDT rate was set before the history: every USDT sale stored it, every USDT listing is
+    // compared at it (AIA ones at 1).
+    const rate = (coin: string | null) => (coin === stable ? DEMO_USDT_RATE : '1');
+    expect(w.sales.some((e) => e.coin === stable)).toBe(true);
+    for (const e of w.sales) expect(addDecimals([e.refRate ?? 'none'])).toBe(rate(e.coin));
+    for (const o of listed) {
+      expect(addDecimals([o.priceRef ?? 'none'])).toBe(
+        toReference(o.priceValue, rate(o.moneyAddr)),
+      );
+    }
 
     // Trades older than 7 days and within the last day; price updates and cancels.
     const trades = w.activities.filter((a) => a.method === ACTIVITY_METHOD.trade);
