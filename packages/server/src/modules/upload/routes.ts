@@ -21,7 +21,7 @@ import { envelopeOf, ok } from '../../http/envelope.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { acceptableDimensions, detectImage } from './detect.js';
 import { computeCid, DiskStore, KuboClient } from './store.js';
-import { SvgSanitizer } from './svg.js';
+import { SVG_LIMITS, SvgSanitizer } from './svg.js';
 
 const purposeSchema = z.enum(UPLOAD_PURPOSES);
 
@@ -85,7 +85,20 @@ export function uploadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/ipfs/upload',
       {
-        config: { rateLimit: perMinute(ctx.config.rateLimit.uploadPerMinute) },
+        config: {
+          rateLimit: perMinute(ctx.config.rateLimit.uploadPerMinute),
+          errors: [
+            'imageType',
+            'collectionImageType',
+            'imageTooLarge',
+            'fileEmpty',
+            'fileNameInvalid',
+            'imageDimensions',
+            'svgTooComplex',
+            'ipfsUnavailable',
+            'serviceUnavailable',
+          ],
+        },
         schema: {
           tags: ['upload'],
           summary: 'Upload an image (multipart/form-data); data is its URL, /ipfs/{cid}',
@@ -94,7 +107,10 @@ export function uploadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             'query string; send it before the file) and one file part (any field name, e.g. ' +
             '`file`). Limits: default UPLOAD_MAX_MB (5 MB), avatar 1 MB, banner 5 MB, ' +
             'collectionProfile 1 MB, collectionCover 3 MB, collectionBackground 10 MB. ' +
-            'JPG/PNG/GIF; collection images JPG/PNG/SVG (sanitised). The type is decided by the ' +
+            'JPG/PNG/GIF; collection images JPG/PNG/SVG (sanitised; at most ' +
+            `${SVG_LIMITS.maxElements} elements nested at most ${SVG_LIMITS.maxDepth} deep, ` +
+            `else 10019). Raster images: at most ${UPLOAD.maxPixels / 1_000_000} megapixels ` +
+            'and no empty side, read from their headers (else 10018). The type is decided by the ' +
             'bytes. The returned URL is relative to this origin; the CID is the same as ' +
             '`ipfs add --cid-version=1 --raw-leaves` gives.',
           security: TOKEN_SECURITY,
