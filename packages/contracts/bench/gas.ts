@@ -14,14 +14,17 @@ import {
   gameItems721Abi,
   launchpad721Abi,
   marketplaceAbi,
+  offersAbi,
   stableCoinAbi,
 } from '@aiamarket/shared/abis';
-import { chainFor } from '@aiamarket/shared';
+import { OFFER_KIND, OFFER_TYPES, chainFor, offerDomain, traitTree } from '@aiamarket/shared';
+import type { SignedOfferFields } from '@aiamarket/shared';
 import {
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
   getAddress,
+  hexToBigInt,
   http,
   maxUint256,
   parseEther,
@@ -76,6 +79,37 @@ const [deployer, seller, buyer, feeAccount, royaltyAccount] = accounts as [
   (typeof accounts)[number],
 ];
 
+const SEAPORT_TYPES = {
+  OrderComponents: [
+    { name: 'offerer', type: 'address' },
+    { name: 'zone', type: 'address' },
+    { name: 'offer', type: 'OfferItem[]' },
+    { name: 'consideration', type: 'ConsiderationItem[]' },
+    { name: 'orderType', type: 'uint8' },
+    { name: 'startTime', type: 'uint256' },
+    { name: 'endTime', type: 'uint256' },
+    { name: 'zoneHash', type: 'bytes32' },
+    { name: 'salt', type: 'uint256' },
+    { name: 'conduitKey', type: 'bytes32' },
+    { name: 'counter', type: 'uint256' },
+  ],
+  OfferItem: [
+    { name: 'itemType', type: 'uint8' },
+    { name: 'token', type: 'address' },
+    { name: 'identifierOrCriteria', type: 'uint256' },
+    { name: 'startAmount', type: 'uint256' },
+    { name: 'endAmount', type: 'uint256' },
+  ],
+  ConsiderationItem: [
+    { name: 'itemType', type: 'uint8' },
+    { name: 'token', type: 'address' },
+    { name: 'identifierOrCriteria', type: 'uint256' },
+    { name: 'startAmount', type: 'uint256' },
+    { name: 'endAmount', type: 'uint256' },
+    { name: 'recipient', type: 'address' },
+  ],
+} as const;
+
 async function main() {
   const artifacts = seaportArtifacts();
   const anvil = await startAnvil({ extraArgs: ['--base-fee', '0', '--gas-price', '0'] });
@@ -129,6 +163,7 @@ async function main() {
     const nft = at('GameItems721');
     const nft1155 = at('GameItems1155');
     const lp721 = at('Launchpad721');
+    const offers = at('Offers');
     const controller = await deploy(artifacts.controller, []);
     const seaport = await deploy(artifacts.seaport, [controller]);
 
@@ -146,12 +181,14 @@ async function main() {
     for (const a of [seller, buyer, feeAccount, royaltyAccount]) {
       await send(deployer, usdt, stableCoinAbi, 'mint', [a.address, parseUnits('1000', 6)]);
     }
-    for (const operator of [market, seaport, lp721]) {
+    for (const operator of [market, seaport, lp721, offers]) {
       await send(seller, nft, gameItems721Abi, 'setApprovalForAll', [operator, true]);
       await send(buyer, nft, gameItems721Abi, 'setApprovalForAll', [operator, true]);
       await send(seller, nft1155, gameItems1155Abi, 'setApprovalForAll', [operator, true]);
       await send(buyer, usdt, stableCoinAbi, 'approve', [operator, maxUint256]);
     }
+    // Seaport's criteria orders pay fee and royalty from the fulfiller (the accepting seller).
+    await send(seller, usdt, stableCoinAbi, 'approve', [seaport, maxUint256]);
 
     const rows: { op: string; ours?: bigint; seaport?: bigint; note?: string }[] = [];
     const gas = (r: TransactionReceipt) => r.gasUsed;
@@ -297,36 +334,7 @@ async function main() {
           chainId: anvil.chainId,
           verifyingContract: seaport,
         },
-        types: {
-          OrderComponents: [
-            { name: 'offerer', type: 'address' },
-            { name: 'zone', type: 'address' },
-            { name: 'offer', type: 'OfferItem[]' },
-            { name: 'consideration', type: 'ConsiderationItem[]' },
-            { name: 'orderType', type: 'uint8' },
-            { name: 'startTime', type: 'uint256' },
-            { name: 'endTime', type: 'uint256' },
-            { name: 'zoneHash', type: 'bytes32' },
-            { name: 'salt', type: 'uint256' },
-            { name: 'conduitKey', type: 'bytes32' },
-            { name: 'counter', type: 'uint256' },
-          ],
-          OfferItem: [
-            { name: 'itemType', type: 'uint8' },
-            { name: 'token', type: 'address' },
-            { name: 'identifierOrCriteria', type: 'uint256' },
-            { name: 'startAmount', type: 'uint256' },
-            { name: 'endAmount', type: 'uint256' },
-          ],
-          ConsiderationItem: [
-            { name: 'itemType', type: 'uint8' },
-            { name: 'token', type: 'address' },
-            { name: 'identifierOrCriteria', type: 'uint256' },
-            { name: 'startAmount', type: 'uint256' },
-            { name: 'endAmount', type: 'uint256' },
-            { name: 'recipient', type: 'address' },
-          ],
-        },
+        types: SEAPORT_TYPES,
         primaryType: 'OrderComponents',
         message: order,
       });
@@ -365,6 +373,151 @@ async function main() {
     const seaAia = await seaportBuy(4n, zeroAddress, price);
     const seaUsdt = await seaportBuy(5n, usdt, usdtPrice);
 
+    // --- offers: the buyer offers the stable coin for the seller's ERC721 (item, any token of
+    // the collection, any token of a trait set of 8 ids with a Merkle proof); the seller accepts.
+    // Seaport: the same offer as an order offering the ERC-20, fee and royalty as consideration.
+    const offerPrice = parseUnits('10', 6);
+    const trait = traitTree([12n, 13n, 14n, 15n, 16n, 17n, 18n, 19n]);
+    const now = (await publicClient.getBlock()).timestamp;
+    const offerCounter = (await publicClient.readContract({
+      address: seaport,
+      abi: artifacts.seaport.abi,
+      functionName: 'getCounter',
+      args: [buyer.address],
+    })) as bigint;
+    async function acceptOurs(kind: 0 | 1 | 2, tokenId: bigint, salt: bigint) {
+      const offer: SignedOfferFields = {
+        offerer: buyer.address,
+        collection: nft,
+        kind,
+        erc1155: false,
+        identifier:
+          kind === OFFER_KIND.item
+            ? tokenId
+            : kind === OFFER_KIND.trait
+              ? hexToBigInt(trait.root)
+              : 0n,
+        units: 1n,
+        coin: usdt,
+        pricePerUnit: offerPrice,
+        start: now - 100n,
+        end: now + 100_000n,
+        salt,
+        counter: 0n,
+      };
+      const signature = await wallet(buyer).signTypedData({
+        domain: offerDomain(anvil.chainId, offers),
+        types: OFFER_TYPES,
+        primaryType: 'Offer',
+        message: offer,
+      });
+      const proof = kind === OFFER_KIND.trait ? trait.proof(tokenId) : [];
+      return send(seller, offers, offersAbi, 'acceptOffer', [offer, signature, tokenId, 1n, proof]);
+    }
+    async function acceptSeaport(kind: 0 | 1 | 2, tokenId: bigint, salt: bigint) {
+      const fee = (offerPrice * 25n) / 1000n;
+      const royalty = (offerPrice * 500n) / 10000n;
+      const coinItem = (amount: bigint) => ({
+        itemType: 1,
+        token: usdt,
+        identifierOrCriteria: 0n,
+        startAmount: amount,
+        endAmount: amount,
+      });
+      const criteria = kind === OFFER_KIND.trait ? hexToBigInt(trait.root) : 0n;
+      const order = {
+        offerer: buyer.address,
+        zone: zeroAddress,
+        // Basic order: the fulfiller gets offer - fee - royalty; criteria order: all of the
+        // offer, and pays fee and royalty (the seller ends with the same amount).
+        offer: [coinItem(offerPrice)],
+        consideration: [
+          {
+            itemType: kind === OFFER_KIND.item ? 2 : 4, // ERC721 / ERC721_WITH_CRITERIA
+            token: nft,
+            identifierOrCriteria: kind === OFFER_KIND.item ? tokenId : criteria,
+            startAmount: 1n,
+            endAmount: 1n,
+            recipient: buyer.address,
+          },
+          { ...coinItem(fee), recipient: feeAccount.address },
+          { ...coinItem(royalty), recipient: royaltyAccount.address },
+        ],
+        orderType: 0,
+        startTime: now - 100n,
+        endTime: now + 100_000n,
+        zoneHash: zeroHash,
+        salt,
+        conduitKey: zeroHash,
+        counter: offerCounter,
+      };
+      const signature = await wallet(buyer).signTypedData({
+        domain: {
+          name: 'Seaport',
+          version: '1.6',
+          chainId: anvil.chainId,
+          verifyingContract: seaport,
+        },
+        types: SEAPORT_TYPES,
+        primaryType: 'OrderComponents',
+        message: order,
+      });
+      if (kind === OFFER_KIND.item) {
+        return send(seller, seaport, artifacts.seaport.abi, 'fulfillBasicOrder', [
+          {
+            considerationToken: nft,
+            considerationIdentifier: tokenId,
+            considerationAmount: 1n,
+            offerer: buyer.address,
+            zone: zeroAddress,
+            offerToken: usdt,
+            offerIdentifier: 0n,
+            offerAmount: offerPrice,
+            basicOrderType: 16, // ERC721_TO_ERC20_FULL_OPEN
+            startTime: order.startTime,
+            endTime: order.endTime,
+            zoneHash: zeroHash,
+            salt,
+            offererConduitKey: zeroHash,
+            fulfillerConduitKey: zeroHash,
+            totalOriginalAdditionalRecipients: 2n,
+            additionalRecipients: [
+              { amount: fee, recipient: feeAccount.address },
+              { amount: royalty, recipient: royaltyAccount.address },
+            ],
+            signature,
+          },
+        ]);
+      }
+      const { counter: _counter, ...parameters } = order;
+      return send(seller, seaport, artifacts.seaport.abi, 'fulfillAdvancedOrder', [
+        {
+          parameters: { ...parameters, totalOriginalConsiderationItems: 3n },
+          numerator: 1n,
+          denominator: 1n,
+          signature,
+          extraData: '0x',
+        },
+        [
+          {
+            orderIndex: 0n,
+            side: 1, // consideration
+            index: 0n,
+            identifier: tokenId,
+            criteriaProof: kind === OFFER_KIND.trait ? trait.proof(tokenId) : [],
+          },
+        ],
+        zeroHash,
+        zeroAddress,
+      ]);
+    }
+    const ourItem = await acceptOurs(OFFER_KIND.item, 12n, 1n);
+    const seaItem = await acceptSeaport(OFFER_KIND.item, 13n, 1n);
+    const ourCollection = await acceptOurs(OFFER_KIND.collection, 14n, 2n);
+    const seaCollection = await acceptSeaport(OFFER_KIND.collection, 15n, 2n);
+    const ourTrait = await acceptOurs(OFFER_KIND.trait, 16n, 3n);
+    const seaTrait = await acceptSeaport(OFFER_KIND.trait, 17n, 3n);
+
     rows.push(
       {
         op: 'buy 721 with AIA (+fee +royalty)',
@@ -377,6 +530,24 @@ async function main() {
         ours: gas(buyUsdt),
         seaport: gas(seaUsdt),
         note: 'Seaport: fulfillBasicOrder ERC20_TO_ERC721',
+      },
+      {
+        op: 'accept item offer (ERC721 for the stable coin)',
+        ours: gas(ourItem),
+        seaport: gas(seaItem),
+        note: 'Seaport: fulfillBasicOrder ERC721_TO_ERC20',
+      },
+      {
+        op: 'accept collection offer (ERC721, stable coin)',
+        ours: gas(ourCollection),
+        seaport: gas(seaCollection),
+        note: 'Seaport: fulfillAdvancedOrder, criteria 0',
+      },
+      {
+        op: 'accept trait offer (8-id set, 3-hash proof)',
+        ours: gas(ourTrait),
+        seaport: gas(seaTrait),
+        note: 'Seaport: fulfillAdvancedOrder, Merkle criteria',
       },
       { op: 'partial buy 1155 (3 of 10, AIA)', ours: gas(partial) },
       { op: 'cancel (cancelMarketItem)', ours: gas(cancel) },
