@@ -13,7 +13,7 @@ describe('the royalty box of the collection edit form', () => {
   it.each([
     ['en', '2.5'],
     ['tr', '2,5'],
-  ])('shows 2.5 %% in %s as "%s"', async (locale, shown) => {
+  ] as const)('shows 2.5 %% in %s as "%s"', async (locale, shown) => {
     await setLanguage(locale, { persist: false });
     mockApi({});
     render(
