@@ -150,7 +150,10 @@ const op = fc.oneof(
       ),
       sig: fc.oneof(
         { weight: 8, arbitrary: fc.constant<Sig>('valid') },
-        { weight: 2, arbitrary: fc.constantFrom<Sig>('wrongChain', 'wrongContract', 'highS', 'oldCounter') },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom<Sig>('wrongChain', 'wrongContract', 'highS', 'oldCounter'),
+        },
       ),
       salt: fc.bigInt({ min: 0n, max: 2n ** 64n }),
     }),

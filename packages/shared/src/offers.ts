@@ -76,7 +76,7 @@ export function traitTree(tokenIds: readonly bigint[]): TraitTree {
   const ids = [...new Set(tokenIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (ids.length === 0) throw new Error('a trait set needs at least one token id');
   const layers: Hex[][] = [ids.map(traitLeaf)];
-  for (let layer = layers[0]!; layer.length > 1; ) {
+  for (let layer = layers[0]!; layer.length > 1;) {
     const next: Hex[] = [];
     for (let i = 0; i < layer.length; i += 2) {
       next.push(i + 1 < layer.length ? hashPair(layer[i]!, layer[i + 1]!) : layer[i]!);
