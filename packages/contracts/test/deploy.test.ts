@@ -260,7 +260,13 @@ describe('deploy CLI', () => {
 
   function runCli(env: Record<string, string | undefined>) {
     const childEnv: NodeJS.ProcessEnv = { ...process.env };
-    for (const key of ['RPC_URL', 'CHAIN_ID', 'DEPLOYER_PRIVATE_KEY', 'DEPLOYMENTS_FILE']) {
+    for (const key of [
+      'RPC_URL',
+      'CHAIN_ID',
+      'DEPLOYER_PRIVATE_KEY',
+      'DEPLOYMENTS_FILE',
+      'WRAPPED_AIA',
+    ]) {
       delete childEnv[key];
     }
     Object.assign(childEnv, env);
@@ -310,6 +316,25 @@ describe('deploy CLI', () => {
         DEPLOYER_PRIVATE_KEY: deployer.privateKey,
       },
       /^deploy: DEPLOYMENTS_FILE is not set$/,
+    ],
+    [
+      {
+        RPC_URL: 'http://127.0.0.1:1',
+        CHAIN_ID: '31337',
+        DEPLOYER_PRIVATE_KEY: deployer.privateKey,
+        DEPLOYMENTS_FILE: '/tmp/unused.json',
+        WRAPPED_AIA: '0x12',
+      },
+      /^deploy: WRAPPED_AIA must be an address, got 0x12$/,
+    ],
+    [
+      {
+        RPC_URL: 'http://127.0.0.1:1',
+        CHAIN_ID: '1319',
+        DEPLOYER_PRIVATE_KEY: deployer.privateKey,
+        DEPLOYMENTS_FILE: '/tmp/unused.json',
+      },
+      /^deploy: WRAPPED_AIA is not set \(required on chain 1319\)$/,
     ],
   ])('fails with one clear line for bad settings %#', async (env, message) => {
     const result = await runCli(env);
