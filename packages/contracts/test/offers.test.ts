@@ -309,6 +309,37 @@ describe('Offers', () => {
   });
 });
 
+describe('WrappedAIA', () => {
+  const call = (functionName: string, args: readonly unknown[] = [], value?: bigint) => ({
+    address: wrapped,
+    abi: wrappedAiaAbi,
+    functionName,
+    args,
+    value,
+  });
+
+  it('wraps on a plain transfer, spends a limited allowance and refuses beyond it', async () => {
+    const hash = await f.wallet(alice).sendTransaction({ to: wrapped, value: 500n, gas: 100_000n });
+    await f.publicClient.waitForTransactionReceipt({ hash });
+    expect(await f.balance(wrapped, alice.address)).toBe(500n);
+    await f.write(alice, call('approve', [bob.address, 300n]));
+    await f.write(bob, call('transferFrom', [alice.address, carol.address, 200n]));
+    expect(await f.read(call('allowance', [alice.address, bob.address]))).toBe(100n);
+    await f.expectRevert(
+      bob,
+      call('transferFrom', [alice.address, carol.address, 101n]),
+      'InsufficientAllowance',
+      [100n, 101n],
+    );
+    await f.expectRevert(alice, call('transfer', [carol.address, 301n]), 'InsufficientBalance', [
+      300n,
+      301n,
+    ]);
+    expect(await f.balance(wrapped, carol.address)).toBe(200n);
+    expect(await f.read(call('totalSupply'))).toBe(500n);
+  });
+});
+
 describe('Offers from a contract wallet (EIP-1271)', () => {
   let wallet: Address;
   const exec = (target: Address, data: Hex) => ({
