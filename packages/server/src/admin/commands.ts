@@ -20,7 +20,7 @@ import type { AppDb } from '../db/database.js';
 import { appConfig } from '../db/schema.js';
 import { currentCoinRates } from '../db/coin-rates.js';
 import { CoinCatalog } from '../chain/coins.js';
-import { setCoinRate } from '../indexer/rates.js';
+import { readAggregatorRate, setCoinRate } from '../indexer/rates.js';
 import { articleInput, categoryInput } from '../modules/article/input.js';
 import { findArticle, saveArticle, saveCategory } from '../modules/article/queries.js';
 import { bannerInput } from '../modules/banner/input.js';
@@ -51,10 +51,11 @@ export const USAGE = `usage: npm run admin -- <command>
                                      also registers its swap source collection for indexing
   config set <name> <value>          set a config value: ${Object.keys(CONFIG_VALUE_RULES).join(', ')}
                                      (e.g. transaction_fee 2.5)
-  config rate <coin> <rate> [--symbol <s>] [--decimals <n>]
+  config rate <coin> (<rate> | --aggregator <feed>) [--symbol <s>] [--decimals <n>]
                                      from now on, 1 <coin> (an ERC-20 address) is worth <rate>
                                      ${REFERENCE_UNIT.symbol}; earlier sales keep their rate, listings and stats
-                                     follow (symbol and decimals read from the chain if omitted)
+                                     follow (symbol and decimals read from the chain if omitted;
+                                     --aggregator: the rate a Chainlink-style feed answers now)
   config rates                       the payment coins and their rates in force
   image add <file>                   store an image; prints its /ipfs/{cid} URL
 ${COLLECTION_USAGE}
@@ -297,8 +298,12 @@ const intOption = (opts: Map<string, string>, name: string) => {
 
 /** `config rate`: a new rate of a payment coin, effective now. */
 async function setRateCommand(deps: AdminDeps, args: string[]) {
-  const { positional, opts } = options(args, ['symbol', 'decimals']);
-  const [coinArg, rate, extra] = positional;
+  const { positional, opts } = options(args, ['symbol', 'decimals', 'aggregator']);
+  const aggregator = opts.get('aggregator');
+  const [coinArg, typed, extra] = positional;
+  if (aggregator !== undefined && typed !== undefined) {
+    throw new AdminError('give a rate or --aggregator, not both');
+  }
   if (extra !== undefined) throw new AdminError(`unexpected argument '${extra}'`);
   if (!coinArg || !ADDRESS_PATTERN.test(coinArg)) {
     throw new AdminError('missing or invalid coin: a 0x-prefixed 20-byte address');
@@ -307,9 +312,15 @@ async function setRateCommand(deps: AdminDeps, args: string[]) {
   if (coin === NATIVE_COIN_ADDRESS) {
     throw new AdminError(`${REFERENCE_UNIT.symbol} is the reference unit: its rate is always 1`);
   }
-  if (rate === undefined || !coinRateSchema.safeParse(rate).success) {
+  if (aggregator !== undefined && !ADDRESS_PATTERN.test(aggregator)) {
+    throw new AdminError('--aggregator: a 0x-prefixed 20-byte address');
+  }
+  if (
+    aggregator === undefined &&
+    (typed === undefined || !coinRateSchema.safeParse(typed).success)
+  ) {
     throw new AdminError(
-      `invalid rate ${JSON.stringify(rate ?? '')}: a decimal above 0 with at most 18 decimals, e.g. 0.25`,
+      `invalid rate ${JSON.stringify(typed ?? '')}: a decimal above 0 with at most 18 decimals, e.g. 0.25`,
     );
   }
   let symbol = opts.get('symbol');
@@ -331,11 +342,22 @@ async function setRateCommand(deps: AdminDeps, args: string[]) {
       throw new AdminError(`cannot read the coin's symbol and decimals: ${(err as Error).message}`);
     }
   }
+  let rate = typed ?? '';
+  if (aggregator !== undefined) {
+    // The feed's answer now (a Chainlink-style aggregator: latestRoundData / 10^decimals).
+    if (!deps.chain) throw new AdminError('no chain to read the price feed from');
+    try {
+      rate = await readAggregatorRate(deps.chain, aggregator);
+    } catch (err) {
+      throw new AdminError(`cannot read the price feed ${aggregator}: ${(err as Error).message}`);
+    }
+  }
   const done = await setCoinRate(deps.db, deps.chainId ?? CHAIN_IDS.local, {
     coin,
     rate,
     symbol,
     decimals,
+    source: aggregator === undefined ? 'operator' : 'aggregator',
   });
   return `1 ${symbol} = ${rate} ${REFERENCE_UNIT.symbol} from ${done.effectiveAt.toISOString()} (${done.collections} collection(s) recomputed)`;
 }

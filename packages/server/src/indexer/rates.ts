@@ -2,7 +2,13 @@
 // sale, the current rate kept on listed orders, and the operator's rate change, which keeps the
 // orders' reference prices and the affected collection stats in step in one transaction.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { NATIVE_COIN_ADDRESS, REFERENCE_UNIT, toReference } from '@aiamarket/shared';
+import { formatUnits, parseAbi, type Address, type PublicClient } from 'viem';
+import {
+  coinRateSchema,
+  NATIVE_COIN_ADDRESS,
+  REFERENCE_UNIT,
+  toReference,
+} from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { coinRates } from '../db/schema-chain.js';
 import { recomputeStats } from './stats.js';
@@ -124,4 +130,36 @@ export async function setCoinRate(db: AppDb, chainId: number, change: RateChange
     );
     return { coin, rate: change.rate, effectiveAt: at, collections: touched.length };
   });
+}
+
+/** The two reads of a Chainlink-style price feed (AggregatorV3Interface) the rates need. */
+const aggregatorAbi = parseAbi([
+  'function decimals() view returns (uint8)',
+  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
+]);
+
+/**
+ * The rate a price feed answers (its latestRoundData answer / 10^decimals, reference units per
+ * coin), at `blockNumber` when given (a sale's block) or at the head. Throws a RangeError when
+ * the answer is not a usable rate (0, negative, more than 18 decimals).
+ */
+export async function readAggregatorRate(
+  client: PublicClient,
+  aggregator: string,
+  blockNumber?: bigint,
+): Promise<string> {
+  const at = blockNumber === undefined ? {} : { blockNumber };
+  const address = aggregator as Address;
+  const [decimals, round] = await Promise.all([
+    client.readContract({ address, abi: aggregatorAbi, functionName: 'decimals', ...at }),
+    client.readContract({ address, abi: aggregatorAbi, functionName: 'latestRoundData', ...at }),
+  ]);
+  const answer = round[1];
+  const rate = answer > 0n ? formatUnits(answer, decimals) : String(answer);
+  if (!coinRateSchema.safeParse(rate).success) {
+    throw new RangeError(
+      `the price feed answers ${rate}, not a rate above 0 with at most 18 decimals`,
+    );
+  }
+  return rate;
 }
