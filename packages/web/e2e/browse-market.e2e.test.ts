@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { LOCALES, PAGE_SIZE, type OrderVO, type Page as Paged } from '@aiamarket/shared';
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
-import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import { injectAxe, launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.js';
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 import { usePrivateWebDist } from './web-dist.js';
 
@@ -104,8 +104,9 @@ interface Opened {
 /** A fresh page that records page errors, failed calls, i18next complaints and scripts loaded. */
 async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
   const problems: string[] = [];
+  await watchCsp(context, problems);
+  const page = await context.newPage();
   const scripts: string[] = [];
   page.on('console', (msg) => {
     const text = msg.text();
@@ -128,7 +129,7 @@ async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  await injectAxe(page, AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     interface AxeResults {
       violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];

@@ -13,7 +13,7 @@ import {
   type Page as Paged,
 } from '@aiamarket/shared';
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
-import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import { injectAxe, launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.js';
 
 // Issue 7, part B on the seeded demo stack: the collection page (Goods, Activities with a
 // filter), an account (its tabs), the help centre, a category and an article, the terms and the
@@ -83,8 +83,9 @@ interface Opened {
 /** A fresh page that records page errors, failed requests and i18next complaints. */
 async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
   const problems: string[] = [];
+  await watchCsp(context, problems);
+  const page = await context.newPage();
   page.on('console', (msg) => {
     const text = msg.text();
     // A failed resource is reported by the request handlers below, with its URL and kind.
@@ -110,7 +111,7 @@ async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
 
 /** Serious and critical axe violations of the whole document. */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  await injectAxe(page, AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (c: Document) => Promise<AxeResults> } }).axe;
     interface AxeResults {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
-import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import { launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -26,13 +26,18 @@ afterAll(async () => {
 /** A fresh page that records console errors and failed requests. */
 async function openPage(): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
   const problems: string[] = [];
+  await watchCsp(context, problems);
+  const page = await context.newPage();
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
+  page.on('requestfailed', (req) => {
+    // Leaving a page aborts its image loads and calls on purpose.
+    const reason = req.failure()?.errorText ?? '';
+    if (!reason.includes('ERR_ABORTED')) problems.push(`request failed: ${req.url()} ${reason}`);
+  });
   return { page, problems };
 }
 
@@ -114,6 +119,49 @@ describe('the app shell in Chromium', () => {
       requests.findIndex((r) => r.path.endsWith('.js')),
     );
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('serves the app under its CSP, and no screen violates it', async () => {
+    const res = await fetch(stack.url, { headers: { accept: 'text/html' } });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const { page, problems } = await openPage();
+    for (const [url, ready] of [
+      ['/', 'home-hero'],
+      ['/marketplace', 'topbar'],
+      ['/rankings', 'topbar'],
+      ['/launchpad', 'topbar'],
+      ['/helpcenter', 'topbar'],
+      ['/404', 'not-found'],
+    ] as const) {
+      await page.goto(`${stack.url}${url}`);
+      await page.getByTestId(ready).waitFor();
+      await page.locator('main').first().waitFor();
+      // The inline loader ran (allowed by its hash) and started the app's module scripts.
+      await page.waitForFunction(() => document.querySelector('script[type="module"][src]'));
+    }
+    // The wallet dialog (its code is loaded on demand).
+    await page.getByTestId('connect-wallet').click();
+    await page.getByTestId('connect-wallet-dialog').waitFor();
+    expect(problems).toEqual([]);
+    // The watch itself works, and an injected inline script is refused.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.appendChild(script);
+    });
+    await expect
+      .poll(() => problems.filter((p) => p.startsWith('CSP violation')))
+      .toEqual(['CSP violation: script-src-elem blocked inline on /404']);
+    // Chromium logs it too (a console error, which the other screens would have shown).
+    expect(problems.some((p) => p.includes('violates the following Content Security Policy'))).toBe(
+      true,
+    );
+    expect(await page.evaluate(() => 'injected' in window || '__injected' in window)).toBe(false);
     await page.context().close();
   });
 
