@@ -11,4 +11,5 @@ export * from './validation/index.js';
 export * from './contract-errors.js';
 export * from './api/index.js';
 export * from './money/reference.js';
+export * from './money/rate-schema.js';
 export * from './offers.js';

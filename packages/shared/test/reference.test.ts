@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimals, coinRateSchema, toReference } from '../src/money/reference.js';
+import { coinRateSchema } from '../src/money/rate-schema.js';
+import { addDecimals, toReference } from '../src/money/reference.js';
 
 describe('toReference', () => {
   it('multiplies exactly, beyond double precision', () => {

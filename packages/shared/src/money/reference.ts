@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { NATIVE_COIN, NATIVE_COIN_ADDRESS } from '../constants.js';
 import { decimalText } from '../decimal/text.js';
 
@@ -39,13 +38,6 @@ export interface CoinPart {
   /** In whole coins, decimal text. */
   amount: string;
 }
-
-/** A rate as an operator types it: up to 18 integer digits and 18 decimals, above zero. */
-const RATE_FORMAT = /^\d{1,18}(\.\d{1,18})?$/;
-
-export const coinRateSchema = z.string().refine((v) => RATE_FORMAT.test(v) && /[1-9]/.test(v), {
-  message: 'must be a decimal above 0 with at most 18 decimals, e.g. 0.25',
-});
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
