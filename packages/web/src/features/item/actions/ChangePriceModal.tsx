@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { parseUnits } from 'viem';
 import { checkListingPrice, type OrderVO } from '@aiamarket/shared';
-import { TradeDialog, TxStatus, buttonClass, useTxFlow } from '../../../components/trade';
+import { TradeDialog, TxStatus, useTxFlow } from '../../../components/trade';
 import { modifyPrice } from '../../../lib/chain';
 import { useLocaleFormat } from '../../../lib/localeFormat';
 import { notifyPriceChange } from './api';
 import { floorWarning, useFloorAndRate } from './floor';
-import { ABOVE_ZERO, PriceField, useRuleText } from './PriceField';
+import { PriceField, usePriceEntry } from './PriceField';
 import { PriceConfirmStep } from './PriceConfirmStep';
+import { ReviewActions } from './ReviewActions';
 
 /**
  * Update price (spec section 4): modifyPrice on chain, then POST nftOrder/changePrice, then the
@@ -19,15 +20,12 @@ import { PriceConfirmStep } from './PriceConfirmStep';
 export function ChangePriceModal({ order, onClose }: { order: OrderVO; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const fmt = useLocaleFormat();
-  const ruleText = useRuleText();
   const flow = useTxFlow();
-  const [price, setPrice] = useState('');
-  const [edited, setEdited] = useState(false);
-  const [typingError, setTypingError] = useState<string | null>(null);
+  const priceEntry = usePriceEntry();
   const [confirming, setConfirming] = useState(false);
-  const check = checkListingPrice(price, order.coinDecimals, i18n.language);
+  const check = checkListingPrice(priceEntry.price, order.coinDecimals, i18n.language);
   const { floor, rate } = useFloorAndRate(order, order.moneyAddr);
-  const error = typingError ?? (edited && !check.ok ? ruleText(check.message) : null);
+  const error = priceEntry.errorOf(check);
 
   const submit = async () => {
     if (!check.ok) return;
@@ -67,53 +65,26 @@ export function ChangePriceModal({ order, onClose }: { order: OrderVO; onClose: 
       ) : (
         <PriceField
           label={t('trade.changePrice.newPrice')}
-          value={price}
+          {...priceEntry.fieldProps}
           symbol={order.coin}
           error={error}
-          onChange={(v) => {
-            setPrice(v);
-            setEdited(true);
-            setTypingError(null);
-          }}
-          onBlurZero={() => {
-            setPrice('');
-            setTypingError(ruleText(ABOVE_ZERO));
-          }}
         />
       )}
       <TxStatus state={flow.state} />
       <div className="mt-6 flex justify-end gap-3">
-        {confirming ? (
-          <>
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              disabled={flow.busy}
-              onClick={() => setConfirming(false)}
-            >
-              {t('trade.actions.back')}
-            </button>
-            <button
-              type="button"
-              data-testid="change-price-confirm"
-              disabled={!check.ok || flow.busy}
-              onClick={() => void submit()}
-              className={buttonClass.primary}
-            >
-              {flow.busy ? t('trade.tx.working') : t('trade.changePrice.submit')}
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            data-testid="change-price-review"
-            disabled={!edited || !check.ok}
-            onClick={() => setConfirming(true)}
-            className={buttonClass.primary}
-          >
-            {t('trade.changePrice.review')}
-          </button>
-        )}
+        <ReviewActions
+          confirming={confirming}
+          busy={flow.busy}
+          onReview={() => setConfirming(true)}
+          onBack={() => setConfirming(false)}
+          onConfirm={() => void submit()}
+          reviewLabel={t('trade.changePrice.review')}
+          confirmLabel={t('trade.changePrice.submit')}
+          reviewTestId="change-price-review"
+          confirmTestId="change-price-confirm"
+          reviewDisabled={!priceEntry.edited || !check.ok}
+          confirmDisabled={!check.ok}
+        />
       </div>
     </TradeDialog>
   );

@@ -13,7 +13,7 @@ import {
   type ContractType,
   type OrderVO,
 } from '@aiamarket/shared';
-import { buttonClass, inputClass, useTxFlow } from '../../../components/trade';
+import { inputClass, useTxFlow } from '../../../components/trade';
 import { listItem, readRoyaltyPercent } from '../../../lib/chain';
 import { useLocaleFormat } from '../../../lib/localeFormat';
 import { AmountField } from './AmountField';
@@ -21,8 +21,9 @@ import { ExistingListingNotice } from './ExistingListingNotice';
 import { fetchFeePercent } from './api';
 import { loadListingCoins } from './coins';
 import { floorWarning, useFloorAndRate } from './floor';
-import { ABOVE_ZERO, PriceField, useRuleText } from './PriceField';
+import { PriceField, usePriceEntry, useRuleText } from './PriceField';
 import { PriceConfirmStep } from './PriceConfirmStep';
+import { ReviewActions } from './ReviewActions';
 import { RuleMessage } from './RuleMessage';
 import { TradeFlowDialog } from './TradeFlowDialog';
 
@@ -61,9 +62,8 @@ export function ListModal({
   const coinId = useId();
   const flow = useTxFlow();
   const is1155 = item.contractType === CONTRACT_TYPE.erc1155;
-  const [price, setPrice] = useState('');
-  const [edited, setEdited] = useState(false);
-  const [typingError, setTypingError] = useState<string | null>(null);
+  const priceEntry = usePriceEntry();
+  const { price, edited } = priceEntry;
   const [amount, setAmount] = useState(String(DEFAULT_ERC1155_AMOUNT));
   const [coinIndex, setCoinIndex] = useState(0);
   const [confirming, setConfirming] = useState(false);
@@ -84,8 +84,7 @@ export function ListModal({
   const priceCheck = checkListingPrice(price, coin?.decimals, i18n.language);
   const amountCheck = is1155 ? checkListingAmount(amount, held, i18n.language) : null;
   const { floor, rate } = useFloorAndRate(item, coin?.address);
-  const priceError =
-    typingError ?? (edited && !priceCheck.ok ? ruleText(priceCheck.message) : null);
+  const priceError = priceEntry.errorOf(priceCheck);
   const amountError = amountCheck && !amountCheck.ok ? ruleText(amountCheck.message) : null;
   const ready =
     edited && priceCheck.ok && (!amountCheck || amountCheck.ok) && coin !== null && fee.isSuccess;
@@ -108,17 +107,6 @@ export function ListModal({
     if (ok) toast.success(t('trade.list.success'));
   };
 
-  const back = (
-    <button
-      type="button"
-      className={buttonClass.secondary}
-      disabled={flow.busy}
-      onClick={() => setConfirming(false)}
-    >
-      {t('trade.actions.back')}
-    </button>
-  );
-
   return (
     <TradeFlowDialog
       title={t('trade.list.title')}
@@ -129,30 +117,19 @@ export function ListModal({
       success={t('trade.list.success')}
       successTestId="list-success"
       actions={
-        confirming ? (
-          <>
-            {back}
-            <button
-              type="button"
-              data-testid="list-confirm"
-              disabled={!ready || flow.busy}
-              onClick={() => void submit()}
-              className={buttonClass.primary}
-            >
-              {flow.busy ? t('trade.tx.working') : t('trade.list.submit')}
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            data-testid="list-review"
-            disabled={!ready}
-            onClick={() => setConfirming(true)}
-            className={buttonClass.primary}
-          >
-            {t('trade.list.review')}
-          </button>
-        )
+        <ReviewActions
+          confirming={confirming}
+          busy={flow.busy}
+          onReview={() => setConfirming(true)}
+          onBack={() => setConfirming(false)}
+          onConfirm={() => void submit()}
+          reviewLabel={t('trade.list.review')}
+          confirmLabel={t('trade.list.submit')}
+          reviewTestId="list-review"
+          confirmTestId="list-confirm"
+          reviewDisabled={!ready}
+          confirmDisabled={!ready}
+        />
       }
     >
       {confirming && priceCheck.ok ? (
@@ -188,18 +165,9 @@ export function ListModal({
           </div>
           <PriceField
             label={t('trade.list.price')}
-            value={price}
+            {...priceEntry.fieldProps}
             symbol={coin?.symbol ?? ''}
             error={priceError}
-            onChange={(v) => {
-              setPrice(v);
-              setEdited(true);
-              setTypingError(null);
-            }}
-            onBlurZero={() => {
-              setPrice('');
-              setTypingError(ruleText(ABOVE_ZERO));
-            }}
           />
           {is1155 && (
             <AmountField

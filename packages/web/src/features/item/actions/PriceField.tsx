@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   numberSeparatorsOf,
   parseDecimalInput,
   VALIDATION_MESSAGES,
   validationKeyOf,
+  type RuleCheck,
 } from '@aiamarket/shared';
 import { inputClass } from '../../../components/trade';
 
@@ -77,3 +78,33 @@ export function PriceField({
 }
 
 export const ABOVE_ZERO = VALIDATION_MESSAGES.aboveZero;
+
+/**
+ * The state of a PriceField: the text typed, whether it was edited (no rule message before the
+ * first keystroke), and the "above zero" message a cleared 0 leaves until the next keystroke.
+ */
+export function usePriceEntry() {
+  const ruleText = useRuleText();
+  const [price, setPrice] = useState('');
+  const [edited, setEdited] = useState(false);
+  const [typingError, setTypingError] = useState<string | null>(null);
+  return {
+    price,
+    edited,
+    /** The message to show for `check` (the rule read on `price`), or null. */
+    errorOf: (check: RuleCheck<unknown>) =>
+      typingError ?? (edited && !check.ok ? ruleText(check.message) : null),
+    fieldProps: {
+      value: price,
+      onChange: (value: string) => {
+        setPrice(value);
+        setEdited(true);
+        setTypingError(null);
+      },
+      onBlurZero: () => {
+        setPrice('');
+        setTypingError(ruleText(ABOVE_ZERO));
+      },
+    },
+  };
+}

@@ -8,12 +8,13 @@ import {
   checkTransferAmount,
   checkTransferRecipient,
 } from '@aiamarket/shared';
-import { buttonClass, inputClass, useTxFlow } from '../../../components/trade';
+import { inputClass, useTxFlow } from '../../../components/trade';
 import { transferItem } from '../../../lib/chain';
 import { useSession } from '../../../lib/session';
 import { AmountField } from './AmountField';
 import type { ListableItem } from './ListModal';
 import { useRuleText } from './PriceField';
+import { ReviewActions } from './ReviewActions';
 import { RuleMessage } from './RuleMessage';
 import { TradeFlowDialog } from './TradeFlowDialog';
 
@@ -79,36 +80,18 @@ export function TransferModal({
       success={t('trade.transfer.success')}
       successTestId="transfer-success"
       actions={
-        confirming ? (
-          <>
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              disabled={flow.busy}
-              onClick={() => setConfirming(false)}
-            >
-              {t('trade.actions.back')}
-            </button>
-            <button
-              type="button"
-              data-testid="transfer-send"
-              disabled={flow.busy}
-              onClick={() => void send()}
-              className={buttonClass.danger}
-            >
-              {flow.busy ? t('trade.tx.working') : t('trade.transfer.submit')}
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            data-testid="transfer-review"
-            onClick={review}
-            className={buttonClass.primary}
-          >
-            {t('trade.transfer.review')}
-          </button>
-        )
+        <ReviewActions
+          confirming={confirming}
+          busy={flow.busy}
+          onReview={review}
+          onBack={() => setConfirming(false)}
+          onConfirm={() => void send()}
+          reviewLabel={t('trade.transfer.review')}
+          confirmLabel={t('trade.transfer.submit')}
+          reviewTestId="transfer-review"
+          confirmTestId="transfer-send"
+          confirmVariant="danger"
+        />
       }
     >
       {confirming ? (
