@@ -13,3 +13,4 @@ export * from './api/index.js';
 export * from './money/reference.js';
 export * from './money/rate-schema.js';
 export * from './offers.js';
+export * from './schema-runtime.js';

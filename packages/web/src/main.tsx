@@ -2,9 +2,13 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
+import { interpretSchemas } from '@aiamarket/shared';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { initI18n } from './i18n';
+
+// Before any schema runs: the CSP allows no eval (see interpretSchemas).
+interpretSchemas();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
