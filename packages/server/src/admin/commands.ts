@@ -55,7 +55,9 @@ export const USAGE = `usage: npm run admin -- <command>
                                      from now on, 1 <coin> (an ERC-20 address) is worth <rate>
                                      ${REFERENCE_UNIT.symbol}; earlier sales keep their rate, listings and stats
                                      follow (symbol and decimals read from the chain if omitted;
-                                     --aggregator: the rate a Chainlink-style feed answers now)
+                                     --aggregator: the rate a Chainlink-style feed answers now;
+                                     the indexer then reads it at each sale's block and keeps
+                                     listings at its latest answer, until an operator rate)
   config rates                       the payment coins and their rates in force
   image add <file>                   store an image; prints its /ipfs/{cid} URL
 ${COLLECTION_USAGE}
@@ -358,6 +360,8 @@ async function setRateCommand(deps: AdminDeps, args: string[]) {
     symbol,
     decimals,
     source: aggregator === undefined ? 'operator' : 'aggregator',
+    // The indexer then reads the feed at each sale's block; an operator rate stops that.
+    ...(aggregator === undefined ? {} : { feed: aggregator }),
   });
   return `1 ${symbol} = ${rate} ${REFERENCE_UNIT.symbol} from ${done.effectiveAt.toISOString()} (${done.collections} collection(s) recomputed)`;
 }

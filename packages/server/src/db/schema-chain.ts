@@ -481,3 +481,17 @@ export const coinRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.chainId, t.coin, t.effectiveAt] })],
 );
+
+/**
+ * The on-chain price feed (Chainlink-style aggregator) of a payment coin: the indexer reads it at
+ * each sale's block and keeps the coin's listings at its latest answer.
+ */
+export const coinFeeds = pgTable(
+  'coin_feeds',
+  {
+    chainId: integer('chain_id').notNull(),
+    coin: address('coin').notNull(),
+    feed: address('feed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.coin] })],
+);

@@ -7,7 +7,8 @@ import type { IndexerConfig } from './config.js';
 import { ChainReads } from './chain-reads.js';
 import { launchpadNames, seedCollections } from './collections.js';
 import { decodeLogs, type AddressRole } from './decode.js';
-import { factsOf } from './facts.js';
+import { factsOf, type RangeFacts } from './facts.js';
+import { coinFeedsOf, readFeeds } from './rates.js';
 import { readCursor, recentBlocks, rollbackTo, writeRange, type BlockRef } from './store.js';
 
 /** The subset of a pino logger the indexer uses. */
@@ -93,6 +94,16 @@ export class Indexer {
     );
     this.batch = deps.config.batchBlocks;
     this.reads = new ChainReads(deps.chain);
+  }
+
+  /**
+   * The coins' price feeds at the range's sales (and at its last block for a main range, which
+   * keeps the listings at the latest answer); read before the range's transaction.
+   */
+  private async readFeeds(facts: RangeFacts, last: { blockNumber: number; time: Date } | null) {
+    const feeds = await coinFeedsOf(this.db, this.chainId);
+    const sales = facts.market.filter((m) => m.kind === 'sold');
+    return readFeeds(this.chain, feeds, sales, last, this.log);
   }
 
   /** The first block to index: INDEXER_START_BLOCK, or the earliest deployed contract. */
@@ -210,6 +221,7 @@ export class Indexer {
         chainId: this.chainId,
         facts,
         coins: await this.reads.complete(facts),
+        feeds: await this.readFeeds(facts, null),
         launchpads: this.launchpads,
         backfill: {
           address: behind.address,
@@ -268,6 +280,7 @@ export class Indexer {
       chainId: this.chainId,
       facts,
       coins: await this.reads.complete(facts),
+      feeds: await this.readFeeds(facts, { blockNumber: to, time: heads.get(to)!.time }),
       launchpads: this.launchpads,
       cursor: {
         prev: cursor,

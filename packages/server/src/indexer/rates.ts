@@ -1,16 +1,17 @@
 // Payment-coin rates (reference units per whole coin): the history the indexer stores on each
 // sale, the current rate kept on listed orders, and the operator's rate change, which keeps the
 // orders' reference prices and the affected collection stats in step in one transaction.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatUnits, parseAbi, type Address, type PublicClient } from 'viem';
 import {
   coinRateSchema,
+  compareDecimals,
   NATIVE_COIN_ADDRESS,
   REFERENCE_UNIT,
   toReference,
 } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
-import { coinRates } from '../db/schema-chain.js';
+import { coinFeeds, coinRates } from '../db/schema-chain.js';
 import { recomputeStats } from './stats.js';
 import { lockOrderItems, type Tx } from './store.js';
 
@@ -77,6 +78,11 @@ export interface RateChange {
   source?: 'operator' | 'aggregator';
   /** When it takes effect; now by default (history before it keeps its rates). */
   at?: Date;
+  /**
+   * The price feed the indexer follows from now on (with source 'aggregator'); an operator rate
+   * stops following the coin's feed.
+   */
+  feed?: string;
 }
 
 /**
@@ -107,6 +113,19 @@ export async function setCoinRate(db: AppDb, chainId: number, change: RateChange
         target: [coinRates.chainId, coinRates.coin, coinRates.effectiveAt],
         set: { rate: change.rate, symbol: change.symbol, decimals: change.decimals },
       });
+    if (change.feed !== undefined) {
+      await tx
+        .insert(coinFeeds)
+        .values({ chainId, coin, feed: change.feed.toLowerCase() })
+        .onConflictDoUpdate({
+          target: [coinFeeds.chainId, coinFeeds.coin],
+          set: { feed: change.feed.toLowerCase() },
+        });
+    } else if ((change.source ?? 'operator') === 'operator') {
+      await tx
+        .delete(coinFeeds)
+        .where(and(eq(coinFeeds.chainId, chainId), eq(coinFeeds.coin, coin)));
+    }
     const latest = currentRate((await rateHistory(tx, chainId, [coin])).get(coin), coin)!;
     await tx.execute(sql`
       update orders set price_ref = trunc(price_value * ${latest}::numeric, 18)
@@ -162,4 +181,122 @@ export async function readAggregatorRate(
     );
   }
   return rate;
+}
+
+/** The price feed of each payment coin that has one (coin -> feed). */
+export async function coinFeedsOf(db: Tx | AppDb, chainId: number): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ coin: coinFeeds.coin, feed: coinFeeds.feed })
+    .from(coinFeeds)
+    .where(eq(coinFeeds.chainId, chainId));
+  return new Map(rows.map((r) => [r.coin, r.feed]));
+}
+
+/** What a range read from the price feeds, written with it (store.ts). */
+export interface FeedReads {
+  /** `${coin}|${blockNumber}` -> the feed's rate at that block, for the range's sales. */
+  atBlock: Map<string, string>;
+  /** The latest answer of each feed in the range (at its last block): listings follow it. */
+  latest: { coin: string; rate: string; at: Date }[];
+}
+
+interface FeedLog {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Reads the coins' price feeds for a range, before its transaction: one read per coin and
+ * distinct block of its sales, and one at `last` (the range's last block) for the listings. A
+ * read that fails is logged and left out: those sales take the rate in force in the history.
+ */
+export async function readFeeds(
+  client: PublicClient,
+  feeds: ReadonlyMap<string, string>,
+  sales: readonly { coin?: string | null; blockNumber: number }[],
+  last: { blockNumber: number; time: Date } | null,
+  log: FeedLog,
+): Promise<FeedReads> {
+  const out: FeedReads = { atBlock: new Map(), latest: [] };
+  if (feeds.size === 0) return out;
+  const read = async (coin: string, feed: string, block: number) => {
+    try {
+      return await readAggregatorRate(client, feed, BigInt(block));
+    } catch (err) {
+      log.warn(
+        { coin, feed, block, err: (err as Error).message },
+        'price feed read failed; the rate in force is used',
+      );
+      return null;
+    }
+  };
+  const wanted = new Set<string>();
+  for (const s of sales) if (s.coin && feeds.has(s.coin)) wanted.add(`${s.coin}|${s.blockNumber}`);
+  for (const key of wanted) {
+    const [coin, block] = key.split('|') as [string, string];
+    const rate = await read(coin, feeds.get(coin)!, Number(block));
+    if (rate !== null) out.atBlock.set(key, rate);
+  }
+  if (last) {
+    for (const [coin, feed] of feeds) {
+      const rate =
+        out.atBlock.get(`${coin}|${last.blockNumber}`) ??
+        (await read(coin, feed, last.blockNumber));
+      if (rate !== null) out.latest.push({ coin, rate, at: last.time });
+    }
+  }
+  return out;
+}
+
+/**
+ * Inside a range's transaction: each feed answer that differs from the coin's current rate joins
+ * the rate history (source 'aggregator', effective at the range's last block) and re-prices the
+ * coin's orders. Returns the collections whose stats follow.
+ */
+export async function applyLatestFeedRates(
+  tx: Tx,
+  chainId: number,
+  latest: FeedReads['latest'],
+): Promise<string[]> {
+  const touched = new Set<string>();
+  for (const { coin, rate, at } of latest) {
+    const [prev] = await tx
+      .select({
+        rate: sql<string>`${coinRates.rate}::text`,
+        symbol: coinRates.symbol,
+        decimals: coinRates.decimals,
+        effectiveAt: coinRates.effectiveAt,
+      })
+      .from(coinRates)
+      .where(and(eq(coinRates.chainId, chainId), eq(coinRates.coin, coin)))
+      .orderBy(desc(coinRates.effectiveAt))
+      .limit(1);
+    // The feed was set with its coin's first rate (config rate --aggregator): no symbol without it.
+    if (!prev || compareDecimals(prev.rate, rate) === 0) continue;
+    // Never before the latest rate (an operator rate set while the indexer catches up): the
+    // history keeps the order the rates were learnt in.
+    const effectiveAt = new Date(Math.max(at.getTime(), prev.effectiveAt.getTime() + 1));
+    await tx
+      .insert(coinRates)
+      .values({
+        chainId,
+        coin,
+        effectiveAt,
+        rate,
+        symbol: prev.symbol,
+        decimals: prev.decimals,
+        source: 'aggregator',
+      })
+      .onConflictDoUpdate({
+        target: [coinRates.chainId, coinRates.coin, coinRates.effectiveAt],
+        set: { rate, source: 'aggregator' },
+      });
+    const rows = (
+      (await tx.execute(sql`
+        update orders set price_ref = trunc(price_value * ${rate}::numeric, 18)
+        where chain_id = ${chainId} and money_addr = ${coin}
+        returning contract_addr`)) as unknown as { rows: { contract_addr: string }[] }
+    ).rows;
+    for (const r of rows) touched.add(r.contract_addr);
+  }
+  return [...touched];
 }

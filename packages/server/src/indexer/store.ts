@@ -34,7 +34,14 @@ import type { CoinDecimals } from './chain-reads.js';
 import { ORDER_ITEMS_LOCK_KEY } from './lock.js';
 import { recomputeStats } from './stats.js';
 import { syncProfileRoyalty } from './royalty.js';
-import { currentRate, rateAt, rateHistory, referenceOf } from './rates.js';
+import {
+  applyLatestFeedRates,
+  currentRate,
+  rateAt,
+  rateHistory,
+  referenceOf,
+  type FeedReads,
+} from './rates.js';
 
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
@@ -138,10 +145,11 @@ function touch(
   for (const r of facts.launchpad) t.sales.add(`${r.launchpadAddr}|${r.saleId}`);
 }
 
-async function insertFacts(tx: Tx, facts: RangeFacts) {
+async function insertFacts(tx: Tx, facts: RangeFacts, feeds?: FeedReads) {
   for (const part of chunks(facts.transfers, 1_000))
     await tx.insert(nftTransfers).values(part).onConflictDoNothing();
-  // Each sale keeps the rate of its coin in force at its block: a later rate moves no history.
+  // Each sale keeps the rate of its coin at its block: its price feed's answer there when the
+  // coin has one, else the rate in force in the history. A later rate moves no history.
   const sold = facts.market.filter((m) => m.kind === 'sold' && m.coin);
   const history =
     sold.length === 0
@@ -149,7 +157,12 @@ async function insertFacts(tx: Tx, facts: RangeFacts) {
       : await rateHistory(tx, sold[0]!.chainId, uniq(sold.map((m) => m.coin!)));
   const market = facts.market.map((m) =>
     m.kind === 'sold' && m.coin
-      ? { ...m, refRate: rateAt(history.get(m.coin), m.coin, m.blockTime) }
+      ? {
+          ...m,
+          refRate:
+            feeds?.atBlock.get(`${m.coin}|${m.blockNumber}`) ??
+            rateAt(history.get(m.coin), m.coin, m.blockTime),
+        }
       : m,
   );
   for (const part of chunks(market, 500))
@@ -500,6 +513,8 @@ export interface RangeWrite {
   launchpads: ReadonlySet<string>;
   /** Main range: moves the cursor from `prev` to `next` and records block hashes. */
   cursor?: { prev: Cursor | null; next: Cursor; blocks: BlockRef[]; window: number };
+  /** The price feeds read for the range (rates.ts readFeeds). */
+  feeds?: FeedReads;
   /** Back-fill range of one collection: moves its synced block from `prev` to `to`. */
   backfill?: { address: string; prev: number; to: number; complete: boolean };
 }
@@ -514,10 +529,14 @@ export async function writeRange(db: AppDb, w: RangeWrite): Promise<void> {
         .values(w.coins.map((c) => ({ chainId: w.chainId, ...c })))
         .onConflictDoNothing();
     }
-    await insertFacts(tx, w.facts);
+    await insertFacts(tx, w.facts, w.feeds);
     await writeActivities(tx, w.chainId, w.facts, w.launchpads);
     const touched = emptyTouched();
     touch(touched, w.facts);
+    if (w.feeds && w.feeds.latest.length > 0) {
+      for (const c of await applyLatestFeedRates(tx, w.chainId, w.feeds.latest))
+        touched.stats.add(c);
+    }
     if (w.backfill) {
       const b = w.backfill;
       const moved = await tx

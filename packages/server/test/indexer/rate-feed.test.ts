@@ -1,14 +1,26 @@
 // An on-chain rate source: a Chainlink-style aggregator (latestRoundData / 10^decimals) read at a
-// given block, and the admin CLI's `config rate <coin> --aggregator <feed>`.
-import { eq } from 'drizzle-orm';
+// given block, the admin CLI's `config rate <coin> --aggregator <feed>`, and the indexer reading
+// the configured feed at each sale's block.
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Address } from 'viem';
+import { parseUnits, type Address } from 'viem';
+import { priceHash } from '@aiamarket/contracts';
+import { marketplaceAbi, stableCoinAbi } from '@aiamarket/shared/abis';
 import { AdminError, runAdminCommand } from '../../src/admin/commands.js';
-import { coinRates } from '../../src/db/schema-chain.js';
+import { coinFeeds, coinRates, marketEvents, orders } from '../../src/db/schema-chain.js';
+import { Indexer } from '../../src/indexer/engine.js';
 import { readAggregatorRate } from '../../src/indexer/rates.js';
 import { freshDatabase } from '../support/database.js';
 import { compileSolidity } from '../support/solidity.js';
-import { CHAIN_ID, lower, startChain, type Chain } from './support.js';
+import {
+  CHAIN_ID,
+  lower,
+  scenarioSteps,
+  send,
+  startChain,
+  TEST_INDEXER_CONFIG,
+  type Chain,
+} from './support.js';
 
 const MOCK_FEED = `
 // SPDX-License-Identifier: MIT
@@ -95,4 +107,95 @@ describe('rate from a price feed', () => {
     await expect(run(stable, '--aggregator', '0x12')).rejects.toThrow('--aggregator');
     expect(await db.select().from(coinRates).where(eq(coinRates.coin, stable))).toHaveLength(1);
   });
+
+  it("stores each sale at the feed's answer at its block, lists at its latest, and falls back when a read fails", async () => {
+    const db = fresh.database.db;
+    const stable = lower(c.addr('StableCoin'));
+    const market = c.addr('Marketplace');
+    await setAnswer(50_000_000n); // 0.5
+    await runAdminCommand(
+      { db, dataDir: '/nonexistent', chainId: CHAIN_ID, chain: c.publicClient },
+      ['config', 'rate', stable, '--aggregator', feed, '--symbol', 'USDT', '--decimals', '6'],
+    );
+    expect(await db.select({ feed: coinFeeds.feed }).from(coinFeeds)).toEqual([
+      { feed: lower(feed) },
+    ]);
+    // The chain an hour ahead of the CLI's clock: the sales' blocks come after its rate.
+    await c.testClient.increaseTime({ seconds: 3_600 });
+    const steps = scenarioSteps(c);
+    await steps.mint();
+    await steps.list(); // item 2: 6 of GameItems1155 #1 at 2 USDT each
+    await send(c, 'carol', {
+      address: c.addr('StableCoin'),
+      abi: stableCoinAbi,
+      functionName: 'approve',
+      args: [market, parseUnits('1000', 6)],
+    });
+    const buyOne = async () => {
+      const item = await c.publicClient.readContract({
+        address: market,
+        abi: marketplaceAbi,
+        functionName: 'getMarketItem',
+        args: [2n],
+      });
+      return (
+        await send(c, 'carol', {
+          address: market,
+          abi: marketplaceAbi,
+          functionName: 'createMarketSale',
+          args: [2n, 1n, priceHash(item.nftContract, item.tokenId, item.price)],
+        })
+      ).blockNumber;
+    };
+    const first = await buyOne();
+    await setAnswer(125_000_000n); // 1.25
+    const second = await buyOne();
+    expect(second).toBeGreaterThan(first);
+
+    const warnings: string[] = [];
+    const log = {
+      info() {},
+      debug() {},
+      error() {},
+      warn: (_: object, msg?: string) => void warnings.push(msg ?? ''),
+    };
+    const indexer = new Indexer({
+      db,
+      chain: c.publicClient,
+      chainId: CHAIN_ID,
+      deployment: c.deployment,
+      config: TEST_INDEXER_CONFIG,
+      log,
+    });
+    await indexer.catchUp();
+    const soldRates = () =>
+      db
+        .select({ block: marketEvents.blockNumber, refRate: marketEvents.refRate })
+        .from(marketEvents)
+        .where(and(eq(marketEvents.kind, 'sold'), eq(marketEvents.coin, stable)))
+        .orderBy(asc(marketEvents.blockNumber));
+    expect(await soldRates()).toEqual([
+      { block: Number(first), refRate: '0.500000000000000000' },
+      { block: Number(second), refRate: '1.250000000000000000' },
+    ]);
+    // The listing follows the feed's latest answer: 2 USDT x 1.25.
+    const listing = () =>
+      db.select({ priceRef: orders.priceRef }).from(orders).where(eq(orders.moneyAddr, stable));
+    expect(await listing()).toEqual([{ priceRef: '2.500000000000000000' }]);
+    expect(warnings).toEqual([]);
+
+    // A feed answering 0 cannot be read as a rate: the sale takes the rate in force (1.25), the
+    // read is logged and the indexer goes on.
+    await setAnswer(0n);
+    const third = await buyOne();
+    await indexer.catchUp();
+    expect((await soldRates()).map((r) => [r.block, r.refRate])).toEqual([
+      [Number(first), '0.500000000000000000'],
+      [Number(second), '1.250000000000000000'],
+      [Number(third), '1.250000000000000000'],
+    ]);
+    expect(await listing()).toEqual([{ priceRef: '2.500000000000000000' }]);
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings.every((w) => w.startsWith('price feed read failed'))).toBe(true);
+  }, 120_000);
 });
