@@ -17,27 +17,35 @@ const defOf = (schema: unknown): Def | undefined =>
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const MAX_DEPTH = 32;
 
+/** Schemas that take what their inner schema takes. */
+const WRAPPERS = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'readonly',
+  'catch',
+  'nonoptional',
+]);
+
+/** The schema a wrapper or a pipe reads its input with; undefined for any other schema. */
+function innerOf(def: Def): unknown {
+  if (WRAPPERS.has(def.type)) return def.innerType;
+  // A preprocess or transform pipe takes anything in: the expected type is on its way out.
+  if (def.type === 'pipe') return defOf(def.in)?.type === 'transform' ? def.out : def.in;
+  return undefined;
+}
+
 /** `value` as the schema would take it from a form; unchanged where no coercion applies. */
 export function coerceFormValue(value: unknown, schema: unknown, depth = 0): unknown {
   const def = defOf(schema);
   if (!def || depth > MAX_DEPTH) return value;
   const next = (v: unknown, s: unknown) => coerceFormValue(v, s, depth + 1);
+  const inner = innerOf(def);
+  if (inner !== undefined) return next(value, inner);
   switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return next(value, def.innerType);
     case 'lazy':
       return next(value, (def.getter as () => unknown)());
-    case 'pipe': {
-      // A preprocess or transform pipe takes anything in: the expected type is on its way out.
-      const inType = defOf(def.in)?.type;
-      return next(value, inType === 'transform' ? def.out : def.in);
-    }
     case 'union': {
       const options = def.options as unknown[];
       // Text stays text when the union takes text; otherwise the first option that converts it.
@@ -80,6 +88,8 @@ export function coerceFormValue(value: unknown, schema: unknown, depth = 0): unk
 function takesText(schema: unknown, depth = 0): boolean {
   const def = defOf(schema);
   if (!def || depth > MAX_DEPTH) return false;
+  const inner = innerOf(def);
+  if (inner !== undefined) return takesText(inner, depth + 1);
   switch (def.type) {
     case 'string':
     case 'enum':
@@ -89,16 +99,6 @@ function takesText(schema: unknown, depth = 0): boolean {
       return true;
     case 'literal':
       return (def.values as unknown[]).some((v) => typeof v === 'string');
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return takesText(def.innerType, depth + 1);
-    case 'pipe':
-      return takesText(defOf(def.in)?.type === 'transform' ? def.out : def.in, depth + 1);
     case 'union':
       return (def.options as unknown[]).some((o) => takesText(o, depth + 1));
     default:
