@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/database.js';
+import { tokenMetadataOf } from '../../db/token-metadata-join.js';
 import { activities, marketEvents, tokenMetadata } from '../../db/schema-chain.js';
 import { collectionProfiles } from '../../db/schema-market.js';
 import { users } from '../../db/schema.js';
@@ -83,14 +84,7 @@ export async function findActivities(db: AppDb, q: ActivityQuery, page: number, 
       )
       .leftJoin(fromUser, eq(fromUser.address, a.fromAddr))
       .leftJoin(toUser, eq(toUser.address, a.toAddr))
-      .leftJoin(
-        tokenMetadata,
-        and(
-          eq(tokenMetadata.chainId, a.chainId),
-          eq(tokenMetadata.contractAddr, a.contractAddr),
-          eq(tokenMetadata.tokenId, a.tokenId),
-        ),
-      )
+      .leftJoin(tokenMetadata, tokenMetadataOf(a))
       .leftJoin(
         collectionProfiles,
         and(

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { formatUnits } from 'viem';
 import { addDecimals, REFERENCE_UNIT, toReference, type RoyaltySummaryVO } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
+import { tokenMetadataOf } from '../../db/token-metadata-join.js';
 import { royaltyPayments, tokenMetadata } from '../../db/schema-chain.js';
 import type { CoinCatalog } from '../../chain/coins.js';
 import { coinsOf } from '../../chain/coins.js';
@@ -32,14 +33,7 @@ export async function findRoyaltyPayments(
         blockTime: r.blockTime,
       })
       .from(r)
-      .leftJoin(
-        tokenMetadata,
-        and(
-          eq(tokenMetadata.chainId, r.chainId),
-          eq(tokenMetadata.contractAddr, r.contractAddr),
-          eq(tokenMetadata.tokenId, r.tokenId),
-        ),
-      )
+      .leftJoin(tokenMetadata, tokenMetadataOf(r))
       .where(where)
       .orderBy(desc(r.blockNumber), desc(r.logIndex))
       .limit(size)
