@@ -7,6 +7,7 @@ import {
   CONTRACT_TYPE,
   ORDER_STATUS,
   ROYALTY,
+  trimDecimal,
   type ContractType,
   type OrderVO,
 } from '@aiamarket/shared';
@@ -19,6 +20,7 @@ export const orderColumns = {
   orderId: sql<string>`${orders.orderId}::text`,
   status: orders.status,
   price: sql<string>`${orders.price}::text`,
+  priceRef: sql<string | null>`${orders.priceRef}::text`,
   moneyAddr: orders.moneyAddr,
   contractAddr: orders.contractAddr,
   tokenId: sql<string>`${orders.tokenId}::text`,
@@ -37,6 +39,8 @@ export interface OrderRow {
   orderId: string;
   status: number;
   price: string;
+  /** numeric(78, 18) text, null while the coin has no rate. */
+  priceRef: string | null;
   moneyAddr: string;
   contractAddr: string;
   tokenId: string;
@@ -58,6 +62,13 @@ export const orderVoSchema = z.object({
   status: z.number().int().describe('0 listed and buyable, 1 sold, 2 cancelled, 3 force cancel'),
   price: z.string().describe('unit price in the coin units'),
   priceWei: z.string().describe('unit price in base units'),
+  priceRef: z
+    .string()
+    .nullable()
+    .describe(
+      "unit price in the reference unit (AIA) at the coin's current rate, decimal text; " +
+        'null while the coin has no rate',
+    ),
   coin: z.string().describe('coin symbol (AIA for the zero address)'),
   coinDecimals: z.number().int(),
   moneyAddr: z.string(),
@@ -140,6 +151,7 @@ export async function orderViews(
       status: r.status,
       price: formatUnits(BigInt(r.price), coin.decimals),
       priceWei: r.price,
+      priceRef: r.priceRef === null ? null : trimDecimal(r.priceRef),
       coin: coin.symbol,
       coinDecimals: coin.decimals,
       moneyAddr: r.moneyAddr,

@@ -33,6 +33,11 @@ export interface OrderVO {
   status: number;
   price: string;
   priceWei: string;
+  /**
+   * The unit price in the reference unit (REFERENCE_UNIT, AIA) at the coin's current rate,
+   * decimal text; null while the coin has no rate.
+   */
+  priceRef: string | null;
   /** Coin symbol (AIA for the native coin). */
   coin: string;
   coinDecimals: number;

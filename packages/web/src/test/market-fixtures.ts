@@ -11,6 +11,7 @@ export function order(i: number, over: Partial<OrderVO> = {}): OrderVO {
     status: 0,
     price: `${i}.123456`,
     priceWei: `${i}123456000000000000`,
+    priceRef: `${i}.123456`,
     coin: 'AIA',
     coinDecimals: 18,
     moneyAddr: '0x0000000000000000000000000000000000000000',

@@ -54,6 +54,12 @@ describe('money in one reference unit', () => {
     const c = await gameItems();
     expect(c.totalTransaction).toBe('0.1');
     expect(parts(c.coinParts.totalTransaction)).toEqual(['0.1 AIA', `4 ${w.stable}`]);
+    // A listing in a coin without a rate has no reference price.
+    const listed = await call<Page<OrderVO>>('POST', '/nftOrder/getOrderList', {
+      contractAddr: w.items,
+      tokenId: '1',
+    });
+    expect(listed.records.map((r) => [r.orderId, r.priceRef])).toEqual([['2', null]]);
   });
 
   it('refuses a bad rate and changes nothing', async () => {
@@ -140,6 +146,36 @@ describe('money in one reference unit', () => {
     expect(await marketIds({ orders: [{ asc: false, column: 'price' }] })).toEqual(['5', '6', '2']);
     expect(await marketIds({ minPrice: '0.05', maxPrice: '0.1' })).toEqual(['2']);
     expect(await marketIds({ minPrice: '1', maxPrice: '3' })).toEqual([]);
+  });
+
+  it("carries each listing's reference price in the order answers", async () => {
+    const market = await call<Page<OrderVO>>('POST', '/nftOrder/page', {
+      orders: [{ asc: true, column: 'price' }],
+    });
+    expect(market.records.map((r) => [r.orderId, r.price, r.coin, r.priceRef])).toEqual([
+      ['2', '3', 'USDT', '0.06'],
+      ['6', '0.5', 'AIA', '0.5'],
+      ['5', '5', 'AIA', '5'],
+    ]);
+    const listings = await call<Page<OrderVO>>('POST', '/nftOrder/getOrderList', {
+      contractAddr: w.items,
+      tokenId: '1',
+    });
+    expect(listings.records.map((r) => [r.orderId, r.priceRef])).toEqual([['2', '0.06']]);
+    const cards = await call<Page<NftCardVO>>('POST', '/nft/findPageByCollectionId', {
+      collectionId: w.profileId[w.items],
+      showType: 1,
+      sort: 1,
+    });
+    expect(cards.records.map((r) => [r.tokenId, r.order?.priceRef])).toEqual([
+      ['1', '0.06'],
+      ['3', '0.1'],
+    ]);
+    const doc = (await w.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, { post: { responses: { 200: unknown } } }>;
+    };
+    const answer = JSON.stringify(doc.paths['/v1/api/nftOrder/page']!.post.responses[200]);
+    expect(answer).toContain('"priceRef"');
   });
 
   it("sorts and filters a collection's items on their lowest reference price", async () => {

@@ -58,6 +58,8 @@ describe('nftOrder/page', () => {
       status: 0,
       price: '3',
       priceWei: parseUnits('3', 6).toString(),
+      // At the world's USDT rate of 1 AIA.
+      priceRef: '3',
       coin: 'USDT',
       coinDecimals: 6,
       moneyAddr: w.stable,

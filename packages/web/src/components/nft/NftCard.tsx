@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { NftCardVO, OrderVO } from '@aiamarket/shared';
+import { REFERENCE_UNIT, type NftCardVO, type OrderVO } from '@aiamarket/shared';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { assetLink } from './links';
 import { NftImage } from './NftImage';
@@ -15,6 +15,8 @@ export interface NftCardData {
   /** Listed price (human units) and its coin, null when not listed. */
   price: string | null;
   coin: string | null;
+  /** The price in the reference unit (shown on hover for other coins), null without a rate. */
+  priceRef?: string | null;
   /** Copies listed or held, shown for ERC1155 when more than one. */
   amount?: string | null;
 }
@@ -28,6 +30,7 @@ export function cardOfOrder(order: OrderVO): NftCardData {
     collectionName: order.collectionName,
     price: order.price,
     coin: order.coin,
+    priceRef: order.priceRef,
     amount: order.contractType === 'ERC1155' ? order.leftAmount : null,
   };
 }
@@ -41,6 +44,7 @@ export function cardOfItem(item: NftCardVO): NftCardData {
     collectionName: item.collectionName,
     price: item.order?.price ?? null,
     coin: item.order?.coin ?? null,
+    priceRef: item.order?.priceRef ?? null,
     amount: item.contractType === 'ERC1155' ? item.amount : null,
   };
 }
@@ -87,7 +91,15 @@ export function NftCard({
         <p className="truncate text-sm font-semibold text-white">{name}</p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-1">
           {data.price !== null ? (
-            <p className="min-w-0 truncate text-sm text-white" data-testid="nft-card-price">
+            <p
+              className="min-w-0 truncate text-sm text-white"
+              data-testid="nft-card-price"
+              title={
+                data.priceRef && data.coin !== REFERENCE_UNIT.symbol
+                  ? `≈ ${fmt.price(data.priceRef)} ${REFERENCE_UNIT.symbol}`
+                  : undefined
+              }
+            >
               <span className="sr-only">{t('nft.price')} </span>
               <span className="font-semibold tabular-nums">{fmt.price(data.price)}</span>{' '}
               <span className="text-xs text-slate-400">{data.coin}</span>
