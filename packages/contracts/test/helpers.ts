@@ -50,3 +50,25 @@ export async function expectRevert(
   expect(data?.errorName).toBe(errorName);
   if (args) expect(data?.args).toEqual(args);
 }
+
+/**
+ * Runs one property sequence: each operation in turn, then the invariants. A failure names the
+ * step (its index and the operation, bigints written `1n`) and keeps the original as its cause.
+ */
+export async function runSteps<Op>(
+  ops: readonly Op[],
+  step: (op: Op) => Promise<void>,
+  checkInvariants: () => Promise<void>,
+): Promise<void> {
+  for (const [i, o] of ops.entries()) {
+    try {
+      await step(o);
+      await checkInvariants();
+    } catch (err) {
+      throw new Error(
+        `step ${i} ${JSON.stringify(o, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}: ${(err as Error).message}`,
+        { cause: err },
+      );
+    }
+  }
+}

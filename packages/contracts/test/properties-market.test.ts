@@ -37,6 +37,7 @@ import {
 } from './fixture.js';
 import type { Actor, Call, Fixture, MarketItem } from './fixture.js';
 import { oldDenominatorSetter } from './market-legacy.js';
+import { runSteps } from './helpers.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const users: Actor[] = [alice, bob, carol];
@@ -708,17 +709,11 @@ async function runSequence(ops: Op[]) {
   await f.revert(base);
   base = await f.snapshot();
   const model = initialModel();
-  for (const [i, o] of ops.entries()) {
-    try {
-      await step(model, o);
-      await checkInvariants(model);
-    } catch (err) {
-      throw new Error(
-        `step ${i} ${JSON.stringify(o, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}: ${(err as Error).message}`,
-        { cause: err },
-      );
-    }
-  }
+  await runSteps(
+    ops,
+    (o) => step(model, o),
+    () => checkInvariants(model),
+  );
 }
 
 describe('Marketplace properties', () => {
