@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createPublicClient,
   createWalletClient,
@@ -15,9 +13,9 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { gameItems1155Abi, launchpad1155Abi, launchpad721Abi } from '@aiamarket/shared/abis';
-import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
-import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
-import { usePrivateWebDist } from './web-dist.js';
+import type { Stack } from '@aiamarket/tools/stack';
+import { SCREENSHOTS_DIR } from './browser.js';
+import { useJourney } from './journey.js';
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 
 // The launchpad journey of issue 9 on the seeded demo chain: the list, the 721 project, a mint
@@ -26,22 +24,8 @@ import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 
 let stack: Stack;
 let browser: Browser;
-let dataDir: string;
-let webDist: string;
-
-beforeAll(async () => {
-  await buildAll(silentSteps);
-  webDist = usePrivateWebDist();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-launchpad-'));
-  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+useJourney('launchpad', { privateWebDist: true }, (started) => {
+  ({ stack, browser } = started);
 });
 
 const shot = (page: Page, name: string) =>

@@ -1,14 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { LOCALES } from '@aiamarket/shared';
-import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
-import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import type { Stack } from '@aiamarket/tools/stack';
+import { SCREENSHOTS_DIR } from './browser.js';
+import { useJourney } from './journey.js';
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
-import { usePrivateWebDist } from './web-dist.js';
 
 // Issue 15 §5, layout on the seeded stack. The top bar must hold at every width from a small phone
 // to a wide desktop in all five languages (Japanese and Turkish labels are the longest), signed
@@ -22,22 +20,8 @@ const WIDTHS = [
 
 let stack: Stack;
 let browser: Browser;
-let dataDir: string;
-let webDist: string;
-
-beforeAll(async () => {
-  await buildAll(silentSteps);
-  webDist = usePrivateWebDist();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-topbar-'));
-  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+useJourney('topbar', { privateWebDist: true }, (started) => {
+  ({ stack, browser } = started);
 });
 
 interface Layout {

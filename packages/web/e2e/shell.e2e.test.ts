@@ -1,26 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
-import { launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Stack } from '@aiamarket/tools/stack';
+import { SCREENSHOTS_DIR, watchCsp } from './browser.js';
+import { useJourney } from './journey.js';
 
 let stack: Stack;
 let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  await buildAll(silentSteps);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-'));
-  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+useJourney('shell', { privateWebDist: false }, (started) => {
+  ({ stack, browser } = started);
 });
 
 /** A fresh page that records console errors and failed requests. */

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
-import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
-import { usePrivateWebDist } from './web-dist.js';
+import { describe, expect, it } from 'vitest';
+import type { Stack } from '@aiamarket/tools/stack';
+import { SCREENSHOTS_DIR } from './browser.js';
+import { useJourney } from './journey.js';
 import { createPublicClient, http, parseEther, type Hex } from 'viem';
 import {
   installTestWallet,
@@ -21,22 +19,8 @@ import {
 
 let stack: Stack;
 let browser: Browser;
-let dataDir: string;
-let webDist: string;
-
-beforeAll(async () => {
-  await buildAll(silentSteps);
-  webDist = usePrivateWebDist();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-signin-'));
-  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+useJourney('signin', { privateWebDist: true }, (started) => {
+  ({ stack, browser } = started);
 });
 
 const shot = (page: Page, name: string) =>

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createPublicClient,
   createWalletClient,
@@ -17,10 +15,10 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/shared/abis';
 import { STABLE_COIN_DECIMALS } from '@aiamarket/shared';
-import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
-import { launchBrowser, SCREENSHOTS_DIR } from './browser.js';
+import type { Stack } from '@aiamarket/tools/stack';
+import { SCREENSHOTS_DIR } from './browser.js';
+import { useJourney } from './journey.js';
 import { installTestWallet, signInWithTestWallet, type TestWallet } from './test-wallet.js';
-import { usePrivateWebDist } from './web-dist.js';
 
 // The trading journey of issue 8 on the seeded demo chain, in Chromium with the injected test
 // wallet: list a 721 (approval first), buy it with AIA from a second account, list a 1155 for
@@ -31,22 +29,8 @@ import { usePrivateWebDist } from './web-dist.js';
 
 let stack: Stack;
 let browser: Browser;
-let dataDir: string;
-let webDist: string;
-
-beforeAll(async () => {
-  await buildAll(silentSteps);
-  webDist = usePrivateWebDist();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-trading-'));
-  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+useJourney('trading', { privateWebDist: true }, (started) => {
+  ({ stack, browser } = started);
 });
 
 const shot = (page: Page, name: string) =>
