@@ -1,12 +1,12 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_TYPE, NATIVE_COIN_ADDRESS, type OrderListRequest } from '@aiamarket/shared';
-import { createQueryClient } from '../../../app/Providers';
+import { CONTRACT_TYPE, type OrderListRequest } from '@aiamarket/shared';
 import { mockApi, type SeenCall } from '../../../test/api';
 import { CONTRACT, order } from '../../../test/market-fixtures';
 import { saveSession } from '../../../lib/session';
 import { TradePanel } from './TradePanel';
+import { listingTestCache } from './listingTestCache';
 
 const SELLER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
 const item = {
@@ -38,13 +38,7 @@ function renderPanel(ownListing: unknown) {
         : { records: [main], total: 1 };
     },
   });
-  const client = createQueryClient();
-  client.setQueryData(
-    ['listing-coins'],
-    [{ address: NATIVE_COIN_ADDRESS, symbol: 'AIA', decimals: 18 }],
-  );
-  client.setQueryData(['transaction-fee'], 2);
-  client.setQueryData(['royalty-of', CONTRACT.toLowerCase(), '7'], 5);
+  const client = listingTestCache(CONTRACT, '7');
   render(
     <QueryClientProvider client={client}>
       <TradePanel item={item} order={main} royalty={5} />

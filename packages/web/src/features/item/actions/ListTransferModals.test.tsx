@@ -1,13 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONTRACT_TYPE, NATIVE_COIN_ADDRESS, type ContractType } from '@aiamarket/shared';
-import { createQueryClient } from '../../../app/Providers';
+import { CONTRACT_TYPE, type ContractType } from '@aiamarket/shared';
 import type * as Trade from '../../../components/trade';
 import { mockApi } from '../../../test/api';
 import { CONTRACT } from '../../../test/market-fixtures';
 import { saveSession } from '../../../lib/session';
 import { ListModal, type ListableItem } from './ListModal';
+import { listingTestCache } from './listingTestCache';
 import { TransferModal } from './TransferModal';
 
 // The success view needs a finished transaction: the flow's phase can be set from here.
@@ -41,13 +41,7 @@ const itemOf = (contractType: ContractType): ListableItem => ({
 /** The listing modal's chain and API answers are put in the cache; the API answers nothing else. */
 function renderWithCache(ui: React.ReactNode) {
   mockApi({});
-  const client = createQueryClient();
-  client.setQueryData(
-    ['listing-coins'],
-    [{ address: NATIVE_COIN_ADDRESS, symbol: 'AIA', decimals: 18 }],
-  );
-  client.setQueryData(['transaction-fee'], 2);
-  client.setQueryData(['royalty-of', CONTRACT.toLowerCase(), '7'], 5);
+  const client = listingTestCache(CONTRACT, '7');
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
