@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   createWalletClient,
@@ -19,22 +19,15 @@ import { ANVIL_ACCOUNTS } from '@aiamarket/contracts';
 import { serializeErc6492Signature } from 'viem/utils';
 import { buildApp } from '../../app.js';
 import { authNonces, users, userSessions } from '../../db/schema.js';
-import { createTestContext, type TestContext } from '../../../test/support/context.js';
+import { useTestApp } from '../../../test/support/app.js';
+import type { TestContext } from '../../../test/support/context.js';
 import { authNew, issueMessage, signIn } from '../../../test/support/sign-in.js';
 import { compileSolidity, WALLET_SOURCE } from '../../../test/support/solidity.js';
 
 let t: TestContext;
 let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestContext({ rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 } });
-  app = await buildApp(t.ctx);
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
+useTestApp({ rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 } }, (ready) => {
+  ({ t, app } = ready);
 });
 
 const newAccount = () => privateKeyToAccount(generatePrivateKey());

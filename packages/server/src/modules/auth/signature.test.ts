@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   concatHex,
   createWalletClient,
@@ -20,8 +20,8 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { serializeErc6492Signature } from 'viem/utils';
 import { ANVIL_ACCOUNTS } from '@aiamarket/contracts';
-import { buildApp } from '../../app.js';
-import { createTestContext, type TestContext } from '../../../test/support/context.js';
+import { useTestApp } from '../../../test/support/app.js';
+import type { TestContext } from '../../../test/support/context.js';
 import { authNew, issueMessage } from '../../../test/support/sign-in.js';
 import { compileSolidity, WALLET_SOURCE, type Compiled } from '../../../test/support/solidity.js';
 import { isHighS } from './signature.js';
@@ -29,16 +29,8 @@ import { isHighS } from './signature.js';
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 let t: TestContext;
 let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestContext({ rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 } });
-  app = await buildApp(t.ctx);
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
+useTestApp({ rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 } }, (ready) => {
+  ({ t, app } = ready);
 });
 
 const newAccount = () => privateKeyToAccount(generatePrivateKey());

@@ -1,24 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { zeroAddress } from 'viem';
-import { buildApp } from '../../app.js';
 import { activities, holdings } from '../../db/schema.js';
-import { createTestContext, type TestContext } from '../../../test/support/context.js';
+import { useTestApp } from '../../../test/support/app.js';
+import type { TestContext } from '../../../test/support/context.js';
 import { signIn } from '../../../test/support/sign-in.js';
 
 let t: TestContext;
 let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestContext({ rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 } });
-  app = await buildApp(t.ctx);
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
+useTestApp({ rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 } }, (ready) => {
+  ({ t, app } = ready);
 });
 
 const newAccount = () => privateKeyToAccount(generatePrivateKey());
