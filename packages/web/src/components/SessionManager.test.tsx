@@ -3,25 +3,14 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api';
 import { fakeProvider } from '../test/provider';
-import { resetAppConfig, type AppConfig } from '../lib/appConfig';
+import { resetAppConfig } from '../lib/appConfig';
 import { browser } from '../lib/browser';
 import { getSession, isSignedIn, saveSession } from '../lib/session';
 import { getWalletStatus } from '../lib/wallet';
 import { SessionManager } from './SessionManager';
+import { testAppConfig } from '../test/app-config';
 
-const APP: AppConfig = {
-  transactionFee: 2.5,
-  chain: {
-    chainId: 1319,
-    name: 'AIA Mainnet',
-    rpcUrl: 'http://127.0.0.1:8545',
-    explorerUrl: null,
-    nativeCurrency: { name: 'AIA', symbol: 'AIA', decimals: 18 },
-    contracts: {},
-  },
-  upload: {} as AppConfig['upload'],
-  signIn: { domain: 'localhost', uri: 'http://localhost', termsUrl: '', nonceTtlSeconds: 300 },
-};
+const APP = testAppConfig();
 const ADDRESS = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955';
 
 beforeEach(() => {

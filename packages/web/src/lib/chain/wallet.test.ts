@@ -1,22 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeProvider } from '../../test/provider';
-import { resetAppConfig, type AppConfig } from '../appConfig';
+import { resetAppConfig } from '../appConfig';
 import { saveSession } from '../session';
 import { walletOnProductChain } from './wallet';
+import { testAppConfig } from '../../test/app-config';
 
-const APP: AppConfig = {
-  transactionFee: 2.5,
-  chain: {
-    chainId: 1319,
-    name: 'AIA Mainnet',
-    rpcUrl: 'http://127.0.0.1:8545',
-    explorerUrl: null,
-    nativeCurrency: { name: 'AIA', symbol: 'AIA', decimals: 18 },
-    contracts: {},
-  },
-  upload: {} as AppConfig['upload'],
-  signIn: { domain: 'localhost', uri: 'http://localhost', termsUrl: '', nonceTtlSeconds: 300 },
-};
+const APP = testAppConfig();
 const ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
 afterEach(() => {

@@ -1,22 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppConfig } from '../appConfig';
 import { fakeProvider } from '../../test/provider';
 import { walletErrorText } from './errors';
 import { connectWallet, productChain, resumeWallet, signWithWallet, watchWallet } from './engine';
+import { testAppConfig } from '../../test/app-config';
 
-const APP: AppConfig = {
-  transactionFee: 2.5,
-  chain: {
-    chainId: 31337,
-    name: 'AIA Local (anvil)',
-    rpcUrl: 'http://127.0.0.1:8545',
-    explorerUrl: 'https://explorer.example',
-    nativeCurrency: { name: 'AIA', symbol: 'AIA', decimals: 18 },
-    contracts: {},
-  },
-  upload: {} as AppConfig['upload'],
-  signIn: { domain: 'localhost', uri: 'http://localhost', termsUrl: '', nonceTtlSeconds: 300 },
-};
+const APP = testAppConfig({
+  chainId: 31337,
+  name: 'AIA Local (anvil)',
+  explorerUrl: 'https://explorer.example',
+});
 
 describe('the wallet engine (wagmi)', () => {
   it('builds the product chain from the configuration', () => {
