@@ -11,7 +11,7 @@ import {
 } from '@aiamarket/shared/abis';
 import { encodeFunctionData, parseEther, parseUnits, toFunctionSelector, zeroAddress } from 'viem';
 import type { Abi, Address, Hex } from 'viem';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { oddErc20Abi, reentrantActorAbi, reentrantActorBytecode } from '../out/testing-abis.js';
 import { CONTRACT_KIND, ITEM_STATUS, priceHash } from '../ts/index.js';
 import {
@@ -22,26 +22,20 @@ import {
   m,
   owner,
   royaltyAccount,
+  isolateTests,
   startFixture,
 } from './fixture.js';
 import type { Actor, Call, Fixture, MarketItem } from './fixture.js';
 
 let f: Fixture;
 let mk: ReturnType<typeof m>;
-let snap: Hex;
 const REENTRANT = toFunctionSelector('ReentrancyGuardReentrantCall()');
 
 beforeAll(async () => {
   f = await startFixture([reentrantActorAbi, oddErc20Abi]);
   mk = m(f.c.market);
 });
-afterAll(() => f?.stop());
-beforeEach(async () => {
-  snap = await f.snapshot();
-});
-afterEach(async () => {
-  await f.revert(snap);
-});
+isolateTests(() => f);
 
 const data = (abi: Abi, functionName: string, args: readonly unknown[]) =>
   encodeFunctionData({ abi, functionName, args } as never);

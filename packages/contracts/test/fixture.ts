@@ -26,7 +26,7 @@ import {
 } from 'viem';
 import type { Abi, Address, Hex, Log, TransactionReceipt } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { chainFor } from '@aiamarket/shared';
 import {
   oddErc20Abi,
@@ -397,6 +397,23 @@ export async function startFixture(extraAbis: Abi[] = []) {
     oddErc20: { abi: oddErc20Abi, bytecode: oddErc20Bytecode },
     stop: () => anvil.stop(),
   };
+}
+
+/**
+ * Every test of the file starts from the same chain state (a snapshot before it, reverted after
+ * it), and the file's anvil stops after its last test. `fixture` reads the file's fixture.
+ */
+export function isolateTests(fixture: () => Fixture | undefined): void {
+  let snap: Hex;
+  afterAll(async () => {
+    await fixture()?.stop();
+  });
+  beforeEach(async () => {
+    snap = await fixture()!.snapshot();
+  });
+  afterEach(async () => {
+    await fixture()!.revert(snap);
+  });
 }
 
 /** Market call shorthands. */

@@ -6,8 +6,8 @@ import {
 } from '@aiamarket/shared/abis';
 import { parseEther, parseUnits, zeroAddress } from 'viem';
 import { TRANSACTION_FEE_MAX_PERCENT } from '@aiamarket/shared';
-import type { Address, Hex } from 'viem';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Address } from 'viem';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceV2Abi, marketplaceV2Bytecode } from '../out/testing-abis.js';
 import { CONTRACT_KIND, ITEM_STATUS, PRICE_HASH_SALT, priceHash } from '../ts/index.js';
 import {
@@ -18,6 +18,7 @@ import {
   m,
   owner,
   royaltyAccount,
+  isolateTests,
   startFixture,
 } from './fixture.js';
 import type { Fixture, MarketItem } from './fixture.js';
@@ -25,19 +26,12 @@ import { oldDenominatorSetter } from './market-legacy.js';
 
 let f: Fixture;
 let mk: ReturnType<typeof m>;
-let snap: Hex;
 
 beforeAll(async () => {
   f = await startFixture([marketplaceV2Abi]);
   mk = m(f.c.market);
 });
-afterAll(() => f?.stop());
-beforeEach(async () => {
-  snap = await f.snapshot();
-});
-afterEach(async () => {
-  await f.revert(snap);
-});
+isolateTests(() => f);
 
 const item = (itemId: bigint) => f.read<MarketItem>(mk.call('getMarketItem', [itemId]));
 

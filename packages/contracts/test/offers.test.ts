@@ -14,7 +14,7 @@ import {
 } from '@aiamarket/shared/abis';
 import { encodeFunctionData, hexToBigInt, maxUint256, parseEther, toFunctionSelector } from 'viem';
 import type { Address, Hex } from 'viem';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { offerWalletAbi, offerWalletBytecode } from '../out/testing-abis.js';
 import {
   alice,
@@ -24,6 +24,7 @@ import {
   m,
   owner,
   royaltyAccount,
+  isolateTests,
   startFixture,
 } from './fixture.js';
 import type { Actor, Fixture } from './fixture.js';
@@ -41,7 +42,6 @@ import {
 let f: Fixture;
 let offers: Address;
 let wrapped: Address;
-let snap: Hex;
 let tokens: bigint[] = []; // bob's GameItems721 tokens
 
 beforeAll(async () => {
@@ -51,15 +51,7 @@ beforeAll(async () => {
   tokens = await f.mint721(bob, 4);
   await f.mint1155(bob, 1n, 10n);
 }, 120_000);
-afterAll(async () => {
-  await f?.stop();
-});
-beforeEach(async () => {
-  snap = await f.snapshot();
-});
-afterEach(async () => {
-  await f.revert(snap);
-});
+isolateTests(() => f);
 
 function offerOf(offerer: Address, extra: Partial<SignedOfferFields> = {}): SignedOfferFields {
   return {
