@@ -4,9 +4,10 @@ import path from 'node:path';
 import { createPublicClient, http, zeroAddress, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@aiamarket/server/admin';
-import { ACTIVITY_METHOD, addDecimals, toReference } from '@aiamarket/shared';
+import { ACTIVITY_METHOD, addDecimals, ERRORS, toReference } from '@aiamarket/shared';
 import { stableCoinAbi } from '@aiamarket/shared/abis';
 import { buildAll } from './build.js';
+import { demoAccounts } from './demo-accounts.js';
 import { DEMO_COLLECTIONS } from './demo-collections.js';
 import { DEMO_HISTORY_DAYS, DEMO_STABLE_COIN_BALANCE, DEMO_USDT_RATE } from './seed.js';
 import { startStack, type Stack } from './stack.js';
@@ -93,6 +94,69 @@ async function readWorld() {
   } finally {
     await database.close();
   }
+}
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function api<T>(stack: Stack, route: string, init?: RequestInit): Promise<Envelope<T>> {
+  const res = await fetch(`${stack.url}/v1/api${route}`, init);
+  return (await res.json()) as Envelope<T>;
+}
+
+/** Signs in through the real API as demo account 1 (the wallet's calls); the session token. */
+async function signIn(stack: Stack): Promise<string> {
+  const account = demoAccounts()[1]!;
+  const address = account.address.toLowerCase();
+  const nonce = await api<string>(stack, `/user/nonce/${address}`);
+  expect(nonce.code, nonce.message).toBe(0);
+  const sign = await api<{ message: string }>(
+    stack,
+    `/user/signMessage/${address}?nonce=${nonce.data}`,
+  );
+  expect(sign.code, sign.message).toBe(0);
+  const signature = await account.signMessage({ message: sign.data.message });
+  const auth = await api<string>(stack, '/user/authNew', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userAddr: address, signature, msg: sign.data.message }),
+  });
+  expect(auth.code, auth.message).toBe(0);
+  return auth.data;
+}
+
+/** Uploads an SVG as a collection profile image, as the collection edit page does. */
+function uploadSvg(stack: Stack, token: string, svg: string): Promise<Envelope<string>> {
+  const form = new FormData();
+  form.append('purpose', 'collectionProfile');
+  form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'logo.svg');
+  return api<string>(stack, '/ipfs/upload', { method: 'POST', headers: { token }, body: form });
+}
+
+/**
+ * SVGs are sanitised in a worker thread that the bundled server starts from dist/svg-worker.js;
+ * only the built stack shows that the bundle finds it (from source, vitest and tsx do).
+ */
+async function checkSvgUploads(stack: Stack) {
+  const token = await signIn(stack);
+  const hostile =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)">' +
+    '<script>alert(2)</script><rect width="10" height="10" fill="#3a7"/></svg>';
+  const stored = await uploadSvg(stack, token, hostile);
+  expect(stored.code, stored.message).toBe(0);
+  expect(stored.data).toMatch(/^\/ipfs\/b[a-z2-7]+$/);
+  const served = await fetch(`${stack.url}${stored.data}`);
+  expect(served.status).toBe(200);
+  const text = await served.text();
+  expect(text).toContain('<rect');
+  expect(text).not.toMatch(/<script|onload|alert/i);
+
+  const deep = `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(200)}${'</g>'.repeat(200)}</svg>`;
+  const refused = await uploadSvg(stack, token, deep);
+  expect(refused.code, refused.message).toBe(ERRORS.svgTooComplex.code);
 }
 
 describe('the local stack', () => {
@@ -200,7 +264,12 @@ describe('the local stack', () => {
       code: number;
     };
     expect(health.code).toBe(0);
-    await second.stack.stop();
+    // The restarted stack is reused to check SVG uploads against the bundled server.
+    try {
+      await checkSvgUploads(second.stack);
+    } finally {
+      await second.stack.stop();
+    }
     expect((await readWorld()).orders.length).toBe(ordersAfterFirstStart);
   }, 180_000);
 
