@@ -206,6 +206,10 @@ export function uploadRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         if (detected.kind === 'svg') {
           const result = await svgSanitizer.sanitize(file);
           if ('refused' in result) {
+            if (result.refused === 'unavailable') {
+              request.log.error({ reason: result.reason }, 'SVG sanitiser unavailable');
+              throw new ApiError(ERRORS.serviceUnavailable);
+            }
             request.log.info({ reason: result.reason, purpose }, 'SVG refused');
             if (result.refused === 'busy') throw new ApiError(ERRORS.serviceUnavailable);
             throw new ApiError(

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { prescanSvg, SVG_LIMITS, SvgSanitizer } from './svg.js';
 
@@ -109,6 +110,21 @@ describe('SvgSanitizer (worker thread)', () => {
       const result = await s.sanitize(heavy);
       expect(result).toMatchObject({ refused: 'tooComplex' });
       expect(s.running).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('answers "unavailable" (not the file\'s fault) when the worker cannot start', async () => {
+    const missing = () =>
+      new Worker('throw new Error("Cannot find module svg-worker.js")', { eval: true });
+    const s = new SvgSanitizer(SVG_LIMITS, missing);
+    try {
+      const results = await Promise.all([s.sanitize(flat(3)), s.sanitize(flat(3))]);
+      for (const r of results) {
+        expect(r).toMatchObject({ refused: 'unavailable' });
+        expect('reason' in r && r.reason).toContain('svg-worker.js');
+      }
     } finally {
       await s.close();
     }

@@ -116,7 +116,8 @@ export function prescanSvg(
 }
 
 export type SvgResult =
-  { svg: Buffer } | { refused: 'malformed' | 'tooComplex' | 'busy'; reason: string };
+  | { svg: Buffer }
+  | { refused: 'malformed' | 'tooComplex' | 'busy' | 'unavailable'; reason: string };
 
 interface Pending {
   job: SvgJob;
@@ -138,7 +139,11 @@ export class SvgSanitizer {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly limits: SvgLimits = SVG_LIMITS) {}
+  constructor(
+    private readonly limits: SvgLimits = SVG_LIMITS,
+    /** Starts the worker thread (tests start one that cannot load). */
+    private readonly spawn: (limits: ResourceLimits) => Worker = spawnSvgWorker,
+  ) {}
 
   sanitize(bytes: Buffer): Promise<SvgResult> {
     const scan = prescanSvg(bytes, this.limits);
@@ -197,7 +202,7 @@ export class SvgSanitizer {
   }
 
   private startWorker(): Worker {
-    const worker = spawnSvgWorker(this.limits.resourceLimits);
+    const worker = this.spawn(this.limits.resourceLimits);
     this.worker = worker;
     this.workerReady = false;
     worker.on('message', (answer: SvgAnswer) => {
@@ -217,6 +222,17 @@ export class SvgSanitizer {
     const lost = (why: string) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
+      if (!this.workerReady) {
+        // It never started (its file missing from a deployment, say): the server's fault, not
+        // the file's. Waiting jobs get the same answer instead of each starting a doomed worker.
+        const unavailable = {
+          refused: 'unavailable',
+          reason: `SVG worker did not start: ${why}`,
+        } as const;
+        this.finish(unavailable);
+        for (const p of this.queue.splice(0)) p.resolve(unavailable);
+        return;
+      }
       // ERR_WORKER_OUT_OF_MEMORY and the like: the file that was being sanitised is refused.
       this.finish({ refused: 'tooComplex', reason: why });
       this.pump();
