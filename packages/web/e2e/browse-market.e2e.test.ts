@@ -213,10 +213,16 @@ async function marketAnswered(
     .waitFor();
 }
 
-/** Prices shown on the cards, as numbers (the English format: 1,234.5 AIA). */
+/**
+ * The cards' prices in the reference unit, as numbers (the English format: 1,234.5 AIA): the
+ * price itself for AIA, the "≈ x AIA" the card gives on hover for another coin.
+ */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.getByTestId('nft-card-price').allInnerTexts();
-  return texts.map((t) => Number(t.replace(/^Price\s*/, '').replace(/[^\d.]/g, '')));
+  const cards = page.getByTestId('nft-card-price');
+  const texts = await cards.allInnerTexts();
+  const titles = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('title')));
+  const number = (text: string) => Number(text.replace(/^Price\s*/, '').replace(/[^\d.]/g, ''));
+  return texts.map((t, i) => number(titles[i] ?? t));
 }
 
 describe('market screens in Chromium', () => {
@@ -271,9 +277,13 @@ describe('market screens in Chromium', () => {
     const descending = await cardPrices(page);
     expect(ascending[0]!).toBeLessThanOrEqual(descending[0]!);
 
-    const prices = listed.map((o) => Number(o.price)).sort((a, b) => a - b);
-    const min = String(prices[0]);
-    const max = String(prices[Math.floor(prices.length / 2)]);
+    // The filter compares reference prices (USDT listings at their rate in AIA).
+    const prices = listed
+      .filter((o) => o.priceRef !== null)
+      .map((o) => Number(o.priceRef))
+      .sort((a, b) => a - b);
+    const min = String(Math.floor(prices[0]! * 1e4) / 1e4);
+    const max = String(Math.ceil(prices[Math.floor(prices.length / 2)]! * 1e4) / 1e4);
     await page.getByTestId('price-min').fill(min);
     await page.getByTestId('price-max').fill(max);
     await marketAnswered(

@@ -177,11 +177,13 @@ describe('launchpad', () => {
     await asOwner(launchpad, launchpad721Abi, 'setCoins', [capped]);
     await page.getByTestId('launchpad-mint').click();
     await modal.getByTestId('mint-yours').waitFor();
+    // Two typed: the box stops at the coin's one left and says why; nothing is sent.
     await usdt.getByTestId('mint-count').fill('2');
-    await usdt.getByTestId('mint-submit').click();
     await expect
       .poll(() => usdt.getByTestId('mint-error').innerText())
       .toBe('Coin mint limit exceeded (can mint 1)');
+    expect(await usdt.getByTestId('mint-count').inputValue()).toBe('1');
+    expect(await supply()).toBe(start + 3n);
     await shot(page, 'mint-coin-cap');
     await page.keyboard.press('Escape');
 
@@ -195,10 +197,10 @@ describe('launchpad', () => {
       .poll(() => modal.getByTestId('mint-yours').innerText(), { timeout: 15_000 })
       .toContain('1 left');
     await aia.getByTestId('mint-count').fill('3');
-    await aia.getByTestId('mint-submit').click();
     await expect
       .poll(() => aia.getByTestId('mint-error').innerText())
       .toBe('Wallet mint limit reached (you can mint 1 more)');
+    expect(await aia.getByTestId('mint-count').inputValue()).toBe('1');
     expect(await mintedBy()).toBe(mine);
     await shot(page, 'mint-wallet-cap');
     await page.keyboard.press('Escape');
@@ -307,9 +309,14 @@ describe('launchpad', () => {
     const first = exchange.getByTestId('exchange-item').nth(0);
     const second = exchange.getByTestId('exchange-item').nth(1);
     expect(await second.innerText()).toContain('x 3');
-    for (let i = 0; i < 4; i++) await second.getByTestId('exchange-plus').click();
+    // The stepper stops at the three held; a larger typed amount is cut to them, and no error
+    // stays on the form for the capped value.
+    for (let i = 0; i < 3; i++) await second.getByTestId('exchange-plus').click();
     expect(await second.getByTestId('exchange-amount').inputValue()).toBe('3');
-    expect(await exchange.getByTestId('exchange-error').innerText()).toBe('所选数量超过您的持有量');
+    expect(await second.getByTestId('exchange-plus').isDisabled()).toBe(true);
+    await second.getByTestId('exchange-amount').fill('5');
+    expect(await second.getByTestId('exchange-amount').inputValue()).toBe('3');
+    expect(await exchange.getByTestId('exchange-error').count()).toBe(0);
     // 3 is not a multiple of 2: refused, nothing moves.
     await exchange.getByTestId('exchange-confirm').click();
     await expect
