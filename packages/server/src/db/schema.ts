@@ -90,3 +90,4 @@ export const uploads = pgTable('uploads', {
 export * from './schema-chain.js';
 export * from './schema-content.js';
 export * from './schema-market.js';
+export * from './schema-offers.js';

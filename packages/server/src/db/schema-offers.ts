@@ -1,0 +1,94 @@
+// Signed offers (issue 17). The API stores each verified offer (the signed fields and the
+// signature); the indexer keeps its state columns (filled, cancelled, funded) in step with the
+// Offers contract and the offerer's coin. The time-dependent status is computed at read time
+// (modules/offer), never stored. Addresses are lowercased 0x strings.
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
+const coinAmount = (name: string) => numeric(name, { precision: 78, scale: 18 });
+const address = (name: string) => varchar(name, { length: 42 });
+
+/** One signed offer (EIP-712 Offer of packages/shared/src/offers.ts). */
+export const offers = pgTable(
+  'offers',
+  {
+    chainId: integer('chain_id').notNull(),
+    /** The Offers contract of the signature's domain. */
+    offersAddr: address('offers_addr').notNull(),
+    /** The EIP-712 hash the contract uses (hashOffer). */
+    orderHash: varchar('order_hash', { length: 66 }).notNull(),
+    offerer: address('offerer').notNull(),
+    contractAddr: address('contract_addr').notNull(),
+    /** OFFER_KIND: 0 item, 1 collection, 2 trait. */
+    kind: smallint('kind').notNull(),
+    erc1155: boolean('erc1155').notNull(),
+    /** As signed: token id (item), Merkle root as a number (trait), 0 (collection). */
+    identifier: uint256('identifier').notNull(),
+    /** Item offers: the token id; null for collection and trait offers. */
+    tokenId: uint256('token_id'),
+    /** Trait offers: the attr_values id the set was built from. */
+    traitValueId: integer('trait_value_id'),
+    units: uint256('units').notNull(),
+    coin: address('coin').notNull(),
+    pricePerUnit: uint256('price_per_unit').notNull(),
+    /** price_per_unit in the coin's units (/ 10^decimals). */
+    priceValue: coinAmount('price_value').notNull(),
+    /**
+     * price_value in the reference unit at the coin's current rate, kept in step by the indexer
+     * when a rate changes (like orders.price_ref); null while the coin has no rate.
+     */
+    priceRef: coinAmount('price_ref'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    salt: uint256('salt').notNull(),
+    counter: uint256('counter').notNull(),
+    signature: text('signature').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Units accepted so far (indexer, from OfferAccepted facts). */
+    filled: uint256('filled').notNull().default('0'),
+    /** Cancelled on chain by hash, or by a counter above the signed one (indexer). */
+    cancelled: boolean('cancelled').notNull().default(false),
+    /** The offerer's balance AND allowance to the Offers contract cover the remaining units. */
+    funded: boolean('funded').notNull().default(true),
+    /** The block the state columns were last computed at; null before the indexer saw it. */
+    stateBlock: bigint('state_block', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.orderHash] }),
+    index('offers_item_idx').on(t.chainId, t.contractAddr, t.tokenId),
+    index('offers_collection_idx').on(t.chainId, t.contractAddr, t.kind),
+    index('offers_offerer_idx').on(t.chainId, t.offerer),
+    index('offers_coin_offerer_idx').on(t.chainId, t.coin, t.offerer),
+    index('offers_price_ref_idx').on(t.chainId, t.priceRef.desc().nullsLast(), t.priceValue.desc()),
+  ],
+);
+
+/** The signed token set of a trait offer (the leaves of its Merkle root). */
+export const offerTraitTokens = pgTable(
+  'offer_trait_tokens',
+  {
+    chainId: integer('chain_id').notNull(),
+    orderHash: varchar('order_hash', { length: 66 }).notNull(),
+    contractAddr: address('contract_addr').notNull(),
+    tokenId: uint256('token_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.orderHash, t.tokenId] }),
+    index('offer_trait_tokens_token_idx').on(t.chainId, t.contractAddr, t.tokenId),
+  ],
+);
+
+export type OfferRow = typeof offers.$inferSelect;
+export type NewOfferRow = typeof offers.$inferInsert;
