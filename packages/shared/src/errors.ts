@@ -133,6 +133,92 @@ export const ERRORS = {
     message: 'The IPFS node is not reachable',
     key: 'errors.ipfsUnavailable',
   },
+  // Offers (issue 17): each refusal of offer/create and offer/proof, so the web app can say
+  // what to change; nothing is stored on any of them.
+  offersUnavailable: {
+    code: 10022,
+    status: 503,
+    message: 'Offers are not available on this marketplace',
+    key: 'errors.offersUnavailable',
+  },
+  offerSignatureInvalid: {
+    code: 10023,
+    status: 400,
+    message: 'The offer signature is not valid for the offerer',
+    key: 'errors.offerSignatureInvalid',
+  },
+  offerCounterStale: {
+    code: 10024,
+    status: 400,
+    message: 'The offer was signed before your offers were cancelled: sign it again',
+    key: 'errors.offerCounterStale',
+  },
+  offerCoinNotAllowed: {
+    code: 10025,
+    status: 400,
+    message: 'This coin cannot be used for offers',
+    key: 'errors.offerCoinNotAllowed',
+  },
+  offerPriceInvalid: {
+    code: 10026,
+    status: 400,
+    message: 'The offer price must be above 0',
+    key: 'errors.offerPriceInvalid',
+  },
+  offerUnitsInvalid: {
+    code: 10027,
+    status: 400,
+    message: 'The quantity of the offer is not valid (at least 1; exactly 1 for an ERC721 item)',
+    key: 'errors.offerUnitsInvalid',
+  },
+  offerTimeInvalid: {
+    code: 10028,
+    status: 400,
+    message: 'The offer must end in the future, after its start, and within {{days}} days',
+    key: 'errors.offerTimeInvalid',
+  },
+  offerCollectionUnknown: {
+    code: 10029,
+    status: 400,
+    message: 'The collection is not on this marketplace or is not of this token standard',
+    key: 'errors.offerCollectionUnknown',
+  },
+  offerTokenUnknown: {
+    code: 10030,
+    status: 400,
+    message: 'This item is not known in the collection',
+    key: 'errors.offerTokenUnknown',
+  },
+  offerTraitUnknown: {
+    code: 10031,
+    status: 400,
+    message: 'The trait is not one of this collection',
+    key: 'errors.offerTraitUnknown',
+  },
+  offerTraitSetChanged: {
+    code: 10032,
+    status: 400,
+    message: 'The items having this trait have changed: sign the offer again',
+    key: 'errors.offerTraitSetChanged',
+  },
+  offerTraitSetTooLarge: {
+    code: 10033,
+    status: 400,
+    message: 'A trait offer can cover at most {{max}} items',
+    key: 'errors.offerTraitSetTooLarge',
+  },
+  offerNotFunded: {
+    code: 10034,
+    status: 400,
+    message: 'Your balance or the approved amount of this coin does not cover the offer',
+    key: 'errors.offerNotFunded',
+  },
+  offerTokenNotInSet: {
+    code: 10035,
+    status: 400,
+    message: 'This item is not one of the items the offer is for',
+    key: 'errors.offerTokenNotInSet',
+  },
   serverError: {
     code: 500,
     status: 500,
