@@ -92,3 +92,59 @@ export const offerTraitTokens = pgTable(
 
 export type OfferRow = typeof offers.$inferSelect;
 export type NewOfferRow = typeof offers.$inferInsert;
+
+/**
+ * One Offers contract event (a fact, rolled back like every fact): kind 'accepted'
+ * (OfferAccepted: order_hash, units, filled; the sale itself is a market_events 'sold' row),
+ * 'cancelled' (OfferCancelled: order_hash) or 'counter' (CounterIncremented: counter).
+ */
+export const offerEvents = pgTable(
+  'offer_events',
+  {
+    chainId: integer('chain_id').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    txHash: varchar('tx_hash', { length: 66 }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    offersAddr: address('offers_addr').notNull(),
+    offerer: address('offerer').notNull(),
+    orderHash: varchar('order_hash', { length: 66 }),
+    /** accepted: units bought and the offer's filled units after it. */
+    units: uint256('units'),
+    filled: uint256('filled'),
+    /** counter: the offerer's new counter. */
+    counter: uint256('counter'),
+    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
+    index('offer_events_block_idx').on(t.chainId, t.blockNumber),
+    index('offer_events_hash_idx').on(t.chainId, t.orderHash),
+    index('offer_events_offerer_idx').on(t.chainId, t.offerer, t.kind),
+  ],
+);
+
+/**
+ * An offerer's coin balance and allowance to an Offers contract, read by the indexer at the last
+ * block of the range that touched them (`block_number`); rows read above a fork point are deleted
+ * by a rollback and read again.
+ */
+export const offerFunds = pgTable(
+  'offer_funds',
+  {
+    chainId: integer('chain_id').notNull(),
+    coin: address('coin').notNull(),
+    owner: address('owner').notNull(),
+    spender: address('spender').notNull(),
+    balance: uint256('balance').notNull(),
+    allowance: uint256('allowance').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.coin, t.owner, t.spender] }),
+    index('offer_funds_block_idx').on(t.chainId, t.blockNumber),
+  ],
+);
+
+export type OfferEventRow = typeof offerEvents.$inferInsert;
+export type OfferFundsRow = typeof offerFunds.$inferInsert;
