@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ORDER_STATUS } from '@aiamarket/shared';
 import { cancelListing } from '../../lib/chain';
-import { TxStatus } from './TxStatus';
-import { useTxFlow } from './useTxFlow';
+import { TxStatus, useTxFlow } from '../../lib/tx-flow';
 
 /**
  * Force cancel of a stale listing (the seller no longer holds what it lists, status 3 in the

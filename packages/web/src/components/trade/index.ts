@@ -1,5 +1,4 @@
-// Trading pieces shared by the item page and the account page.
+// Trading pieces shared by the item page and the account page (the transaction flow itself is
+// lib/tx-flow).
 export { TradeDialog, buttonClass, inputClass } from './TradeDialog';
-export { TxStatus } from './TxStatus';
-export { useTxFlow, type TxAction, type TxPhase, type TxState } from './useTxFlow';
 export { ForceCancelButton } from './ForceCancelButton';

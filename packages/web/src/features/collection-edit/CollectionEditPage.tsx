@@ -18,7 +18,8 @@ import {
   sharedValidationKeyOf,
   type CollectionVO,
 } from '@aiamarket/shared';
-import { TxStatus, buttonClass, useTxFlow } from '../../components/trade';
+import { buttonClass } from '../../components/trade';
+import { TxStatus, useTxFlow } from '../../lib/tx-flow';
 import { readRoyaltyRate, setRoyaltyRate } from '../../lib/chain';
 import { errorText } from '../../lib/errors';
 import { useSession } from '../../lib/session';

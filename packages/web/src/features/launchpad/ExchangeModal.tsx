@@ -4,18 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { CONTRACT_TYPE, LAYOUT } from '@aiamarket/shared';
-import { beginLoading } from '../../lib/loading';
-import { useSession } from '../../lib/session';
+import { openConnectDialog, useSession } from '../../lib/session';
+import { TxStatus, useTxFlow } from '../../lib/tx-flow';
 import { fetchContractInfo } from './api';
-import {
-  chainErrorMessage,
-  connectedWallet,
-  readSaleConfig,
-  readSupply,
-  readUserMinted,
-  swap,
-  type SourceAsset,
-} from './chain';
+import { readSaleConfig, readSupply, readUserMinted, swap, type SourceAsset } from './chain';
 import { useSourceAssets } from './sourceAssets';
 import { LaunchpadModal, SuccessView } from './Modal';
 import { useMessage } from './parts';
@@ -33,8 +25,6 @@ import {
 } from './rules';
 import type { LaunchpadProject } from './types';
 
-type ChainMessage = ReturnType<typeof chainErrorMessage>;
-
 /** The exchange modal (550 wide): the user's source NFTs, the tip, approval then swap. */
 export function ExchangeModal({
   project,
@@ -50,12 +40,14 @@ export function ExchangeModal({
   const session = useSession();
   const vo = project.collectionsVO;
   const source = project.exchangeAddr ?? '';
-  const [busy, setBusy] = useState(false);
+  // The one chain-action flow: the wallet on the product chain, each step's hash, the indexer.
+  const flow = useTxFlow();
+  const busy = flow.busy;
   const [received, setReceived] = useState<number | null>(null);
   const [chosen, setChosen] = useState<Record<string, number>>({});
   // What is typed while it is not (yet) an amount ("1," on the way to "1,234"): kept as typed.
   const [drafts, setDrafts] = useState<Record<string, string | undefined>>({});
-  const [error, setError] = useState<RuleMessage | ChainMessage | CountMessage | null>(null);
+  const [error, setError] = useState<RuleMessage | CountMessage | null>(null);
 
   const info = useQuery({
     queryKey: ['launchpad', 'contract', source],
@@ -109,14 +101,18 @@ export function ExchangeModal({
 
   const submit = async () => {
     if (busy) return;
-    const wallet = await connectedWallet();
-    if (!wallet) return;
+    // The swap is the signed-in user's (the modal opens for them only).
+    const account = session.address;
+    if (!account) {
+      openConnectDialog();
+      return;
+    }
     let before: number;
     let check;
     try {
       const [supply, mine, config] = await Promise.all([
         readSupply(project),
-        readUserMinted(project, wallet.account),
+        readUserMinted(project, account),
         readSaleConfig(project).catch((e: unknown) => {
           console.error('launchpad config read failed', e);
           return null;
@@ -147,26 +143,26 @@ export function ExchangeModal({
     const selection = list
       .filter((a) => (chosen[a.tokenId] ?? 0) > 0)
       .map((a) => ({ tokenId: a.tokenId, amount: chosen[a.tokenId]! }));
-    setBusy(true);
-    const end = beginLoading();
-    try {
-      await swap(wallet, project, sourceType, selection);
-      const after = await readUserMinted(project, wallet.account);
-      const num = Math.max(0, after.minted - before);
-      toast.success(t('launchpad.exchangeSuccess', { num }));
-      setReceived(num);
-      setChosen({});
-      onExchanged();
-      void assets.refetch();
-    } catch (e) {
-      console.error('launchpad swap failed', e);
-      const failure = chainErrorMessage(e);
-      setError(failure);
-      toast.error(message(failure));
-    } finally {
-      end();
-      setBusy(false);
-    }
+    // The flow says a failure (toast and status, as in the trade dialogs); the log keeps its
+    // cause for the console. The count received is read once the swap is mined.
+    let num = 0;
+    const ok = await flow.run(
+      (wallet, onHash) =>
+        swap(wallet, project, sourceType, selection, onHash).catch((e: unknown) => {
+          console.error('launchpad swap failed', e);
+          throw e;
+        }),
+      async () => {
+        const after = await readUserMinted(project, account);
+        num = Math.max(0, after.minted - before);
+      },
+    );
+    if (!ok) return;
+    toast.success(t('launchpad.exchangeSuccess', { num }));
+    setReceived(num);
+    setChosen({});
+    onExchanged();
+    void assets.refetch();
   };
 
   const title = (
@@ -314,6 +310,7 @@ export function ExchangeModal({
           {message(error)}
         </p>
       )}
+      <TxStatus state={flow.state} />
       <button
         type="button"
         data-testid="exchange-confirm"

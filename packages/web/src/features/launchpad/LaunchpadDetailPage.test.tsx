@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Chain from '../../lib/chain';
 import { mockApi, type SeenCall } from '../../test/api';
 import { renderApp } from '../../test/render';
 import { saveSession } from '../../lib/session';
@@ -23,10 +24,40 @@ const chain = vi.hoisted(() => ({
     amount: number;
     contractAddr: string;
   }[],
-  mint: vi.fn(async () => '0xhash'),
-  swap: vi.fn(async () => '0xhash'),
+  mint: vi.fn(async (..._args: unknown[]) => ({ hash: MINED, blockNumber: 42n })),
+  swap: vi.fn(async (..._args: unknown[]) => ({ hash: MINED, blockNumber: 42n })),
   wallet: { config: {}, account: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' } as unknown,
+  /** The wallet's chain: elsewhere, the flow must have it switched before anything is sent. */
+  onProductChain: true,
+  /** What happened, in order: 'switch', 'mint', 'swap', 'indexed <block>'. */
+  calls: [] as string[],
+  /** The indexer's answer; a test may hold it back. */
+  indexed: () => Promise.resolve(true),
 }));
+const MINED = `0x${'ab'.repeat(32)}`;
+const APPROVED = `0x${'cd'.repeat(32)}`;
+
+// The one transaction flow (lib/tx-flow) asks lib/chain for the wallet on the product chain and
+// waits for the indexer: both are replaced here, the switch recorded.
+vi.mock('../../lib/chain', async (importOriginal) => {
+  const real = await importOriginal<typeof Chain>();
+  return {
+    ...real,
+    walletOnProductChain: vi.fn(async (onSwitch?: () => void) => {
+      if (!chain.onProductChain) {
+        onSwitch?.();
+        chain.calls.push('switch');
+        chain.onProductChain = true;
+      }
+      return chain.wallet;
+    }),
+    waitForIndexer: vi.fn(async (block: bigint) => {
+      await chain.indexed();
+      chain.calls.push(`indexed ${block}`);
+      return true;
+    }),
+  };
+});
 
 vi.mock('./chain', () => ({
   readSupply: vi.fn(async () => chain.supply),
@@ -67,6 +98,9 @@ beforeEach(() => {
   chain.assets = [];
   chain.mint.mockClear();
   chain.swap.mockClear();
+  chain.onProductChain = true;
+  chain.calls = [];
+  chain.indexed = () => Promise.resolve(true);
 });
 
 describe('/launchpad/{id}', () => {
@@ -384,11 +418,56 @@ describe('mint modal', () => {
       expect.objectContaining({ id: 1 }),
       expect.objectContaining({ coin: 'AIA' }),
       2,
+      expect.any(Function),
     );
     expect(await screen.findByText('Minted successfully')).toBeTruthy();
     expect(within(success).getByTestId('launchpad-success-account').getAttribute('href')).toBe(
       `/account/0/${ADDRESS}`,
     );
+  });
+
+  it('from a wallet on another chain: the switch is asked first, then the allowance and the mint', async () => {
+    chain.onProductChain = false;
+    chain.mint.mockImplementationOnce(async (...args: unknown[]) => {
+      const onHash = args[4] as (step: string, hash: string) => void;
+      chain.calls.push('mint');
+      onHash('allowance', APPROVED);
+      onHash('mint', MINED);
+      return { hash: MINED, blockNumber: 42n };
+    });
+    const modal = await openMint();
+    const usdt = within(modal).getByTestId('mint-row-USDT');
+    fireEvent.click(within(usdt).getByTestId('mint-submit'));
+    await screen.findByTestId('launchpad-success');
+    expect(chain.calls).toEqual(['switch', 'mint', 'indexed 42']);
+  });
+
+  it('shows each step with its hash and waits for the indexer before the success view', async () => {
+    let release!: () => void;
+    chain.indexed = () => new Promise<boolean>((resolve) => (release = () => resolve(true)));
+    chain.mint.mockImplementationOnce(async (...args: unknown[]) => {
+      const onHash = args[4] as (step: string, hash: string) => void;
+      onHash('allowance', APPROVED);
+      onHash('mint', MINED);
+      return { hash: MINED, blockNumber: 42n };
+    });
+    const modal = await openMint();
+    fireEvent.click(within(within(modal).getByTestId('mint-row-USDT')).getByTestId('mint-submit'));
+    const status = await within(modal).findByTestId('tx-status');
+    await waitFor(() => expect(status.getAttribute('data-phase')).toBe('indexing'));
+    expect(status.textContent).toContain('Confirmed on chain, updating the page');
+    const steps = within(status).getAllByTestId('tx-step');
+    expect(steps.map((s) => s.getAttribute('data-step'))).toEqual(['allowance', 'mint']);
+    expect(steps[0]!.textContent).toContain('Approving the coin');
+    expect(steps[0]!.textContent).toContain(APPROVED);
+    expect(steps[1]!.textContent).toContain('Minting');
+    expect(status.getAttribute('data-hash')).toBe(MINED);
+    // Mined but not yet indexed: the modal is busy and has not said it is done.
+    expect(screen.queryByTestId('launchpad-success')).toBeNull();
+    expect(modal.getAttribute('aria-busy')).toBe('true');
+    act(() => release());
+    await screen.findByTestId('launchpad-success');
+    expect(chain.calls).toEqual(['indexed 42']);
   });
 
   it('a failed transaction shows the transaction error and frees the modal', async () => {
@@ -467,14 +546,20 @@ describe('exchange modal', () => {
     );
     chain.swap.mockImplementationOnce(async () => {
       chain.user = { minted: 1, remaining: 19 };
-      return '0xhash';
+      return { hash: MINED, blockNumber: 42n };
     });
     fireEvent.click(within(modal).getByTestId('exchange-confirm'));
     await screen.findByTestId('launchpad-success');
-    expect(chain.swap).toHaveBeenCalledWith(chain.wallet, expect.objectContaining({ id: 1 }), 721, [
-      { tokenId: '1', amount: 1 },
-      { tokenId: '3', amount: 1 },
-    ]);
+    expect(chain.swap).toHaveBeenCalledWith(
+      chain.wallet,
+      expect.objectContaining({ id: 1 }),
+      721,
+      [
+        { tokenId: '1', amount: 1 },
+        { tokenId: '3', amount: 1 },
+      ],
+      expect.any(Function),
+    );
     expect(
       (await screen.findAllByText(/Exchanged successfully: 1 received/)).length,
     ).toBeGreaterThan(0);

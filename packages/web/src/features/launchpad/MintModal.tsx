@@ -4,11 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatUnits } from 'viem';
 import { DEFAULT_COIN_DECIMALS, formatPrice } from '@aiamarket/shared';
-import { beginLoading } from '../../lib/loading';
 import { useSession } from '../../lib/session';
+import { TxStatus, useTxFlow } from '../../lib/tx-flow';
 import {
-  chainErrorMessage,
-  connectedWallet,
   mint,
   mintCost,
   readCoinMinted,
@@ -88,7 +86,9 @@ export function MintModal({
   const message = useMessage();
   const session = useSession();
   const vo = project.collectionsVO;
-  const [busy, setBusy] = useState(false);
+  // The one chain-action flow: the wallet on the product chain, each step's hash, the indexer.
+  const flow = useTxFlow();
+  const busy = flow.busy;
   const [done, setDone] = useState(false);
   const [counts, setCounts] = useState<Record<string, number>>({});
   // What is typed while it is not (yet) a count ("1," on the way to "1,234"): kept as typed.
@@ -145,8 +145,6 @@ export function MintModal({
 
   const submit = async (c: MintCoin) => {
     if (busy) return;
-    const wallet = await connectedWallet();
-    if (!wallet) return;
     const count = countOf(c);
     // The rules run on what the chain says now, not on what it said when the modal opened.
     const fresh = (await state.refetch()).data ?? state.data;
@@ -162,23 +160,19 @@ export function MintModal({
       toast.error(message(rule));
       return;
     }
-    setBusy(true);
-    const end = beginLoading();
-    try {
-      await mint(wallet, project, c, count);
-      toast.success(t('launchpad.mintSuccess'));
-      setDone(true);
-      onMinted();
-      void state.refetch();
-    } catch (error) {
-      console.error('launchpad mint failed', error);
-      const failure = chainErrorMessage(error);
-      setErrors((all) => ({ ...all, [c.address]: failure }));
-      toast.error(message(failure));
-    } finally {
-      end();
-      setBusy(false);
-    }
+    // The flow says a failure (toast and the status under the rows, as in the trade dialogs);
+    // the log keeps its cause for the console.
+    const ok = await flow.run((wallet, onHash) =>
+      mint(wallet, project, c, count, onHash).catch((error: unknown) => {
+        console.error('launchpad mint failed', error);
+        throw error;
+      }),
+    );
+    if (!ok) return;
+    toast.success(t('launchpad.mintSuccess'));
+    setDone(true);
+    onMinted();
+    void state.refetch();
   };
 
   if (done) {
@@ -286,6 +280,7 @@ export function MintModal({
           );
         })}
       </ul>
+      <TxStatus state={flow.state} />
       <p className="mt-4 text-sm text-slate-400" data-testid="mint-price-line">
         {t('launchpad.mintModal.priceLine', { price: priceText, max: limits.mintMaxLimit })}
       </p>

@@ -4,11 +4,13 @@ import { DEFAULT_COIN_DECIMALS } from '@aiamarket/shared';
 import {
   ensureAllowance,
   ensureApprovalForAll,
+  hashOf,
   isNativeCoin,
   publicClient,
   sendContractCall,
   type ConnectedWallet,
-  type ContractCall,
+  type TxHashHandler,
+  type TxResult,
 } from '../../lib/chain';
 import type { LaunchpadProject, MintCoin } from './types';
 
@@ -181,9 +183,6 @@ export { chainErrorMessage, connectedWallet, isNativeCoin } from '../../lib/chai
 
 type Wallet = ConnectedWallet;
 
-const send = (wallet: Wallet, call: ContractCall) =>
-  sendContractCall(wallet, call).then((tx) => tx.hash);
-
 /** Price x count in the coin's smallest units. */
 export function mintCost(coin: MintCoin, count: number): bigint {
   return parseUnits(coin.number || '0', coin.decimals ?? DEFAULT_COIN_DECIMALS) * BigInt(count);
@@ -191,21 +190,38 @@ export function mintCost(coin: MintCoin, count: number): bigint {
 
 /**
  * The mint flow of section 4: approve the coin spend first (ERC-20 only, when the allowance is
- * short), then mint; the native coin is paid as the transaction value.
+ * short), then mint; the native coin is paid as the transaction value. `onHash` hears each
+ * transaction (allowance, mint) as it is sent; resolves with the mint's hash and block.
  */
-export async function mint(wallet: Wallet, p: LaunchpadProject, coin: MintCoin, count: number) {
+export async function mint(
+  wallet: Wallet,
+  p: LaunchpadProject,
+  coin: MintCoin,
+  count: number,
+  onHash?: TxHashHandler,
+): Promise<TxResult> {
   const cost = mintCost(coin, count);
   const launchpad = p.contractAddr as Address;
   if (!isNativeCoin(coin.address)) {
-    await ensureAllowance(wallet, coin.address as Address, launchpad, cost);
+    await ensureAllowance(
+      wallet,
+      coin.address as Address,
+      launchpad,
+      cost,
+      hashOf(onHash, 'allowance'),
+    );
   }
-  return send(wallet, {
-    address: launchpad,
-    abi: abiOf(p),
-    functionName: 'mint',
-    args: withToken(p, coin.address, BigInt(count)),
-    ...(isNativeCoin(coin.address) ? { value: cost } : {}),
-  });
+  return sendContractCall(
+    wallet,
+    {
+      address: launchpad,
+      abi: abiOf(p),
+      functionName: 'mint',
+      args: withToken(p, coin.address, BigInt(count)),
+      ...(isNativeCoin(coin.address) ? { value: cost } : {}),
+    },
+    hashOf(onHash, 'mint'),
+  );
 }
 
 /** The exchange flow: approve the launchpad on the source collection, then swap. */
@@ -214,20 +230,25 @@ export async function swap(
   p: LaunchpadProject,
   sourceType: 721 | 1155,
   selection: { tokenId: string; amount: number }[],
-) {
+  onHash?: TxHashHandler,
+): Promise<TxResult> {
   const source = p.exchangeAddr as Address;
   const launchpad = p.contractAddr as Address;
-  await ensureApprovalForAll(wallet, source, launchpad);
-  return send(wallet, {
-    address: launchpad,
-    abi: abiOf(p),
-    functionName: 'swap',
-    args: withToken(
-      p,
-      sourceType === 1155 ? 1 : 0,
-      source,
-      selection.map((s) => BigInt(s.tokenId)),
-      selection.map((s) => BigInt(s.amount)),
-    ),
-  });
+  await ensureApprovalForAll(wallet, source, launchpad, hashOf(onHash, 'approvalLaunchpad'));
+  return sendContractCall(
+    wallet,
+    {
+      address: launchpad,
+      abi: abiOf(p),
+      functionName: 'swap',
+      args: withToken(
+        p,
+        sourceType === 1155 ? 1 : 0,
+        source,
+        selection.map((s) => BigInt(s.tokenId)),
+        selection.map((s) => BigInt(s.amount)),
+      ),
+    },
+    hashOf(onHash, 'swap'),
+  );
 }

@@ -22,6 +22,7 @@ export {
   type ChainErrorText,
 } from './errors';
 export { explorerTxUrl } from './explorer';
+export { hashOf, type TxStep, type TxHashHandler } from './steps';
 export {
   listItem,
   buyItem,
@@ -34,8 +35,6 @@ export {
   readRoyaltyPercent,
   marketAddress,
   isNativeCoin,
-  type TxStep,
-  type TxHashHandler,
   type ListingInput,
   type BuyInput,
   type TransferInput,

@@ -1,4 +1,4 @@
-import { erc1155Abi, erc721Abi, type Address, type Hash } from 'viem';
+import { erc1155Abi, erc721Abi, type Address } from 'viem';
 import { marketplaceAbi } from '@aiamarket/shared/abis';
 import {
   CONTRACT_TYPE,
@@ -9,23 +9,19 @@ import {
 import { ensureAllowance, ensureApprovalForAll } from './approvals';
 import { contractAddress, publicClient } from './client';
 import { sendContractCall, type TxResult } from './send';
+import { hashOf, type TxHashHandler } from './steps';
 import type { ConnectedWallet } from './wallet';
 
 // The marketplace writes of spec doc 1 section 4 (list, buy, cancel, change price, transfer,
 // royalty), each with the approval it needs first. `onHash` hears every transaction's hash,
 // named by its step, as soon as the wallet sent it.
 
-export type TxStep =
-  'approval' | 'allowance' | 'list' | 'buy' | 'cancel' | 'changePrice' | 'transfer' | 'royalty';
-export type TxHashHandler = (step: TxStep, hash: Hash) => void;
+export type { TxStep, TxHashHandler } from './steps';
 
 /** The marketplace of this deployment (the address every order also carries as marketAddr). */
 export const marketAddress = () => contractAddress('Marketplace');
 
 export const isNativeCoin = (coin: string) => coin.toLowerCase() === NATIVE_COIN_ADDRESS;
-
-const step = (onHash: TxHashHandler | undefined, name: TxStep) =>
-  onHash ? (hash: Hash) => onHash(name, hash) : undefined;
 
 export interface ListingInput {
   nft: Address;
@@ -43,7 +39,7 @@ export async function listItem(
   onHash?: TxHashHandler,
 ): Promise<TxResult> {
   const market = await marketAddress();
-  await ensureApprovalForAll(wallet, listing.nft, market, step(onHash, 'approval'));
+  await ensureApprovalForAll(wallet, listing.nft, market, hashOf(onHash, 'approval'));
   return sendContractCall(
     wallet,
     {
@@ -52,7 +48,7 @@ export async function listItem(
       functionName: 'createMarketItem',
       args: [listing.nft, listing.tokenId, listing.amount, listing.priceWei, listing.coin],
     },
-    step(onHash, 'list'),
+    hashOf(onHash, 'list'),
   );
 }
 
@@ -86,7 +82,7 @@ export async function buyItem(
   const market = await marketAddress();
   const total = buy.priceWei * buy.quantity;
   const native = isNativeCoin(buy.coin);
-  if (!native) await ensureAllowance(wallet, buy.coin, market, total, step(onHash, 'allowance'));
+  if (!native) await ensureAllowance(wallet, buy.coin, market, total, hashOf(onHash, 'allowance'));
   const expected = await priceHashOf(buy.nft, buy.tokenId, buy.priceWei);
   return sendContractCall(
     wallet,
@@ -97,7 +93,7 @@ export async function buyItem(
       args: [buy.orderId, buy.quantity, expected],
       ...(native ? { value: total } : {}),
     },
-    step(onHash, 'buy'),
+    hashOf(onHash, 'buy'),
   );
 }
 
@@ -115,7 +111,7 @@ export async function cancelListing(
       functionName: 'cancelMarketItem',
       args: [orderId],
     },
-    step(onHash, 'cancel'),
+    hashOf(onHash, 'cancel'),
   );
 }
 
@@ -134,7 +130,7 @@ export async function modifyPrice(
       functionName: 'modifyPrice',
       args: [orderId, priceWei],
     },
-    step(onHash, 'changePrice'),
+    hashOf(onHash, 'changePrice'),
   );
 }
 
@@ -166,7 +162,7 @@ export async function transferItem(
           functionName: 'safeTransferFrom',
           args: [wallet.account, t.to, t.tokenId] as const,
         };
-  return sendContractCall(wallet, call, step(onHash, 'transfer'));
+  return sendContractCall(wallet, call, hashOf(onHash, 'transfer'));
 }
 
 /** setRoyaltyRate(collection, receiver, percent x 100) by the collection's owner; percent as typed. */
@@ -185,7 +181,7 @@ export async function setRoyaltyRate(
       functionName: 'setRoyaltyRate',
       args: [nft, receiver, BigInt(royaltyPercentToRate(percent))],
     },
-    step(onHash, 'royalty'),
+    hashOf(onHash, 'royalty'),
   );
 }
 

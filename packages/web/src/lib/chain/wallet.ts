@@ -44,14 +44,16 @@ export class WrongChainError extends Error {
 /**
  * The signed-in wallet on the product chain: asks the wallet to switch when it is elsewhere and
  * throws WrongChainError ('Please switch to mainnet!') when it does not. Null as connectedWallet.
+ * `onSwitch` hears that the switch is being asked for (the wallet shows a prompt).
  */
-export async function walletOnProductChain(): Promise<ConnectedWallet | null> {
+export async function walletOnProductChain(onSwitch?: () => void): Promise<ConnectedWallet | null> {
   const wallet = await connectedWallet();
   if (!wallet) return null;
   const app = await loadAppConfig();
   // The wallet's own chain: wagmi's getChainId keeps the last configured chain when the wallet
   // is on one the config does not know, and would let a trade go out on the wrong chain.
   if (getConnection(wallet.config).chainId !== app.chain.chainId) {
+    onSwitch?.();
     await switchChain(wallet.config, { chainId: app.chain.chainId }).catch(() => {
       throw new WrongChainError();
     });

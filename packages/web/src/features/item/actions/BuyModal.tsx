@@ -11,7 +11,8 @@ import {
   typedBuyQuantity,
   type OrderVO,
 } from '@aiamarket/shared';
-import { TradeDialog, TxStatus, buttonClass, useTxFlow } from '../../../components/trade';
+import { TradeDialog, buttonClass } from '../../../components/trade';
+import { TxStatus, useTxFlow } from '../../../lib/tx-flow';
 import { buyItem } from '../../../lib/chain';
 import { useRuleText } from './PriceField';
 

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { OrderVO } from '@aiamarket/shared';
-import { TradeDialog, TxStatus, buttonClass, useTxFlow } from '../../../components/trade';
+import { TradeDialog, buttonClass } from '../../../components/trade';
+import { TxStatus, useTxFlow } from '../../../lib/tx-flow';
 import { cancelListing } from '../../../lib/chain';
 import { useSession } from '../../../lib/session';
 

@@ -13,7 +13,8 @@ import {
   type ContractType,
   type OrderVO,
 } from '@aiamarket/shared';
-import { inputClass, useTxFlow } from '../../../components/trade';
+import { inputClass } from '../../../components/trade';
+import { useTxFlow } from '../../../lib/tx-flow';
 import { listItem, readRoyaltyPercent } from '../../../lib/chain';
 import { useLocaleFormat } from '../../../lib/localeFormat';
 import { AmountField } from './AmountField';

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_TYPE, type ContractType } from '@aiamarket/shared';
-import type * as Trade from '../../../components/trade';
+import type * as Flow from '../../../lib/tx-flow';
 import { mockApi } from '../../../test/api';
 import { CONTRACT } from '../../../test/market-fixtures';
 import { saveSession } from '../../../lib/session';
@@ -12,14 +12,14 @@ import { TransferModal } from './TransferModal';
 
 // The success view needs a finished transaction: the flow's phase can be set from here.
 const tx = vi.hoisted(() => ({ phase: null as 'done' | 'pending' | null }));
-vi.mock('../../../components/trade', async (importOriginal) => {
-  const real = await importOriginal<typeof Trade>();
+vi.mock('../../../lib/tx-flow', async (importOriginal) => {
+  const real = await importOriginal<typeof Flow>();
   return {
     ...real,
     useTxFlow: () => {
       const flow = real.useTxFlow();
       if (!tx.phase) return flow;
-      const state = { phase: tx.phase, step: null, hash: null, error: null };
+      const state = { phase: tx.phase, step: null, hash: null, steps: [], error: null };
       return { ...flow, state, busy: tx.phase === 'pending' };
     },
   };

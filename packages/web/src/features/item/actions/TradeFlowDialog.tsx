@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TradeDialog, TxStatus, buttonClass, type TxState } from '../../../components/trade';
+import { TradeDialog, buttonClass } from '../../../components/trade';
+import { TxStatus, type TxState } from '../../../lib/tx-flow';
 
 /**
  * The dialog of a trade that ends in its own success view (listing, transfer): the form and its

@@ -8,7 +8,8 @@ import {
   checkTransferAmount,
   checkTransferRecipient,
 } from '@aiamarket/shared';
-import { inputClass, useTxFlow } from '../../../components/trade';
+import { inputClass } from '../../../components/trade';
+import { useTxFlow } from '../../../lib/tx-flow';
 import { transferItem } from '../../../lib/chain';
 import { useSession } from '../../../lib/session';
 import { AmountField } from './AmountField';
