@@ -13,14 +13,15 @@ const PrimaryDetailsPage = lazy(() => import('../features/primary/PrimaryDetails
 const ActivityDetailPage = lazy(() => import('../features/primary/ActivityDetailPage'));
 const LaunchpadListPage = lazy(() => import('../features/launchpad/LaunchpadListPage'));
 const LaunchpadDetailPage = lazy(() => import('../features/launchpad/LaunchpadDetailPage'));
-const CollectionPage = lazy(() => import('../features/collection/CollectionPage'));
-const AccountPage = lazy(() => import('../features/account/AccountPage'));
+// The item, collection and account pages with their offers (joined in ./offer-pages).
+const CollectionPage = lazy(() => import('./offer-pages/collection'));
+const AccountPage = lazy(() => import('./offer-pages/account'));
 const HelpCenterPage = lazy(() => import('../features/help/HelpCenterPage'));
 const ArticleTypePage = lazy(() => import('../features/help/ArticleTypePage'));
 const ArticleDetailsPage = lazy(() => import('../features/help/ArticleDetailsPage'));
 const LegalPage = lazy(() => import('../features/legal/LegalPage'));
 const MarketplacePage = lazy(() => import('../features/marketplace/MarketplacePage'));
-const ItemPage = lazy(() => import('../features/item/ItemPage'));
+const ItemPage = lazy(() => import('./offer-pages/item'));
 const RankingsPage = lazy(() => import('../features/rankings/RankingsPage'));
 const CollectionEditPage = lazy(() => import('../features/collection-edit/CollectionEditPage'));
 const CreatorDashboardPage = lazy(

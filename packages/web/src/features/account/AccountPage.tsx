@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -12,19 +12,34 @@ import { AccountHeader } from './AccountHeader';
 import { AccountItems } from './AccountItems';
 import { ACTIVITY_SUBTABS, fetchAccountActivity, fetchProfile, type ActivitySubtab } from './api';
 
-const TABS = ['collected', 'favorited', 'activities'] as const;
+const TABS = ['collected', 'favorited', 'activities', 'offersMade', 'offersReceived'] as const;
 type AccountTab = (typeof TABS)[number];
+/** Tabs shown only when app/ passes the offers pieces. */
+const OFFER_TABS: readonly AccountTab[] = ['offersMade', 'offersReceived'];
+
+/**
+ * The offers pieces of the page (issue 17), passed in by app/ (the offer slice may not be
+ * imported here): the Offers made and Offers received tabs.
+ */
+export interface AccountOfferSlots {
+  Made: ComponentType<{ userAddr: string }>;
+  Received: ComponentType<{ userAddr: string }>;
+}
 const SUBTABS = Object.keys(ACTIVITY_SUBTABS) as ActivitySubtab[];
 
-/** /account/0/{userAddr}: a profile with its Collected, Favorited and Activities tabs. */
-export function AccountPage() {
+/**
+ * /account/0/{userAddr}: a profile with its Collected, Favorited and Activities tabs (and
+ * Offers made / Offers received when app/ passes them).
+ */
+export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
   const { t } = useTranslation();
   const raw = useParams().userAddr ?? '';
   const valid = isAddress(raw, { strict: false });
   const userAddr = raw.toLowerCase();
   const [search, setSearch] = useSearchParams();
   const tabParam = search.get('tab');
-  const tab: AccountTab = TABS.includes(tabParam as AccountTab)
+  const tabs = offers ? TABS : TABS.filter((id) => !OFFER_TABS.includes(id));
+  const tab: AccountTab = tabs.includes(tabParam as AccountTab)
     ? (tabParam as AccountTab)
     : 'collected';
   const query = useQuery({
@@ -49,7 +64,7 @@ export function AccountPage() {
       <AccountHeader profile={query.data} />
       <div className="mx-auto mt-8 max-w-7xl px-4 sm:px-6">
         <Tabs
-          tabs={TABS.map((id) => ({ id, label: t(`account.tabs.${id}`) }))}
+          tabs={tabs.map((id) => ({ id, label: t(`account.tabs.${id}`) }))}
           active={tab}
           onChange={(next) =>
             setSearch(next === 'collected' ? {} : { tab: next }, { replace: true })
@@ -79,6 +94,8 @@ export function AccountPage() {
             />
           )}
           {tab === 'activities' && <AccountActivities userAddr={userAddr} />}
+          {tab === 'offersMade' && offers && <offers.Made userAddr={userAddr} />}
+          {tab === 'offersReceived' && offers && <offers.Received userAddr={userAddr} />}
         </div>
       </div>
     </div>

@@ -1,7 +1,8 @@
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, ERRORS } from '@aiamarket/shared';
+import type { ComponentType } from 'react';
+import { ApiError, ERRORS, type CollectionVO } from '@aiamarket/shared';
 import { ActivityTable } from '../../components/activity/ActivityTable';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { SkeletonBlock } from '../../components/nft/Skeletons';
@@ -13,8 +14,16 @@ import { GoodsTab } from './GoodsTab';
 const TABS = ['goods', 'activities'] as const;
 type CollectionTab = (typeof TABS)[number];
 
+/**
+ * The offers pieces of the page (issue 17), passed in by app/ (the offer slice may not be
+ * imported here): the best collection offer and the collection / trait offer buttons.
+ */
+export interface CollectionOfferSlots {
+  HeaderActions: ComponentType<{ collection: CollectionVO }>;
+}
+
 /** /collection/{linkCollection}: the header, then the Goods and Activities tabs. */
-export function CollectionPage() {
+export function CollectionPage({ offers }: { offers?: CollectionOfferSlots } = {}) {
   const { t } = useTranslation();
   const linkCollection = useParams().linkCollection ?? '';
   const [search, setSearch] = useSearchParams();
@@ -43,6 +52,11 @@ export function CollectionPage() {
   return (
     <div data-testid="collection-page" className="pb-12">
       <CollectionHeader collection={collection} />
+      {offers && (
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <offers.HeaderActions collection={collection} />
+        </div>
+      )}
       <div className="mx-auto mt-8 max-w-7xl px-4 sm:px-6">
         <Tabs
           tabs={TABS.map((id) => ({ id, label: t(`collection.tabs.${id}`) }))}

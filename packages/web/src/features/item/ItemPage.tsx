@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -30,7 +30,16 @@ import { ItemActions } from './ItemActions';
 import { ListingsTable } from './ListingsTable';
 import { PriceHistoryChart } from './PriceHistoryChart';
 
-type ItemTab = 'listings' | 'properties' | 'info' | 'description';
+type ItemTab = 'listings' | 'offers' | 'properties' | 'info' | 'description';
+
+/**
+ * The offers pieces of the page (issue 17), passed in by app/ (the offer slice may not be
+ * imported here): the best offer and Make offer in the price box, and the Offers tab.
+ */
+export interface ItemOfferSlots {
+  Actions: ComponentType<{ detail: NftDetail }>;
+  Tab: ComponentType<{ detail: NftDetail }>;
+}
 
 const isAddress = isAddressText;
 const isTokenId = (v: unknown): v is string => typeof v === 'string' && /^\d{1,78}$/.test(v);
@@ -44,8 +53,8 @@ export function itemKeyOf(state: unknown, params: URLSearchParams): ItemKey | nu
   return { tokenId, contractAddr: contractAddr.toLowerCase() };
 }
 
-/** /asset: one item, read-only (the trading actions come with a later issue). */
-export function ItemPage() {
+/** /asset: one item with its trading actions (and its offers when app/ passes them). */
+export function ItemPage({ offers }: { offers?: ItemOfferSlots } = {}) {
   const { t } = useTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -62,10 +71,10 @@ export function ItemPage() {
       </div>
     );
   }
-  return <ItemView key={`${key.contractAddr}-${key.tokenId}`} itemKey={key} />;
+  return <ItemView key={`${key.contractAddr}-${key.tokenId}`} itemKey={key} offers={offers} />;
 }
 
-function ItemView({ itemKey }: { itemKey: ItemKey }) {
+function ItemView({ itemKey, offers }: { itemKey: ItemKey; offers?: ItemOfferSlots }) {
   const { t } = useTranslation();
   const detail = useQuery({
     queryKey: ['item', itemKey, 'detail'],
@@ -83,10 +92,18 @@ function ItemView({ itemKey }: { itemKey: ItemKey }) {
       </div>
     );
   }
-  return <ItemLoaded itemKey={itemKey} detail={detail.data} />;
+  return <ItemLoaded itemKey={itemKey} detail={detail.data} offers={offers} />;
 }
 
-function ItemLoaded({ itemKey, detail }: { itemKey: ItemKey; detail: NftDetail }) {
+function ItemLoaded({
+  itemKey,
+  detail,
+  offers,
+}: {
+  itemKey: ItemKey;
+  detail: NftDetail;
+  offers?: ItemOfferSlots;
+}) {
   const { t } = useTranslation();
   const fmt = useLocaleFormat();
   const id = useId();
@@ -114,6 +131,7 @@ function ItemLoaded({ itemKey, detail }: { itemKey: ItemKey; detail: NftDetail }
 
   const tabs = [
     ...(is1155 ? [{ id: 'listings' as const, label: t('item.tabs.listings') }] : []),
+    ...(offers ? [{ id: 'offers' as const, label: t('item.tabs.offers') }] : []),
     { id: 'properties' as const, label: t('item.tabs.properties') },
     { id: 'info' as const, label: t('item.tabs.info') },
     { id: 'description' as const, label: t('item.tabs.description') },
@@ -198,6 +216,7 @@ function ItemLoaded({ itemKey, detail }: { itemKey: ItemKey; detail: NftDetail }
               </p>
             )}
             <ItemActions detail={detail} />
+            {offers && <offers.Actions detail={detail} />}
           </section>
 
           {owners.length > 1 && (
@@ -229,6 +248,7 @@ function ItemLoaded({ itemKey, detail }: { itemKey: ItemKey; detail: NftDetail }
         />
         <div {...tabPanelProps('item', tab)} className="py-5 outline-none">
           {tab === 'listings' && <ListingsTable itemKey={itemKey} />}
+          {tab === 'offers' && offers && <offers.Tab detail={detail} />}
           {tab === 'properties' &&
             (meta.propertyList.length ? (
               <ul

@@ -1,0 +1,10 @@
+import { CollectionPage } from '../../features/collection/CollectionPage';
+import { CollectionOfferActions } from '../../features/offer';
+
+// The collection page with its offers (see ./item.tsx for why pages are joined here).
+
+const OFFERS = { HeaderActions: CollectionOfferActions };
+
+export default function CollectionPageWithOffers() {
+  return <CollectionPage offers={OFFERS} />;
+}

@@ -1,0 +1,199 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Address, Hex } from 'viem';
+import {
+  OFFER_KIND,
+  checkListingAmount,
+  decimalInputText,
+  unitsText,
+  type OfferVO,
+} from '@aiamarket/shared';
+import { TradeDialog, buttonClass, inputClass } from '../../components/trade';
+import { useRuleText } from '../../components/trade/PriceField';
+import { acceptOffer, readFeeFraction, readRoyaltyAmount } from '../../lib/chain/offers';
+import { useLocaleFormat } from '../../lib/localeFormat';
+import { useSession } from '../../lib/session';
+import { TxStatus, useTxFlow } from '../../lib/tx-flow';
+import { fetchHeld, fetchOfferProof } from './api';
+import { acceptableUnits, offerPayout } from './terms';
+
+const TOKEN_ID = /^\d{1,78}$/;
+
+/**
+ * Accept an offer (issue 17): the holder sells `units` of a token into it and sees, before the
+ * wallet opens, what the offer pays and what reaches them after the platform fee and the royalty,
+ * computed exactly as the contract splits it (fee from the market's fee fraction, the royalty
+ * the market's royaltyOf answers for this gross). The collection is approved for the Offers
+ * contract first when needed; a trait offer carries the token's proof from offer/proof.
+ * `tokenId` is fixed on the item page; for a collection or trait offer received on the account
+ * page the holder types which of their tokens to sell.
+ */
+export function AcceptOfferModal({
+  offer,
+  tokenId: fixedTokenId,
+  onClose,
+}: {
+  offer: OfferVO;
+  tokenId?: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const fmt = useLocaleFormat();
+  const ruleText = useRuleText();
+  const ids = { token: useId(), units: useId() };
+  const { address } = useSession();
+  const flow = useTxFlow();
+  const [typedToken, setTypedToken] = useState(fixedTokenId ?? offer.tokenId ?? '');
+  const [unitsTyped, setUnitsTyped] = useState('1');
+  const tokenId = TOKEN_ID.test(typedToken.trim()) ? typedToken.trim() : null;
+  const key = { contractAddr: offer.contractAddr, tokenId: tokenId ?? '' };
+  const held = useQuery({
+    queryKey: ['offer-held', key, address],
+    queryFn: ({ signal }) => fetchHeld(key, address ?? '', signal),
+    enabled: tokenId !== null && address !== null,
+  });
+  const most = acceptableUnits(offer, held.data ?? 0n);
+  const unitsCheck = offer.erc1155 ? checkListingAmount(unitsTyped, most, i18n.language) : null;
+  const units = offer.erc1155 ? (unitsCheck?.ok ? unitsCheck.value : 0n) : 1n;
+  const price = BigInt(offer.priceWei);
+  const gross = price * units;
+  const fee = useQuery({
+    queryKey: ['offer-fee-fraction'],
+    queryFn: readFeeFraction,
+    staleTime: 60_000,
+  });
+  const royalty = useQuery({
+    queryKey: ['offer-royalty', offer.contractAddr, tokenId, gross.toString()],
+    queryFn: () => readRoyaltyAmount(offer.contractAddr as Address, BigInt(tokenId!), gross),
+    enabled: tokenId !== null && gross > 0n,
+  });
+  const payout =
+    fee.data && royalty.data !== undefined
+      ? offerPayout(price, units, fee.data, royalty.data)
+      : null;
+  const holds = held.data !== undefined && held.data > 0n;
+  const ready =
+    tokenId !== null && holds && (unitsCheck === null || unitsCheck.ok) && payout !== null;
+  const done = flow.state.phase === 'done';
+  // Exact amounts (every base unit), in the reader's decimal separator: the split is checked here.
+  const money = (v: bigint) =>
+    `${decimalInputText(unitsText(v, offer.coinDecimals), i18n.language)} ${offer.coin}`;
+
+  const submit = async () => {
+    if (!ready || tokenId === null) return;
+    const ok = await flow.run(async (wallet, onHash) => {
+      const proof =
+        offer.kind === OFFER_KIND.trait
+          ? ((await fetchOfferProof({ orderHash: offer.orderHash, tokenId })).proof as Hex[])
+          : [];
+      return acceptOffer(
+        wallet,
+        { signed: offer.signed, tokenId: BigInt(tokenId), units, proof },
+        onHash,
+      );
+    });
+    if (ok) toast.success(t('offer.accept.success'));
+  };
+
+  return (
+    <TradeDialog
+      title={t('offer.accept.title')}
+      description={offer.name ?? offer.collectionName ?? undefined}
+      onClose={onClose}
+      busy={flow.busy}
+      testId="accept-offer-modal"
+    >
+      {done ? (
+        <p data-testid="accept-offer-success" className="mt-4 text-emerald-300">
+          {t('offer.accept.success')}
+        </p>
+      ) : (
+        <>
+          {fixedTokenId === undefined && offer.tokenId === null && (
+            <div className="mt-4">
+              <label htmlFor={ids.token} className="text-sm font-medium text-slate-200">
+                {t('offer.accept.tokenId')}
+              </label>
+              <input
+                id={ids.token}
+                data-testid="accept-token"
+                inputMode="numeric"
+                value={typedToken}
+                onChange={(e) => setTypedToken(e.target.value)}
+                className={inputClass}
+              />
+            </div>
+          )}
+          {tokenId !== null && held.isSuccess && !holds && (
+            <p role="alert" data-testid="accept-not-held" className="mt-3 text-xs text-rose-300">
+              {t('offer.accept.notHeld')}
+            </p>
+          )}
+          {offer.erc1155 && (
+            <div className="mt-4">
+              <label htmlFor={ids.units} className="text-sm font-medium text-slate-200">
+                {t('offer.accept.units', { n: fmt.integer(most.toString()) })}
+              </label>
+              <input
+                id={ids.units}
+                data-testid="accept-units"
+                inputMode="numeric"
+                value={unitsTyped}
+                onChange={(e) => setUnitsTyped(e.target.value)}
+                className={inputClass}
+              />
+              {unitsCheck && !unitsCheck.ok && (
+                <p role="alert" className="mt-1 text-xs text-rose-300">
+                  {ruleText(unitsCheck.message)}
+                </p>
+              )}
+            </div>
+          )}
+          <dl className="mt-5 space-y-1.5 text-sm" data-testid="accept-summary">
+            <div className="flex justify-between">
+              <dt className="text-slate-400">{t('offer.accept.price')}</dt>
+              <dd data-testid="accept-price">{money(price)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-400">{t('offer.accept.gross')}</dt>
+              <dd data-testid="accept-gross">{money(gross)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-400">{t('offer.accept.fee')}</dt>
+              <dd data-testid="accept-fee">{payout ? `− ${money(payout.fee)}` : '…'}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-400">{t('offer.accept.royalty')}</dt>
+              <dd data-testid="accept-royalty">{payout ? `− ${money(payout.royalty)}` : '…'}</dd>
+            </div>
+            <div className="flex justify-between font-semibold">
+              <dt>{t('offer.accept.net')}</dt>
+              <dd data-testid="accept-net">{payout ? money(payout.net) : '…'}</dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-xs text-slate-400">{t('offer.accept.approvalNote')}</p>
+        </>
+      )}
+      <TxStatus state={flow.state} />
+      <div className="mt-6 flex justify-end gap-3">
+        {done ? (
+          <button type="button" className={buttonClass.primary} onClick={onClose}>
+            {t('trade.actions.close')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            data-testid="accept-offer-submit"
+            disabled={!ready || flow.busy}
+            onClick={() => void submit()}
+            className={buttonClass.primary}
+          >
+            {flow.busy ? t('trade.tx.working') : t('offer.accept.submit')}
+          </button>
+        )}
+      </div>
+    </TradeDialog>
+  );
+}

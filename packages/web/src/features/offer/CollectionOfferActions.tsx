@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CONTRACT_TYPE, OFFER_KIND, OFFER_LIMITS, type CollectionVO } from '@aiamarket/shared';
+import { TradeDialog, buttonClass } from '../../components/trade';
+import { useLocaleFormat } from '../../lib/localeFormat';
+import { bestOfferOf, fetchTraitSet } from './api';
+import { MakeOfferModal } from './MakeOfferModal';
+import { TraitPicker, type TraitChoice } from './TraitPicker';
+
+/**
+ * The collection header's offers: the best active collection offer, and the buttons for a
+ * collection offer (any item) and a trait offer (any item with a chosen attribute value).
+ */
+export function CollectionOfferActions({ collection }: { collection: CollectionVO }) {
+  const { t } = useTranslation();
+  const fmt = useLocaleFormat();
+  const [open, setOpen] = useState<'collection' | 'trait' | null>(null);
+  const best = bestOfferOf(collection, 'bestCollectionOffer');
+  const erc1155 = collection.contractType === CONTRACT_TYPE.erc1155;
+  const contractAddr = collection.contractAddr.toLowerCase();
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="collection-offers">
+      <p className="text-sm text-slate-400" data-testid="collection-best-offer">
+        {t('offer.bestCollection')}{' '}
+        <span className="font-semibold text-white tabular-nums">
+          {best ? `${fmt.price(best.price)} ${best.coin}` : '–'}
+        </span>
+      </p>
+      <button
+        type="button"
+        data-testid="action-collection-offer"
+        className={buttonClass.secondary}
+        onClick={() => setOpen('collection')}
+      >
+        {t('offer.actions.collection')}
+      </button>
+      <button
+        type="button"
+        data-testid="action-trait-offer"
+        className={buttonClass.secondary}
+        onClick={() => setOpen('trait')}
+      >
+        {t('offer.actions.trait')}
+      </button>
+      {open === 'collection' && (
+        <MakeOfferModal
+          target={{ kind: OFFER_KIND.collection, contractAddr, erc1155 }}
+          name={collection.name}
+          unitsCap={BigInt(Math.max(collection.totalTokens, 1))}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open === 'trait' && (
+        <TraitOfferDialog
+          contractAddr={contractAddr}
+          erc1155={erc1155}
+          name={collection.name}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A trait offer: the attribute value first, then (once the server has built its token set and
+ * Merkle root, which the offer signs) the offer form for it.
+ */
+function TraitOfferDialog({
+  contractAddr,
+  erc1155,
+  name,
+  onClose,
+}: {
+  contractAddr: string;
+  erc1155: boolean;
+  name: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<TraitChoice>({ category: null, value: null });
+  const [confirmed, setConfirmed] = useState(false);
+  const valueId = choice.value?.id ?? null;
+  const set = useQuery({
+    queryKey: ['offer', 'trait-set', contractAddr, valueId],
+    queryFn: ({ signal }) => fetchTraitSet({ contractAddr, valueId: valueId! }, signal),
+    enabled: valueId !== null,
+  });
+  const tooMany = set.data !== undefined && set.data.tokenIds.length > OFFER_LIMITS.maxTraitTokens;
+  const usable = set.data !== undefined && set.data.tokenIds.length > 0 && !tooMany;
+
+  if (confirmed && usable && set.data && choice.category && choice.value) {
+    return (
+      <MakeOfferModal
+        target={{
+          kind: OFFER_KIND.trait,
+          contractAddr,
+          erc1155,
+          valueId: set.data.valueId,
+          root: set.data.root,
+        }}
+        name={name}
+        unitsCap={BigInt(set.data.tokenIds.length)}
+        traitLabel={{
+          trait: `${choice.category.name}: ${choice.value.name}`,
+          tokens: set.data.tokenIds.length,
+        }}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <TradeDialog
+      title={t('offer.make.titleTrait')}
+      description={name}
+      onClose={onClose}
+      testId="trait-offer-modal"
+    >
+      <TraitPicker contractAddr={contractAddr} choice={choice} onChange={setChoice} />
+      {valueId !== null && set.isPending && (
+        <p role="status" className="mt-3 text-xs text-slate-400">
+          {t('offer.trait.loading')}
+        </p>
+      )}
+      {tooMany && (
+        <p role="alert" className="mt-3 text-xs text-rose-300">
+          {t('offer.trait.tooMany')}
+        </p>
+      )}
+      <div className="mt-6 flex justify-end">
+        <button
+          type="button"
+          data-testid="trait-continue"
+          disabled={!usable}
+          onClick={() => setConfirmed(true)}
+          className={buttonClass.primary}
+        >
+          {t('offer.trait.continue')}
+        </button>
+      </div>
+    </TradeDialog>
+  );
+}
