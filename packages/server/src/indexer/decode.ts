@@ -4,6 +4,8 @@ import {
   gameItems721Abi,
   launchpadBaseAbi,
   marketplaceAbi,
+  offersAbi,
+  wrappedAiaAbi,
 } from '@aiamarket/shared/abis';
 
 /** What an address is to the indexer; one address can be a launchpad and a collection. */
@@ -11,6 +13,10 @@ export interface AddressRole {
   market: boolean;
   launchpad: boolean;
   collection: 'ERC721' | 'ERC1155' | null;
+  /** The Offers contract (OfferAccepted, OfferCancelled, CounterIncremented). */
+  offers?: boolean;
+  /** An ERC-20 some stored offer pays with: its moves change the offerers' funding. */
+  coin?: boolean;
 }
 
 /** A log the indexer uses, decoded through the generated ABIs, with its position. */
@@ -25,6 +31,8 @@ export type IndexedEvent = {
   | { source: 'launchpad'; event: LaunchpadEvent }
   | { source: 'erc721'; event: Erc721Event }
   | { source: 'erc1155'; event: Erc1155Event }
+  | { source: 'offers'; event: OffersEvent }
+  | { source: 'coin'; event: CoinEvent }
 );
 
 type Decoded<
@@ -32,7 +40,9 @@ type Decoded<
     | typeof marketplaceAbi
     | typeof launchpadBaseAbi
     | typeof gameItems721Abi
-    | typeof gameItems1155Abi,
+    | typeof gameItems1155Abi
+    | typeof offersAbi
+    | typeof wrappedAiaAbi,
 > = ReturnType<typeof decodeEventLog<abi>>;
 
 export type MarketEvent = Extract<
@@ -55,6 +65,19 @@ export type Erc1155Event = Extract<
   Decoded<typeof gameItems1155Abi>,
   { eventName: 'TransferSingle' | 'TransferBatch' }
 >;
+
+export type OffersEvent = Extract<
+  Decoded<typeof offersAbi>,
+  { eventName: 'OfferAccepted' | 'OfferCancelled' | 'CounterIncremented' }
+>;
+/** An ERC-20 move (Deposit / Withdrawal: the wrapped AIA's mint and burn). */
+export type CoinEvent = Extract<
+  Decoded<typeof wrappedAiaAbi>,
+  { eventName: 'Transfer' | 'Approval' | 'Deposit' | 'Withdrawal' }
+>;
+
+const OFFERS_EVENTS = new Set(['OfferAccepted', 'OfferCancelled', 'CounterIncremented']);
+const COIN_EVENTS = new Set(['Transfer', 'Approval', 'Deposit', 'Withdrawal']);
 
 const MARKET_EVENTS = new Set([
   'MarketItemCreated',
@@ -104,6 +127,21 @@ export function decodeLogs(logs: Log[], roleOf: (address: string) => AddressRole
       const d = tryDecode(launchpadBaseAbi, log);
       if (d && (d.eventName === 'Minted' || d.eventName === 'Swapped')) {
         out.push({ ...base, source: 'launchpad', event: d });
+        continue;
+      }
+    }
+    if (role.offers) {
+      const d = tryDecode(offersAbi, log);
+      if (d && OFFERS_EVENTS.has(d.eventName)) {
+        out.push({ ...base, source: 'offers', event: d as OffersEvent });
+        continue;
+      }
+    }
+    if (role.coin) {
+      // The wrapped AIA's ABI decodes any ERC-20's Transfer and Approval too.
+      const d = tryDecode(wrappedAiaAbi, log);
+      if (d && COIN_EVENTS.has(d.eventName)) {
+        out.push({ ...base, source: 'coin', event: d as CoinEvent });
         continue;
       }
     }

@@ -7,7 +7,8 @@ import type { IndexerConfig } from './config.js';
 import { ChainReads } from './chain-reads.js';
 import { launchpadNames, seedCollections } from './collections.js';
 import { decodeLogs, type AddressRole } from './decode.js';
-import { factsOf, type RangeFacts } from './facts.js';
+import { emptyFacts, factsOf, type RangeFacts } from './facts.js';
+import { fundsToRead, offerCoins, readFunds } from './offers.js';
 import { coinFeedsOf, readFeeds } from './rates.js';
 import { readCursor, recentBlocks, rollbackTo, writeRange, type BlockRef } from './store.js';
 
@@ -70,6 +71,9 @@ export class Indexer {
   private readonly log: IndexerLogger;
   private readonly market: string | null;
   private readonly launchpads: Set<string>;
+  /** The Offers contract and the wrapped AIA (the coin of offers made in AIA), when deployed. */
+  private readonly offers: string | null;
+  private readonly wrappedAia: string | null;
   private readonly deployment: Deployment;
   private readonly reads: ChainReads;
   private seeded = false;
@@ -92,6 +96,8 @@ export class Indexer {
         deps.deployment.contracts[n]!.address.toLowerCase(),
       ),
     );
+    this.offers = deps.deployment.contracts.Offers?.address.toLowerCase() ?? null;
+    this.wrappedAia = deps.deployment.contracts.WrappedAIA?.address.toLowerCase() ?? null;
     this.batch = deps.config.batchBlocks;
     this.reads = new ChainReads(deps.chain);
   }
@@ -159,6 +165,13 @@ export class Indexer {
     };
     if (this.market) role(this.market).market = true;
     for (const l of this.launchpads) role(l).launchpad = true;
+    if (this.offers) {
+      role(this.offers).offers = true;
+      // Every coin a stored offer pays with, and the wrapped AIA: their moves change funding.
+      const coins = await offerCoins(this.db, this.chainId, this.offers);
+      if (this.wrappedAia) coins.push(this.wrappedAia);
+      for (const coin of coins) role(coin).coin = true;
+    }
     const lagging: { address: string; synced: number }[] = [];
     for (const c of rows) {
       role(c.address).collection = c.type === 'ERC1155' ? 'ERC1155' : 'ERC721';
@@ -212,7 +225,9 @@ export class Indexer {
       const logs = await this.getLogs([behind.address], from, to);
       if (!logs) return 'retry';
       const events = decodeLogs(logs, (a) =>
-        a === behind.address ? { ...roleOf(a)!, market: false, launchpad: false } : undefined,
+        a === behind.address
+          ? { ...roleOf(a)!, market: false, launchpad: false, offers: false, coin: false }
+          : undefined,
       );
       const heads = await this.headers(events.map((e) => e.blockNumber));
       if (events.some((e) => heads.get(e.blockNumber)!.hash !== e.blockHash)) return 'retry';
@@ -238,7 +253,7 @@ export class Indexer {
       if (!cursor || c.synced >= cursor.number) {
         await writeRange(this.db, {
           chainId: this.chainId,
-          facts: { transfers: [], market: [], launchpad: [], royalties: [] },
+          facts: emptyFacts(),
           launchpads: this.launchpads,
           backfill: { address: c.address, prev: c.synced, to: c.synced, complete: true },
         });
@@ -258,7 +273,10 @@ export class Indexer {
     const before = await this.header(to);
     if (!before) return 'retry';
     const addresses = [...roles.entries()]
-      .filter(([a, r]) => r.market || r.launchpad || !lagging.some((l) => l.address === a))
+      .filter(
+        ([a, r]) =>
+          r.market || r.launchpad || r.offers || r.coin || !lagging.some((l) => l.address === a),
+      )
       .map(([a]) => a);
     const logs = await this.getLogs(addresses, from, to);
     if (!logs) return 'retry';
@@ -276,11 +294,26 @@ export class Indexer {
     if (events.some((e) => heads.get(e.blockNumber)!.hash !== e.blockHash)) return 'retry';
 
     const facts = factsOf(this.chainId, events, (n) => heads.get(n)!.time);
+    // The offerers' funds the range moved (and those of offers not looked at yet), read at its
+    // last block before the transaction: the range writes them with its facts.
+    const offerFunds = this.offers
+      ? {
+          offersAddr: this.offers,
+          blockNumber: to,
+          reads: await readFunds(
+            this.chain,
+            this.offers,
+            await fundsToRead(this.db, this.chainId, this.offers, facts.funds),
+            to,
+          ),
+        }
+      : undefined;
     await writeRange(this.db, {
       chainId: this.chainId,
       facts,
       coins: await this.reads.complete(facts),
       feeds: await this.readFeeds(facts, { blockNumber: to, time: heads.get(to)!.time }),
+      ...(offerFunds ? { offerFunds } : {}),
       launchpads: this.launchpads,
       cursor: {
         prev: cursor,

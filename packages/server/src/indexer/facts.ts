@@ -8,6 +8,7 @@ import type {
   orders,
   royaltyPayments,
 } from '../db/schema-chain.js';
+import type { OfferEventRow } from '../db/schema-offers.js';
 import type { IndexedEvent } from './decode.js';
 
 export type TransferRow = typeof nftTransfers.$inferInsert;
@@ -16,6 +17,7 @@ export type LaunchpadRow = typeof launchpadEvents.$inferInsert;
 export type ActivityRow = typeof activities.$inferInsert;
 export type RoyaltyRow = typeof royaltyPayments.$inferInsert;
 export type OrderRow = typeof orders.$inferInsert;
+export type { OfferEventRow };
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
@@ -27,6 +29,15 @@ export interface RangeFacts {
   market: MarketRow[];
   launchpad: LaunchpadRow[];
   royalties: RoyaltyRow[];
+  /** Offers contract events (an acceptance is also a 'sold' market row and a royalty row). */
+  offers: OfferEventRow[];
+  /** `coin|owner` of every coin move or approval (and acceptance): their funding is read again. */
+  funds: string[];
+}
+
+/** Facts of a range without any event. */
+export function emptyFacts(): RangeFacts {
+  return { transfers: [], market: [], launchpad: [], royalties: [], offers: [], funds: [] };
 }
 
 /** Turns decoded events into fact rows; `timeOf` gives a block's time. */
@@ -35,7 +46,7 @@ export function factsOf(
   events: IndexedEvent[],
   timeOf: (block: number) => Date,
 ): RangeFacts {
-  const facts: RangeFacts = { transfers: [], market: [], launchpad: [], royalties: [] };
+  const facts = emptyFacts();
   for (const e of events) {
     const pos = {
       chainId,
@@ -180,6 +191,20 @@ export function factsOf(
         }
         break;
       }
+      case 'offers':
+        offerFacts(facts, e.address, e.event, pos);
+        break;
+      case 'coin': {
+        const ev = e.event;
+        const touch = (owner: string) => facts.funds.push(`${e.address}|${lower(owner)}`);
+        if (ev.eventName === 'Transfer') {
+          touch(ev.args.from);
+          touch(ev.args.to);
+        } else if (ev.eventName === 'Approval') touch(ev.args.owner);
+        else if (ev.eventName === 'Deposit') touch(ev.args.to);
+        else touch(ev.args.from);
+        break;
+      }
       case 'launchpad': {
         const ev = e.event;
         if (ev.eventName === 'Minted') {
@@ -212,6 +237,70 @@ export function factsOf(
     }
   }
   return facts;
+}
+
+type OffersEvent = Extract<IndexedEvent, { source: 'offers' }>['event'];
+
+/**
+ * The facts of an Offers contract event. An acceptance is a trade like a market sale: it is
+ * written as a 'sold' market row (market = the Offers contract, no item id) and, with a royalty,
+ * a royalty row (order id = the order hash as a number), so that activities, stats, volumes and
+ * the creator dashboard count it without a second derivation.
+ */
+function offerFacts(
+  facts: RangeFacts,
+  offersAddr: string,
+  ev: OffersEvent,
+  pos: { chainId: number; blockNumber: number; txHash: string; logIndex: number; blockTime: Date },
+) {
+  const base = { ...pos, offersAddr, offerer: lower(ev.args.offerer) };
+  if (ev.eventName === 'OfferAccepted') {
+    const a = ev.args;
+    const orderHash = lower(a.orderHash);
+    facts.offers.push({
+      ...base,
+      kind: 'accepted',
+      orderHash,
+      units: str(a.units),
+      filled: str(a.filled),
+    });
+    facts.market.push({
+      ...pos,
+      kind: 'sold',
+      marketAddr: offersAddr,
+      itemId: null,
+      contractAddr: lower(a.collection),
+      tokenId: str(a.tokenId),
+      seller: lower(a.seller),
+      buyer: lower(a.offerer),
+      coin: lower(a.coin),
+      price: str(a.pricePerUnit),
+      amount: str(a.units),
+      fee: str(a.fee),
+      royalty: str(a.royalty),
+      royaltyReceiver: lower(a.royaltyReceiver),
+    });
+    if (a.royalty > 0n) {
+      facts.royalties.push({
+        ...pos,
+        marketAddr: offersAddr,
+        orderId: str(BigInt(a.orderHash)),
+        contractAddr: lower(a.collection),
+        tokenId: str(a.tokenId),
+        receiver: lower(a.royaltyReceiver),
+        coin: lower(a.coin),
+        price: str(a.pricePerUnit),
+        amount: str(a.units),
+        totalTrans: str(a.pricePerUnit * a.units),
+        royalty: str(a.royalty),
+      });
+    }
+    facts.funds.push(`${lower(a.coin)}|${base.offerer}`);
+  } else if (ev.eventName === 'OfferCancelled') {
+    facts.offers.push({ ...base, kind: 'cancelled', orderHash: lower(ev.args.orderHash) });
+  } else {
+    facts.offers.push({ ...base, kind: 'counter', counter: str(ev.args.counter) });
+  }
 }
 
 /** Sorts facts by chain position. */

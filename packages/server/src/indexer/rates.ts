@@ -1,6 +1,7 @@
 // Payment-coin rates (reference units per whole coin): the history the indexer stores on each
 // sale, the current rate kept on listed orders, and the operator's rate change, which keeps the
-// orders' reference prices and the affected collection stats in step in one transaction.
+// orders' and offers' reference prices and the affected collection stats in step in one
+// transaction.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatUnits, parseAbi, type Address, type PublicClient } from 'viem';
 import {
@@ -130,6 +131,7 @@ export async function setCoinRate(db: AppDb, chainId: number, change: RateChange
     await tx.execute(sql`
       update orders set price_ref = trunc(price_value * ${latest}::numeric, 18)
       where chain_id = ${chainId} and money_addr = ${coin}`);
+    await repriceOffers(tx, chainId, coin, latest);
     await tx.execute(sql`
       update market_events set ref_rate = ${change.rate}::numeric
       where chain_id = ${chainId} and kind = 'sold' and coin = ${coin} and ref_rate is null`);
@@ -149,6 +151,16 @@ export async function setCoinRate(db: AppDb, chainId: number, change: RateChange
     );
     return { coin, rate: change.rate, effectiveAt: at, collections: touched.length };
   });
+}
+
+/**
+ * The reference price of the coin's offers at its new current rate, like its orders': offers
+ * are sorted best first by it.
+ */
+async function repriceOffers(tx: Tx, chainId: number, coin: string, rate: string) {
+  await tx.execute(sql`
+    update offers set price_ref = trunc(price_value * ${rate}::numeric, 18)
+    where chain_id = ${chainId} and coin = ${coin}`);
 }
 
 /** The two reads of a Chainlink-style price feed (AggregatorV3Interface) the rates need. */
@@ -296,6 +308,7 @@ export async function applyLatestFeedRates(
         where chain_id = ${chainId} and money_addr = ${coin}
         returning contract_addr`)) as unknown as { rows: { contract_addr: string }[] }
     ).rows;
+    await repriceOffers(tx, chainId, coin, rate);
     for (const r of rows) touched.add(r.contract_addr);
   }
   return [...touched];

@@ -31,6 +31,7 @@ import {
   type TxContext,
 } from './facts.js';
 import type { CoinDecimals } from './chain-reads.js';
+import { rollbackOffers, writeOffers, type OfferFundsWrite } from './offers.js';
 import { ORDER_ITEMS_LOCK_KEY } from './lock.js';
 import { recomputeStats } from './stats.js';
 import { syncProfileRoyalty } from './royalty.js';
@@ -72,12 +73,12 @@ export async function readCursor(db: AppDb, chainId: number): Promise<Cursor | n
   return rows[0] ?? null;
 }
 
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
 /** `(values (...), (...))` with explicit casts, for row-wise `in` tests and joins. */
-function valuesOf(rows: readonly (readonly string[])[], types: readonly string[]): SQL {
+export function valuesOf(rows: readonly (readonly string[])[], types: readonly string[]): SQL {
   return sql`(values ${sql.join(
     rows.map(
       (r) =>
@@ -90,7 +91,7 @@ function valuesOf(rows: readonly (readonly string[])[], types: readonly string[]
   )})`;
 }
 
-function chunks<T>(items: T[], size: number): T[][] {
+export function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -230,6 +231,12 @@ async function writeActivities(
       const row = marketActivity(m, before);
       if (row) out.push(row);
     }
+  }
+  // An offer acceptance: a trade of no market item (no listing before it).
+  for (const m of facts.market) {
+    if (m.itemId || m.kind !== 'sold') continue;
+    const row = marketActivity(m, null);
+    if (row) out.push(row);
   }
   if (facts.transfers.length > 0) {
     const info = await collectionInfo(tx, chainId);
@@ -515,6 +522,8 @@ export interface RangeWrite {
   cursor?: { prev: Cursor | null; next: Cursor; blocks: BlockRef[]; window: number };
   /** The price feeds read for the range (rates.ts readFeeds). */
   feeds?: FeedReads;
+  /** The offerers' funds read at the main range's last block (offers.ts). */
+  offerFunds?: OfferFundsWrite;
   /** Back-fill range of one collection: moves its synced block from `prev` to `to`. */
   backfill?: { address: string; prev: number; to: number; complete: boolean };
 }
@@ -554,6 +563,9 @@ export async function writeRange(db: AppDb, w: RangeWrite): Promise<void> {
       if (b.complete) touched.contracts.add(b.address);
     }
     await recompute(tx, w.chainId, touched);
+    // Offers follow the main ranges only (a back-fill reads one collection's logs).
+    if (w.cursor)
+      await writeOffers(tx, w.chainId, w.facts.offers, w.offerFunds, w.cursor.next.number);
     if (w.cursor) {
       await saveBlocks(tx, w.chainId, w.cursor.blocks, w.cursor.window);
       await advanceCursor(tx, w.chainId, w.cursor.prev, w.cursor.next);
@@ -620,6 +632,7 @@ export async function rollbackTo(db: AppDb, chainId: number, prev: Cursor, fork:
     const touched = emptyTouched();
     touch(touched, { transfers, market, launchpad });
     await recompute(tx, chainId, touched);
+    await rollbackOffers(tx, chainId, fork.number);
     await advanceCursor(tx, chainId, prev, fork);
   });
 }
