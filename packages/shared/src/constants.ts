@@ -51,6 +51,7 @@ export const PAGE_SIZE = {
   launchpadInProgress: 4,
   launchpadEnded: 6,
   userAssets: 20,
+  offers: 20,
 } as const;
 
 /** A ranking table shows its pager from this many rows on. */
@@ -183,6 +184,20 @@ export const SALE_STATE = {
 export const BANNER_TYPE = { article: 0, activity: 1, collection: 2, item: 3 } as const;
 /** Order status 0 is listed and buyable. */
 export const ORDER_STATUS = { listed: 0, sold: 1, cancelled: 2, forceCancel: 3 } as const;
+/**
+ * Offer status (api/offer.ts OfferStatus): 0 active, 1 filled, 2 cancelled (by hash or counter),
+ * 3 unfunded (the offerer's balance or allowance is below what is left), 4 expired, 5 not started.
+ */
+export const OFFER_STATUS = {
+  active: 0,
+  filled: 1,
+  cancelled: 2,
+  unfunded: 3,
+  expired: 4,
+  notStarted: 5,
+} as const;
+/** Offer limits: an offer ends at most this long after it is made; a trait set has at most this many tokens. */
+export const OFFER_LIMITS = { maxDurationDays: 180, maxTraitTokens: 10_000 } as const;
 /** `type` of nftOrder/selecAssetNftPage: which of an account's items to list. */
 export const ACCOUNT_ITEM_TYPE = {
   collected: 0,

@@ -6,3 +6,4 @@ export type * from './search.js';
 export type * from './primary.js';
 export type * from './launchpad.js';
 export type * from './content.js';
+export type * from './offer.js';
