@@ -1,0 +1,561 @@
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { gameItems721Abi, offersAbi, stableCoinAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
+import { OFFER_KIND, OFFER_STATUS, STABLE_COIN_DECIMALS, type OfferVO } from '@aiamarket/shared';
+import type { Stack } from '@aiamarket/tools/stack';
+import { SCREENSHOTS_DIR } from './browser.js';
+import { useJourney } from './journey.js';
+import { installTestWallet, signInWithTestWallet, type TestWallet } from './test-wallet.js';
+
+// The offers journeys of issue 17 on the seeded demo chain, in Chromium with the injected test
+// wallet: an item offer in the stable coin and a collection offer in AIA (wrapped as part of
+// making it), each accepted from another wallet on the item page; a trait offer (the attribute
+// chosen on the collection page) accepted with its Merkle proof; an offer cancelled from the
+// account page; an offer hidden once its offerer spends the coin, and shown again when the coin
+// is back. Every step checks the chain (viem) and what the API and the page show.
+
+let stack: Stack;
+let browser: Browser;
+useJourney('offers', { privateWebDist: true }, (started) => {
+  ({ stack, browser } = started);
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS_DIR, `offers-${name}.png`) });
+
+const contract = (name: string) => stack.deployment.contracts[name]!.address as Address;
+const client = () => createPublicClient({ transport: http(stack.rpcUrl) });
+const HEROES_SUPPLY = 72n;
+
+/** Marks a journey step in the test log. */
+const step = (name: string) => console.log(`[offers] ${name}`);
+
+/** A direct transaction from a demo account (setup the page must not do). */
+async function send(
+  from: number,
+  address: Address,
+  abi: Abi,
+  functionName: string,
+  args: unknown[],
+) {
+  const account = privateKeyToAccount(stack.accounts[from]!.privateKey as Hex);
+  const wallet = createWalletClient({ account, transport: http(stack.rpcUrl) });
+  const hash = await wallet.writeContract({ address, abi, functionName, args, chain: null });
+  expect((await client().waitForTransactionReceipt({ hash })).status).toBe('success');
+}
+
+/** An offers call (POST, JSON body); null when the envelope's code is not 0. */
+async function post<T>(call: string, body: unknown): Promise<T | null> {
+  const answer = (await (
+    await fetch(`${stack.url}/v1/api${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  ).json()) as { code: number; data: T };
+  return answer.code === 0 ? answer.data : null;
+}
+
+const itemOffers = async (nft: Address, tokenId: bigint) =>
+  (
+    await post<{ records: OfferVO[] }>('/offer/itemList', {
+      contractAddr: nft.toLowerCase(),
+      tokenId: tokenId.toString(),
+    })
+  )?.records ?? [];
+
+const madeOffers = async (offerer: Address) =>
+  (await post<{ records: OfferVO[] }>('/offer/made', { address: offerer.toLowerCase() }))
+    ?.records ?? [];
+
+/** A signed-in browser page of demo account `index`. */
+async function signedInPage(index: number): Promise<{ page: Page; wallet: TestWallet }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const wallet = await installTestWallet(context, {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    privateKey: stack.accounts[index]!.privateKey as Hex,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.error(`console ${index}: ${m.text()}`);
+  });
+  await page.goto(stack.url);
+  await page.getByTestId('home-hero').waitFor();
+  await signInWithTestWallet(page);
+  return { page, wallet };
+}
+
+async function openItem(page: Page, nft: Address, tokenId: bigint) {
+  await page.goto(`${stack.url}/asset?tokenId=${tokenId}&contractAddr=${nft}`);
+  await page.getByTestId('item-actions').waitFor({ timeout: 30_000 });
+}
+
+/** Waits for a dialog's chain action to end; a failure throws with the message it shows. */
+async function settled(modal: Locator) {
+  const status = modal.getByTestId('tx-status');
+  await expect
+    .poll(async () => ((await status.count()) ? await status.getAttribute('data-phase') : null), {
+      timeout: 120_000,
+      interval: 500,
+    })
+    .toMatch(/^(done|error)$/);
+  if ((await status.getAttribute('data-phase')) === 'error') {
+    throw new Error(`the action failed: ${await status.innerText()}`);
+  }
+}
+
+/** The steps the dialog's flow went through, in order (the status lists them once done). */
+const stepsOf = async (modal: Locator) =>
+  Promise.all(
+    (await modal.getByTestId('tx-step').all()).map(async (s) => s.getAttribute('data-step')),
+  );
+
+/** demo account index -> address (lowercase). */
+const accountOf = (index: number) => stack.accounts[index]!.address.toLowerCase() as Address;
+const indexOf = (owner: string) =>
+  stack.accounts.findIndex((a) => a.address.toLowerCase() === owner.toLowerCase());
+
+/** The seeded heroes held by a demo account other than `exclude`: [tokenId, account index]. */
+async function heroesHeld(exclude: number[]): Promise<[bigint, number][]> {
+  const c = client();
+  const heroes = contract('GameItems721');
+  const ids = Array.from({ length: Number(HEROES_SUPPLY) }, (_, i) => BigInt(i + 1));
+  const owners = await Promise.all(
+    ids.map((id) =>
+      c.readContract({
+        address: heroes,
+        abi: gameItems721Abi,
+        functionName: 'ownerOf',
+        args: [id],
+      }),
+    ),
+  );
+  return ids
+    .map((id, i) => [id, indexOf(owners[i]!)] as [bigint, number])
+    .filter(([, who]) => who >= 0 && !exclude.includes(who));
+}
+
+/** Fills and sends the Make offer dialog; resolves with the steps its flow reported. */
+async function makeOffer(
+  page: Page,
+  { coin, price, units }: { coin: string; price: string; units?: string },
+) {
+  const modal = page.getByTestId('make-offer-modal');
+  await modal.waitFor();
+  await modal.getByTestId('offer-coin').selectOption({ label: coin });
+  await modal.getByTestId('price-input').fill(price);
+  if (units !== undefined) await modal.getByTestId('offer-units').fill(units);
+  await expect.poll(() => modal.getByTestId('make-offer-submit').isEnabled()).toBe(true);
+  await modal.getByTestId('make-offer-submit').click();
+  await settled(modal);
+  await modal.getByTestId('make-offer-success').waitFor();
+  const steps = await stepsOf(modal);
+  await modal.getByRole('button', { name: 'Close' }).first().click();
+  return steps;
+}
+
+/**
+ * Accepts the offer `orderHash` from the item page's Offers tab; resolves with the net amount
+ * the dialog said the seller receives (base units) and the steps of its flow.
+ */
+async function acceptFromItemPage(
+  page: Page,
+  nft: Address,
+  tokenId: bigint,
+  offer: OfferVO,
+  units?: string,
+) {
+  await openItem(page, nft, tokenId);
+  await page.getByTestId('item-tab-offers').click();
+  const table = page.getByTestId('item-offers');
+  await table.waitFor({ timeout: 30_000 });
+  // The offer's row (one open offer of each kind per journey); the Accept button shows once
+  // the holding is known.
+  const row = table
+    .getByTestId('offer-row')
+    .filter({ has: page.getByTestId('offer-accept') })
+    .filter({ hasText: KIND_TEXT[offer.kind] });
+  await expect.poll(() => row.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await row.first().getByTestId('offer-accept').click();
+  const modal = page.getByTestId('accept-offer-modal');
+  await modal.waitFor();
+  if (units !== undefined) await modal.getByTestId('accept-units').fill(units);
+  await expect.poll(() => modal.getByTestId('accept-net').innerText()).not.toBe('…');
+  const [netText] = (await modal.getByTestId('accept-net').innerText()).split(' ');
+  const net = parseUnits(netText!.replace(',', '.'), offer.coinDecimals);
+  await shot(page, `accept-${offer.kind}`);
+  await modal.getByTestId('accept-offer-submit').click();
+  await settled(modal);
+  await modal.getByTestId('accept-offer-success').waitFor();
+  const steps = await stepsOf(modal);
+  await modal.getByRole('button', { name: 'Close' }).first().click();
+  return { net, steps };
+}
+
+/** How the Offers table names an offer's kind (en). */
+const KIND_TEXT: Record<number, string> = {
+  [OFFER_KIND.item]: 'This item',
+  [OFFER_KIND.collection]: 'Any item of the collection',
+  [OFFER_KIND.trait]: 'Trait ',
+};
+
+describe('offers', () => {
+  it('an item offer in the stable coin, accepted from another wallet', async () => {
+    const c = client();
+    const heroes = contract('GameItems721');
+    const stable = contract('StableCoin');
+    const offers = contract('Offers');
+    const OFFERER = 5;
+    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
+    const [[hero, sellerIndex]] = (await heroesHeld([0, OFFERER])) as [[bigint, number]];
+    const offerer = accountOf(OFFERER);
+    const seller = accountOf(sellerIndex);
+    // The offerer gets stable coins to pay with and starts without an allowance to Offers.
+    await send(0, stable, stableCoinAbi, 'mint', [
+      offerer,
+      parseUnits('100', STABLE_COIN_DECIMALS),
+    ]);
+    await send(OFFERER, stable, erc20Abi, 'approve', [offers, 0n]);
+
+    step(
+      `Account ${OFFERER} offers 3 ${symbol} for hero #${hero} (held by account ${sellerIndex}).`,
+    );
+    const o = await signedInPage(OFFERER);
+    await openItem(o.page, heroes, hero);
+    await o.page.getByTestId('action-make-offer').click();
+    const made = await makeOffer(o.page, { coin: symbol, price: '3' });
+    // No coin left the wallet: an allowance, a signature and the server's record.
+    expect(made).toEqual(['allowance', 'sign', 'submit']);
+    expect(o.wallet.calls).toContain('eth_signTypedData_v4');
+    const price = parseUnits('3', STABLE_COIN_DECIMALS);
+    expect(
+      await c.readContract({
+        address: stable,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [offerer, offers],
+      }),
+    ).toBeGreaterThanOrEqual(price);
+    const listed = (await itemOffers(heroes, hero)).find((x) => x.offerer === offerer);
+    expect(listed).toBeTruthy();
+    expect(listed!.kind).toBe(OFFER_KIND.item);
+    expect(listed!.status).toBe(OFFER_STATUS.active);
+    expect(listed!.priceWei).toBe(price.toString());
+    // The item page shows it as the best offer.
+    await o.page.reload();
+    await o.page.getByTestId('item-best-offer').waitFor({ timeout: 30_000 });
+    expect(await o.page.getByTestId('item-best-offer').innerText()).toContain(symbol);
+
+    step(`Account ${sellerIndex} accepts it from the item page.`);
+    const balance = (who: Address) =>
+      c.readContract({ address: stable, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+    const [offererBefore, sellerBefore] = [await balance(offerer), await balance(seller)];
+    const s = await signedInPage(sellerIndex);
+    const { net, steps } = await acceptFromItemPage(s.page, heroes, hero, listed!);
+    expect(steps.at(-1)).toBe('acceptOffer');
+    expect(
+      (
+        await c.readContract({
+          address: heroes,
+          abi: gameItems721Abi,
+          functionName: 'ownerOf',
+          args: [hero],
+        })
+      ).toLowerCase(),
+    ).toBe(offerer);
+    // Exactly the price left the offerer; the seller got what the dialog said.
+    expect(offererBefore - (await balance(offerer))).toBe(price);
+    expect((await balance(seller)) - sellerBefore).toBe(net);
+    expect(net).toBeLessThan(price);
+    const [filled] = await c.readContract({
+      address: offers,
+      abi: offersAbi,
+      functionName: 'offerStatus',
+      args: [offerer, listed!.orderHash as Hex],
+    });
+    expect(filled).toBe(1n);
+    await expect
+      .poll(
+        async () => (await itemOffers(heroes, hero)).some((x) => x.orderHash === listed!.orderHash),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(false);
+    await o.page.context().close();
+    await s.page.context().close();
+  }, 400_000);
+
+  it('a collection offer in AIA (wrapped while making it), accepted from another wallet', async () => {
+    const c = client();
+    const heroes = contract('GameItems721');
+    const wrapped = contract('WrappedAIA');
+    const offers = contract('Offers');
+    const OFFERER = 6;
+    const offerer = accountOf(OFFERER);
+    const wrappedOf = (who: Address) =>
+      c.readContract({
+        address: wrapped,
+        abi: wrappedAiaAbi,
+        functionName: 'balanceOf',
+        args: [who],
+      });
+    expect(await wrappedOf(offerer)).toBe(0n);
+
+    step(`Account ${OFFERER} offers 0.5 AIA each for 2 heroes of the collection.`);
+    const o = await signedInPage(OFFERER);
+    await o.page.goto(`${stack.url}/collection/aia-heroes`);
+    await o.page.getByTestId('action-collection-offer').click();
+    const modal = o.page.getByTestId('make-offer-modal');
+    await modal.waitFor();
+    await modal.getByTestId('offer-coin').selectOption({ label: 'AIA' });
+    await modal.getByTestId('price-input').fill('0.5');
+    await modal.getByTestId('offer-units').fill('2');
+    // The AIA is wrapped as part of the offer: the dialog says how much.
+    await modal.getByTestId('offer-wrap-note').waitFor();
+    await shot(o.page, 'collection-offer-wrap');
+    const made = await makeOffer(o.page, { coin: 'AIA', price: '0.5', units: '2' });
+    expect(made).toEqual(['wrap', 'allowance', 'sign', 'submit']);
+    expect(await wrappedOf(offerer)).toBe(parseEther('1'));
+    expect(
+      await c.readContract({
+        address: wrapped,
+        abi: wrappedAiaAbi,
+        functionName: 'allowance',
+        args: [offerer, offers],
+      }),
+    ).toBeGreaterThanOrEqual(parseEther('1'));
+    const offer = (await madeOffers(offerer)).find((x) => x.kind === OFFER_KIND.collection);
+    expect(offer?.status).toBe(OFFER_STATUS.active);
+    expect(offer?.units).toBe('2');
+    expect(offer?.moneyAddr.toLowerCase()).toBe(wrapped.toLowerCase());
+    // The collection header shows the best collection offer.
+    await o.page.reload();
+    await expect
+      .poll(() => o.page.getByTestId('collection-best-offer').innerText(), { timeout: 30_000 })
+      .toContain('0.5');
+
+    const [[hero, sellerIndex]] = (await heroesHeld([0, OFFERER])) as [[bigint, number]];
+    step(`Account ${sellerIndex} sells hero #${hero} to it from the item page.`);
+    const seller = accountOf(sellerIndex);
+    const before = await wrappedOf(seller);
+    const s = await signedInPage(sellerIndex);
+    const { net } = await acceptFromItemPage(s.page, heroes, hero, offer!);
+    expect(
+      (
+        await c.readContract({
+          address: heroes,
+          abi: gameItems721Abi,
+          functionName: 'ownerOf',
+          args: [hero],
+        })
+      ).toLowerCase(),
+    ).toBe(offerer);
+    expect((await wrappedOf(seller)) - before).toBe(net);
+    expect(await wrappedOf(offerer)).toBe(parseEther('0.5'));
+    // One of the two is filled: the offer stays, for one more hero.
+    await expect
+      .poll(
+        async () =>
+          (await madeOffers(offerer)).find((x) => x.orderHash === offer!.orderHash)?.remaining,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe('1');
+    await o.page.context().close();
+    await s.page.context().close();
+  }, 400_000);
+
+  it('a trait offer chosen on the collection page, accepted with its proof', async () => {
+    const c = client();
+    const heroes = contract('GameItems721');
+    const stable = contract('StableCoin');
+    const OFFERER = 7;
+    const offerer = accountOf(OFFERER);
+    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
+    await send(0, stable, stableCoinAbi, 'mint', [
+      offerer,
+      parseUnits('100', STABLE_COIN_DECIMALS),
+    ]);
+
+    step(`Account ${OFFERER} offers 2 ${symbol} for any hero of the first Class value.`);
+    const o = await signedInPage(OFFERER);
+    await o.page.goto(`${stack.url}/collection/aia-heroes`);
+    await o.page.getByTestId('action-trait-offer').click();
+    const picker = o.page.getByTestId('trait-offer-modal');
+    await picker.waitFor();
+    await picker.getByTestId('trait-category').selectOption({ label: 'Class' });
+    const valueSelect = picker.getByTestId('trait-value');
+    await expect.poll(() => valueSelect.locator('option').count()).toBeGreaterThan(1);
+    await valueSelect.selectOption({ index: 1 });
+    const valueId = Number(await valueSelect.inputValue());
+    await expect.poll(() => picker.getByTestId('trait-continue').isEnabled()).toBe(true);
+    await picker.getByTestId('trait-continue').click();
+    await o.page.getByTestId('make-offer-trait').waitFor();
+    await makeOffer(o.page, { coin: symbol, price: '2', units: '1' });
+    const offer = (await madeOffers(offerer)).find((x) => x.kind === OFFER_KIND.trait);
+    expect(offer?.status).toBe(OFFER_STATUS.active);
+    expect(offer?.trait?.valueId).toBe(valueId);
+
+    // A hero in the set, held by a demo account; and one outside it does not see the offer.
+    const set = await post<{ tokenIds: string[] }>('/offer/traitSet', {
+      contractAddr: heroes.toLowerCase(),
+      valueId,
+    });
+    expect(set?.tokenIds.length).toBeGreaterThan(0);
+    const held = await heroesHeld([0, OFFERER]);
+    const inSet = held.find(([id]) => set!.tokenIds.includes(id.toString()));
+    const outside = held.find(([id]) => !set!.tokenIds.includes(id.toString()));
+    expect(inSet).toBeTruthy();
+    if (outside) {
+      expect(
+        (await itemOffers(heroes, outside[0])).some((x) => x.orderHash === offer!.orderHash),
+      ).toBe(false);
+    }
+    const [hero, sellerIndex] = inSet!;
+    expect((await itemOffers(heroes, hero)).some((x) => x.orderHash === offer!.orderHash)).toBe(
+      true,
+    );
+
+    step(`Account ${sellerIndex} accepts it for hero #${hero} (the proof from offer/proof).`);
+    const s = await signedInPage(sellerIndex);
+    const proofCalls: string[] = [];
+    s.page.on('request', (r) => {
+      if (r.url().includes('/offer/proof')) proofCalls.push(r.postData() ?? '');
+    });
+    await acceptFromItemPage(s.page, heroes, hero, offer!);
+    expect(proofCalls.length).toBe(1);
+    expect(
+      (
+        await c.readContract({
+          address: heroes,
+          abi: gameItems721Abi,
+          functionName: 'ownerOf',
+          args: [hero],
+        })
+      ).toLowerCase(),
+    ).toBe(offerer);
+    await o.page.context().close();
+    await s.page.context().close();
+  }, 400_000);
+
+  it('an offer cancelled from the account page', async () => {
+    const c = client();
+    const heroes = contract('GameItems721');
+    const stable = contract('StableCoin');
+    const offers = contract('Offers');
+    const OFFERER = 8;
+    const offerer = accountOf(OFFERER);
+    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
+    await send(0, stable, stableCoinAbi, 'mint', [
+      offerer,
+      parseUnits('100', STABLE_COIN_DECIMALS),
+    ]);
+    const [[hero]] = (await heroesHeld([0, OFFERER])) as [[bigint, number]];
+
+    step(`Account ${OFFERER} offers 1 ${symbol} for hero #${hero}, then cancels it.`);
+    const o = await signedInPage(OFFERER);
+    await openItem(o.page, heroes, hero);
+    await o.page.getByTestId('action-make-offer').click();
+    await makeOffer(o.page, { coin: symbol, price: '1' });
+    const offer = (await madeOffers(offerer)).find((x) => x.kind === OFFER_KIND.item)!;
+    expect(offer.status).toBe(OFFER_STATUS.active);
+
+    await o.page.goto(`${stack.url}/account/0/${offerer}?tab=offersMade`);
+    const made = o.page.getByTestId('offers-made');
+    await made.waitFor({ timeout: 30_000 });
+    await made.getByTestId('offer-cancel').first().click();
+    const modal = o.page.getByTestId('cancel-offer-modal');
+    await modal.getByTestId('cancel-offer-submit').click();
+    await settled(modal);
+    expect(await stepsOf(modal)).toEqual([]);
+    expect(await modal.getByTestId('tx-status').getAttribute('data-step')).toBe('cancelOffer');
+    const [, cancelled] = await c.readContract({
+      address: offers,
+      abi: offersAbi,
+      functionName: 'offerStatus',
+      args: [offerer, offer.orderHash as Hex],
+    });
+    expect(cancelled).toBe(true);
+    // Gone from the item's offers; the maker still sees it, as cancelled.
+    expect((await itemOffers(heroes, hero)).some((x) => x.orderHash === offer.orderHash)).toBe(
+      false,
+    );
+    expect((await madeOffers(offerer)).find((x) => x.orderHash === offer.orderHash)?.status).toBe(
+      OFFER_STATUS.cancelled,
+    );
+    await modal.getByRole('button', { name: 'Close' }).first().click();
+    await expect
+      .poll(() => made.getByTestId('offer-status').first().innerText(), { timeout: 30_000 })
+      .not.toBe('');
+    await shot(o.page, 'cancelled');
+    await o.page.context().close();
+  }, 300_000);
+
+  it('an offer is hidden once the offerer spends the coin, and shown again when it is back', async () => {
+    const c = client();
+    const heroes = contract('GameItems721');
+    const stable = contract('StableCoin');
+    const OFFERER = 9;
+    const offerer = accountOf(OFFERER);
+    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
+    await send(0, stable, stableCoinAbi, 'mint', [offerer, parseUnits('10', STABLE_COIN_DECIMALS)]);
+    const [[hero, holderIndex]] = (await heroesHeld([0, OFFERER])) as [[bigint, number]];
+
+    step(`Account ${OFFERER} offers 4 ${symbol} for hero #${hero}.`);
+    const o = await signedInPage(OFFERER);
+    await openItem(o.page, heroes, hero);
+    await o.page.getByTestId('action-make-offer').click();
+    await makeOffer(o.page, { coin: symbol, price: '4' });
+    const offer = (await madeOffers(offerer)).find((x) => x.kind === OFFER_KIND.item)!;
+    const shown = async () =>
+      (await itemOffers(heroes, hero)).some((x) => x.orderHash === offer.orderHash);
+    expect(await shown()).toBe(true);
+
+    step('The offerer sends its whole stable-coin balance away: the offer is hidden.');
+    const all = await c.readContract({
+      address: stable,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [offerer],
+    });
+    await send(OFFERER, stable, erc20Abi, 'transfer', [accountOf(0), all]);
+    await expect.poll(shown, { timeout: 30_000, interval: 500 }).toBe(false);
+    expect((await madeOffers(offerer)).find((x) => x.orderHash === offer.orderHash)?.status).toBe(
+      OFFER_STATUS.unfunded,
+    );
+    // The holder's item page has no offer to accept.
+    const h = await signedInPage(holderIndex);
+    await openItem(h.page, heroes, hero);
+    await h.page.getByTestId('item-tab-offers').click();
+    await h.page.getByTestId('item-offers-empty').waitFor({ timeout: 30_000 });
+
+    step('The coin comes back: the offer is shown again.');
+    await send(0, stable, erc20Abi, 'transfer', [offerer, all]);
+    await expect.poll(shown, { timeout: 30_000, interval: 500 }).toBe(true);
+    await h.page.reload();
+    await h.page.getByTestId('item-tab-offers').click();
+    await h.page
+      .getByTestId('item-offers')
+      .getByTestId('offer-accept')
+      .waitFor({ timeout: 30_000 });
+    await o.page.context().close();
+    await h.page.context().close();
+  }, 300_000);
+});
