@@ -131,6 +131,47 @@ export const MARKET_CONTRACT_ERRORS = {
   },
 } as const satisfies Record<string, ContractErrorInfo>;
 
+/**
+ * The offers contract and the wrapped AIA it is paid in (issue 17): what a holder accepting an
+ * offer can meet (the offer ended, was cancelled or is no longer funded).
+ */
+export const OFFERS_CONTRACT_ERRORS = {
+  MarketPaused: {
+    message: 'The marketplace is paused, please try again later',
+    key: 'market.errors.paused',
+  },
+  InvalidUnits: {
+    message: 'This quantity cannot be sold into the offer',
+    key: 'offer.errors.units',
+  },
+  ExceedsRemaining: {
+    message: 'The offer has only {{num}} left',
+    key: 'offer.errors.exceedsRemaining',
+    params: { num: 0 },
+  },
+  OfferNotStarted: { message: 'The offer has not started yet', key: 'offer.errors.notStarted' },
+  OfferExpired: { message: 'The offer has expired', key: 'offer.errors.expired' },
+  OfferCancelledError: { message: 'The offer was cancelled', key: 'offer.errors.cancelled' },
+  CounterBumped: { message: 'The offer was cancelled', key: 'offer.errors.cancelled' },
+  TokenNotInOffer: {
+    message: 'This item is not part of the offer',
+    key: 'offer.errors.notInOffer',
+  },
+  TokenNotInTraitSet: {
+    message: 'This item is not part of the offer',
+    key: 'offer.errors.notInOffer',
+  },
+  SellerIsOfferer: { message: 'You cannot accept your own offer', key: 'offer.errors.ownOffer' },
+  InvalidSignature: {
+    message: 'The offer signature is not valid',
+    key: 'offer.errors.signature',
+  },
+  InsufficientAllowance: {
+    message: 'The offer is no longer funded',
+    key: 'offer.errors.unfunded',
+  },
+} as const satisfies Record<string, ContractErrorInfo>;
+
 /** Errors of the token standards and libraries the contracts call. */
 export const TOKEN_CONTRACT_ERRORS = {
   ERC20InsufficientBalance: { message: 'The balance is insufficient', key: 'launchpad.balanceTip' },
@@ -167,6 +208,7 @@ export const CONTRACT_ERRORS: Readonly<Record<string, ContractErrorInfo>> = {
   ...TOKEN_CONTRACT_ERRORS,
   ...MARKET_CONTRACT_ERRORS,
   ...LAUNCHPAD_CONTRACT_ERRORS,
+  ...OFFERS_CONTRACT_ERRORS,
 };
 
 export interface ContractErrorMessage extends ContractErrorInfo {

@@ -68,7 +68,7 @@ describe('contract error messages', () => {
   });
 
   it.skipIf(!existsSync(generated))(
-    'covers every custom error of the marketplace and launchpad ABIs',
+    'covers every custom error of the marketplace, launchpad, offers and wrapped AIA ABIs',
     async () => {
       const abis = (await import('../src/generated/abis.js')) as Record<string, unknown>;
       const errorNames = (abi: unknown) =>
@@ -79,8 +79,14 @@ describe('contract error messages', () => {
         errorNames(abi).filter((name) => !skip.test(name));
       // Errors only the owner can hit (configuration, upgrades) need no user-facing message.
       const ownerOnly =
-        /^(InvalidConfig|DuplicateCoin|FeeTooHigh|InvalidDenominator|ExpectedPause|InvalidInitialization|NotInitializing|UUPS|ERC1967|AddressEmpty|FailedCall|OwnableInvalidOwner|ERC721A|ERC721Invalid|ERC1155Invalid|ERC2981|MintERC2309|MintZeroQuantity|MintToZeroAddress|URIQueryForNonexistentToken|TransferToNonERC721ReceiverImplementer|ApprovalCallerNotOwnerNorApproved|ApprovalQueryForNonexistentToken|BalanceQueryForZeroAddress|OwnerQueryForNonexistentToken|OwnershipNotInitializedForExtraData|TransferCallerNotOwnerNorApproved|TransferFromIncorrectOwner|TransferToZeroAddress|SequentialMintExceedsLimit|SequentialUpToTooSmall|SpotMintTokenIdTooSmall|TokenAlreadyExists|NotCompatibleWithSpotMints|ERC1155InvalidArrayLength|ERC721InvalidOwner|ERC1155InvalidOperator)/;
-      for (const name of ['marketplaceAbi', 'launchpad721Abi', 'launchpad1155Abi']) {
+        /^(InvalidConfig|DuplicateCoin|FeeTooHigh|InvalidDenominator|ExpectedPause|InvalidInitialization|NotInitializing|UUPS|ERC1967|AddressEmpty|FailedCall|OwnableInvalidOwner|ERC721A|ERC721Invalid|ERC1155Invalid|ERC2981|MintERC2309|MintZeroQuantity|MintToZeroAddress|URIQueryForNonexistentToken|TransferToNonERC721ReceiverImplementer|ApprovalCallerNotOwnerNorApproved|ApprovalQueryForNonexistentToken|BalanceQueryForZeroAddress|OwnerQueryForNonexistentToken|OwnershipNotInitializedForExtraData|TransferCallerNotOwnerNorApproved|TransferFromIncorrectOwner|TransferToZeroAddress|SequentialMintExceedsLimit|SequentialUpToTooSmall|SpotMintTokenIdTooSmall|TokenAlreadyExists|NotCompatibleWithSpotMints|ERC1155InvalidArrayLength|ERC721InvalidOwner|ERC1155InvalidOperator|InvalidShortString|StringTooLong)/;
+      for (const name of [
+        'marketplaceAbi',
+        'launchpad721Abi',
+        'launchpad1155Abi',
+        'offersAbi',
+        'wrappedAiaAbi',
+      ]) {
         for (const error of own(abis[name], ownerOnly)) {
           expect(CONTRACT_ERRORS, `${name}: ${error}`).toHaveProperty(error);
         }
