@@ -25,7 +25,8 @@ export function TxStatus({ state }: { state: TxState }) {
         ? 'border-emerald-400/40 bg-emerald-500/10 text-emerald-200'
         : 'border-white/10 bg-white/5 text-slate-200';
   // The steps before the current one (all of them once the action has ended).
-  const running = state.phase === 'wallet' || state.phase === 'pending';
+  const running =
+    state.phase === 'wallet' || state.phase === 'pending' || state.phase === 'submitting';
   const earlier = running ? state.steps.slice(0, -1) : state.steps;
   return (
     <div
