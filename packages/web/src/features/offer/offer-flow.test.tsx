@@ -1,0 +1,269 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { recoverTypedDataAddress, type Address, type Hash } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import {
+  OFFER_KIND,
+  OFFER_STATUS,
+  OFFER_TYPES,
+  offerDomain,
+  type OfferCreateRequest,
+  type OfferVO,
+} from '@aiamarket/shared';
+import { createQueryClient } from '../../app/Providers';
+import type * as Chain from '../../lib/chain';
+import type * as OfferChain from '../../lib/chain/offers';
+import { saveSession } from '../../lib/session';
+import { mockApi, type SeenCall } from '../../test/api';
+import { testAppConfig } from '../../test/app-config';
+import { CONTRACT } from '../../test/market-fixtures';
+import { AcceptOfferModal } from './AcceptOfferModal';
+import { MakeOfferModal, type OfferCoin } from './MakeOfferModal';
+
+// The wallet is anvil's second test key signing for real; the transactions (wrap, approve,
+// accept) are recorded instead of sent, each "mined" in its own block.
+const account = privateKeyToAccount(
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+);
+const OFFERS = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512' as Address;
+const WRAPPED = '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0' as Address;
+const E18 = 10n ** 18n;
+const CHAIN_ID = 31337;
+
+const chain = vi.hoisted(() => ({
+  sent: [] as string[],
+  funds: { balance: 0n, allowance: 0n, native: 0n },
+  counter: 4n,
+  block: 10n,
+}));
+const txHash = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}` as Hash;
+
+vi.mock('../../lib/chain', async (importOriginal) => {
+  const real = await importOriginal<typeof Chain>();
+  return {
+    ...real,
+    walletOnProductChain: async () => ({ config: {}, account: account.address }),
+    waitForIndexer: async () => true,
+  };
+});
+vi.mock('../../lib/chain/offers', async (importOriginal) => {
+  const real = await importOriginal<typeof OfferChain>();
+  const mined =
+    (what: string, step: Parameters<Chain.TxHashHandler>[0]) =>
+    async (...args: unknown[]) => {
+      chain.block += 1n;
+      chain.sent.push(what.replace('$', String(args[what.includes('wrap') ? 1 : 2])));
+      const onHash = args.at(-1) as Chain.TxHashHandler | undefined;
+      onHash?.(step, txHash(chain.block));
+      return { hash: txHash(chain.block), blockNumber: chain.block };
+    };
+  return {
+    ...real,
+    offersAddress: async () => OFFERS,
+    wrappedAiaAddress: async () => WRAPPED,
+    readOfferFunds: async () => chain.funds,
+    readOfferCounter: async () => chain.counter,
+    wrapAia: mined('wrap $', 'wrap'),
+    approveOfferCoin: mined('approve $', 'allowance'),
+    acceptOffer: async (
+      _wallet: unknown,
+      input: OfferChain.AcceptInput,
+      onHash?: Chain.TxHashHandler,
+    ) => {
+      chain.block += 1n;
+      chain.sent.push(`accept ${input.tokenId} x${input.units} proof ${input.proof.length}`);
+      onHash?.('acceptOffer', txHash(chain.block));
+      return { hash: txHash(chain.block), blockNumber: chain.block };
+    },
+    // A real EIP-712 signature with the shared domain and types.
+    signOffer: async (_wallet: unknown, offer: Parameters<typeof real.signOffer>[1]) => {
+      chain.sent.push('sign');
+      return account.signTypedData({
+        domain: offerDomain(CHAIN_ID, OFFERS),
+        types: OFFER_TYPES,
+        primaryType: 'Offer',
+        message: offer,
+      });
+    },
+  };
+});
+
+const aia: OfferCoin = {
+  address: '0x0000000000000000000000000000000000000000',
+  symbol: 'AIA',
+  decimals: 18,
+  payWith: WRAPPED,
+  wrapped: true,
+};
+
+beforeEach(() => {
+  chain.sent = [];
+  chain.counter = 4n;
+  chain.block = 10n;
+  saveSession({
+    token: 'tok',
+    address: account.address.toLowerCase(),
+    wallet: 'io.metamask',
+    walletName: 'MetaMask',
+  });
+});
+
+function clientWith(funds: typeof chain.funds) {
+  chain.funds = funds;
+  const client = createQueryClient();
+  client.setQueryData(['app-config'], testAppConfig({ chainId: CHAIN_ID }));
+  client.setQueryData(['offer-coins'], [aia]);
+  client.setQueryData(['offer-funds', WRAPPED, account.address.toLowerCase()], funds);
+  return client;
+}
+
+/** An open offer of the same account in wrapped AIA: 2 left at 0.5 each still draw 1 AIA. */
+const open = {
+  status: OFFER_STATUS.unfunded,
+  moneyAddr: WRAPPED,
+  remaining: '2',
+  priceWei: String(E18 / 2n),
+} as OfferVO;
+
+describe('making an offer', () => {
+  it('wraps the shortfall, approves this offer plus the open ones, signs and publishes it', async () => {
+    const created: OfferCreateRequest[] = [];
+    const api = mockApi({
+      'POST /v1/api/offer/made': { records: [open], total: 1, current: 1, size: 20 },
+      'POST /v1/api/offer/create': (call: SeenCall) => {
+        created.push(call.body as OfferCreateRequest);
+        return {};
+      },
+    });
+    render(
+      <QueryClientProvider client={clientWith({ balance: E18, allowance: E18, native: 9n * E18 })}>
+        <MakeOfferModal
+          target={{
+            kind: OFFER_KIND.trait,
+            contractAddr: CONTRACT,
+            erc1155: false,
+            valueId: 31,
+            root: `0x${'ab'.repeat(32)}`,
+          }}
+          unitsCap={5n}
+          onClose={() => undefined}
+        />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByTestId('price-input'), { target: { value: '1.5' } });
+    fireEvent.change(screen.getByTestId('offer-units'), { target: { value: '2' } });
+    fireEvent.change(screen.getByTestId('offer-expiry'), { target: { value: '30' } });
+    fireEvent.click(screen.getByTestId('make-offer-submit'));
+    expect(
+      (await screen.findByTestId('make-offer-success', {}, { timeout: 4000 })).textContent,
+    ).toBe('Your offer is published');
+    // 3 AIA offered, 1 held wrapped: wrap 2; allowance 1 < 3 + 1 of the open offer: approve 4.
+    expect(chain.sent).toEqual([`wrap ${2n * E18}`, `approve ${4n * E18}`, 'sign']);
+    expect(api.filter((c) => c.path === '/v1/api/offer/made')[0]!.body).toEqual({
+      address: account.address,
+      page: 1,
+      size: 20,
+    });
+    const [req] = created;
+    expect(req!.traitValueId).toBe(31);
+    expect(req!.offer).toMatchObject({
+      offerer: account.address,
+      collection: CONTRACT,
+      kind: OFFER_KIND.trait,
+      erc1155: false,
+      identifier: BigInt(`0x${'ab'.repeat(32)}`).toString(),
+      units: '2',
+      coin: WRAPPED,
+      pricePerUnit: String((3n * E18) / 2n),
+      counter: '4',
+    });
+    expect(BigInt(req!.offer.end) - BigInt(req!.offer.start)).toBe(30n * 86_400n);
+    const o = req!.offer;
+    const signer = await recoverTypedDataAddress({
+      domain: offerDomain(CHAIN_ID, OFFERS),
+      types: OFFER_TYPES,
+      primaryType: 'Offer',
+      message: {
+        ...o,
+        offerer: o.offerer as Address,
+        collection: o.collection as Address,
+        coin: o.coin as Address,
+        identifier: BigInt(o.identifier),
+        units: BigInt(o.units),
+        pricePerUnit: BigInt(o.pricePerUnit),
+        start: BigInt(o.start),
+        end: BigInt(o.end),
+        salt: BigInt(o.salt),
+        counter: BigInt(o.counter),
+      },
+      signature: req!.signature as `0x${string}`,
+    });
+    expect(signer).toBe(account.address);
+  });
+
+  it('sends no transaction when the wrapped balance and the allowance already cover it', async () => {
+    mockApi({
+      'POST /v1/api/offer/made': { records: [], total: 0, current: 1, size: 20 },
+      'POST /v1/api/offer/create': {},
+    });
+    render(
+      <QueryClientProvider
+        client={clientWith({ balance: 5n * E18, allowance: 5n * E18, native: 0n })}
+      >
+        <MakeOfferModal
+          target={{ kind: OFFER_KIND.item, contractAddr: CONTRACT, erc1155: false, tokenId: '7' }}
+          unitsCap={1n}
+          onClose={() => undefined}
+        />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByTestId('price-input'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('make-offer-submit'));
+    await screen.findByTestId('make-offer-success', {}, { timeout: 4000 });
+    expect(chain.sent).toEqual(['sign']);
+  });
+});
+
+describe('accepting a trait offer', () => {
+  it("fetches the token's proof from offer/proof and sells it into the offer", async () => {
+    const api = mockApi({
+      'POST /v1/api/offer/proof': { proof: [`0x${'11'.repeat(32)}`, `0x${'22'.repeat(32)}`] },
+    });
+    const offer = {
+      orderHash: `0x${'0f'.repeat(32)}`,
+      contractAddr: CONTRACT,
+      kind: OFFER_KIND.trait,
+      erc1155: false,
+      tokenId: null,
+      remaining: '3',
+      coin: 'WAIA',
+      coinDecimals: 18,
+      priceWei: String(E18),
+      status: OFFER_STATUS.active,
+      name: null,
+      collectionName: 'Sky Knights',
+      signed: {},
+    } as unknown as OfferVO;
+    const client = clientWith({ balance: 0n, allowance: 0n, native: 0n });
+    const key = { contractAddr: CONTRACT, tokenId: '12' };
+    client.setQueryData(['offer-held', key, account.address.toLowerCase()], 1n);
+    client.setQueryData(['offer-fee-fraction'], { numerator: 2n, denominator: 100n });
+    client.setQueryData(['offer-royalty', CONTRACT, '12', String(E18)], 0n);
+    render(
+      <QueryClientProvider client={client}>
+        <AcceptOfferModal offer={offer} onClose={() => undefined} />
+      </QueryClientProvider>,
+    );
+    // A trait offer names no token: the holder says which of theirs.
+    fireEvent.change(screen.getByTestId('accept-token'), { target: { value: '12' } });
+    await waitFor(() => expect(screen.getByTestId('accept-net').textContent).toBe('0.98 WAIA'));
+    fireEvent.click(screen.getByTestId('accept-offer-submit'));
+    await screen.findByTestId('accept-offer-success', {}, { timeout: 4000 });
+    expect(api.find((c) => c.path === '/v1/api/offer/proof')!.body).toEqual({
+      orderHash: offer.orderHash,
+      tokenId: '12',
+    });
+    expect(chain.sent).toEqual(['accept 12 x1 proof 2']);
+  });
+});
