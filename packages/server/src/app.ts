@@ -33,6 +33,7 @@ import { itemRoutes } from './modules/item/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { favouriteRoutes } from './modules/favourite/routes.js';
 import { metadataRefreshRoutes } from './modules/metadata-refresh/routes.js';
+import { offerRoutes } from './modules/offer/routes.js';
 
 export const API_PREFIX = '/v1/api';
 
@@ -55,6 +56,7 @@ const MODULES = [
   searchRoutes,
   favouriteRoutes,
   metadataRefreshRoutes,
+  offerRoutes,
 ];
 
 /** Routes outside /v1/api: the uploaded files at /ipfs/{cid}. */

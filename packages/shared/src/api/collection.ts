@@ -2,6 +2,7 @@
 // reference unit (priceUnit) across coins; the per-coin parts are in each coin's units.
 import type { ContractType } from '../constants.js';
 import type { CoinPart } from '../money/reference.js';
+import type { BestOfferVO } from './offer.js';
 
 export interface CollectionStatsVO {
   /** Floor: lowest listed price, null when nothing is listed. */
@@ -48,6 +49,12 @@ export interface CollectionVO extends CollectionStatsVO {
   linkDiscord: string | null;
   linkInstagram: string | null;
   linkMedium: string | null;
+}
+
+/** GET /v1/api/collections/link: the collection page, with its best collection offer. */
+export interface CollectionDetailVO extends CollectionVO {
+  /** The best active collection offer (any token of the collection), null when none. */
+  bestCollectionOffer: BestOfferVO | null;
 }
 
 /** POST /v1/api/collections/update (owner only). */

@@ -2,6 +2,7 @@
 import type { CollectionVO } from './collection.js';
 import type { ContractType } from '../constants.js';
 import type { OrderVO } from './market.js';
+import type { BestOfferVO } from './offer.js';
 
 /** Item metadata (spec): metadataVO of nftMeta/getDetail. */
 export interface NftMetadataVO {
@@ -28,6 +29,8 @@ export interface NftDetail {
   collectionsVO: CollectionVO | null;
   /** The lowest-priced listed order of the item, null when none. */
   orderVO: OrderVO | null;
+  /** The best active offer the item can accept (item, collection or trait offer), null when none. */
+  bestOffer: BestOfferVO | null;
 }
 
 /** POST /v1/api/asset/userInfo (contractAddr, tokenId, ownerAddr) and the ownership query. */
@@ -50,6 +53,8 @@ export interface NftCardVO {
   amount: string;
   /** The lowest listed order, null when not listed. */
   order: OrderVO | null;
+  /** The best active offer the token can accept, null when none. */
+  bestOffer: BestOfferVO | null;
 }
 
 /**

@@ -160,9 +160,11 @@ describe('GET collections/link', () => {
         'day30totalTransaction',
         'priceUnit',
         'coinParts',
+        'bestCollectionOffer',
       ].sort(),
     );
     expect(vo).toMatchObject({
+      bestCollectionOffer: null,
       name: 'AIA Heroes',
       linkCollection: 'aia-heroes',
       contractAddr: g721,

@@ -9,6 +9,7 @@ import {
   PAGE_SIZE,
   royaltyPercentToRate,
   type CollectionCountRow,
+  type CollectionDetailVO,
   type CollectionListAndSummary,
 } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
@@ -33,6 +34,7 @@ import { rankCollections } from './ranking.js';
 import { coinPartsSchema, collectionVOSchema, toCollectionVO } from '../../http/collection-view.js';
 import { currentCoinRates } from '../../db/coin-rates.js';
 import { RANKING_WINDOWS } from '../../http/volume-windows.js';
+import { bestCollectionOffers, bestOfferVoSchema } from '../../http/best-offer.js';
 
 const countRowFields = {
   id: z.number().int(),
@@ -56,6 +58,11 @@ const countRowFields = {
   volumeParts: coinPartsSchema.describe("the window's volume per coin, in coin units"),
   lowestPriceParts: coinPartsSchema.describe('the lowest listed price in each coin'),
 };
+const collectionDetailSchema = collectionVOSchema.extend({
+  bestCollectionOffer: bestOfferVoSchema
+    .nullable()
+    .describe('the best active collection offer (any token), null when none'),
+}) satisfies z.ZodType<CollectionDetailVO>;
 const countRowSchema = z.object(countRowFields) satisfies z.ZodType<CollectionCountRow>;
 const rankingRowSchema = z.object({
   rank: z.number().int().describe('1-based position over all pages'),
@@ -103,15 +110,24 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['collection'],
-          summary: 'A collection page by its linkCollection (any letter case)',
+          summary:
+            'A collection page by its linkCollection (any letter case), with its best collection offer',
           querystring: z.object({ linkCollection: z.string().trim().min(1).max(128) }),
-          response: { 200: envelopeOf(collectionVOSchema) },
+          response: { 200: envelopeOf(collectionDetailSchema) },
         },
       },
       async (request) => {
         const row = await findCollectionByLink(db, chainId, request.query.linkCollection);
         if (!row) throw new ApiError(ERRORS.notFound, 'Collection not found');
-        return ok(toCollectionVO(row, await currentCoinRates(db, chainId)));
+        const [rates, best] = await Promise.all([
+          currentCoinRates(db, chainId),
+          bestCollectionOffers(db, coins, chainId, [row.profile.contractAddr]),
+        ]);
+        const detail: CollectionDetailVO = {
+          ...toCollectionVO(row, rates),
+          bestCollectionOffer: best.get(row.profile.contractAddr) ?? null,
+        };
+        return ok(detail);
       },
     );
 

@@ -36,6 +36,7 @@ import {
   ownersPage,
 } from './queries.js';
 import { cardSchema, cardViews, detailSchema, ownershipSchema } from './view.js';
+import { bestOffersOfTokens } from '../../http/best-offer.js';
 
 /** Items: detail, ownership, a collection's items, an account's items, a user's NFTs. */
 export function itemRoutes(
@@ -53,7 +54,7 @@ export function itemRoutes(
       preValidation: queryOrBodyHook,
       schema: {
         tags: ['item'],
-        summary: 'An item: metadata, its collection and its lowest listed order',
+        summary: 'An item: metadata, its collection, its lowest listed order and its best offer',
         querystring: itemInput,
         response: { 200: envelopeOf(detailSchema) },
       },
@@ -63,10 +64,11 @@ export function itemRoutes(
         return shared.read(`${contractAddr}:${tokenId}`, async () => {
           const item = await findItem(db, chainId, contractAddr, tokenId);
           if (!item) throw new ApiError(ERRORS.notFound, 'No such item');
-          const [labels, lowest, collectionsVO] = await Promise.all([
+          const [labels, lowest, collectionsVO, best] = await Promise.all([
             collectionLabels(db, chainId, [contractAddr]),
             lowestOrders(db, chainId, [{ contractAddr, tokenId }]),
             collectionOf(db, chainId, contractAddr),
+            bestOffersOfTokens(db, coins, chainId, [{ contractAddr, tokenId }]),
           ]);
           const lowestRow = lowest.get(tokenKey(contractAddr, tokenId));
           const [orderVO] = lowestRow ? await orderViews(db, coins, chainId, [lowestRow]) : [];
@@ -88,6 +90,7 @@ export function itemRoutes(
             },
             collectionsVO,
             orderVO: orderVO ?? null,
+            bestOffer: best.get(tokenKey(contractAddr, tokenId)) ?? null,
           };
           return ok(detail);
         });

@@ -12,6 +12,7 @@ import {
 } from '../../http/order-view.js';
 import { collectionVOSchema } from '../../http/collection-view.js';
 import type { CardRow } from './queries.js';
+import { bestOffersOfTokens, bestOfferVoSchema } from '../../http/best-offer.js';
 
 export const cardSchema = z.object({
   tokenId: z.string(),
@@ -23,6 +24,9 @@ export const cardSchema = z.object({
   linkCollection: z.string().nullable(),
   amount: z.string().describe('held by the viewed owner (account items), else the total'),
   order: orderVoSchema.nullable().describe('the lowest listed order, null when not listed'),
+  bestOffer: bestOfferVoSchema
+    .nullable()
+    .describe('the best active offer the token can accept (item, collection or trait offer)'),
 }) satisfies z.ZodType<NftCardVO>;
 
 export const ownershipSchema = z.object({
@@ -48,6 +52,9 @@ export const detailSchema = z.object({
   }),
   collectionsVO: collectionVOSchema.nullable(),
   orderVO: orderVoSchema.nullable(),
+  bestOffer: bestOfferVoSchema
+    .nullable()
+    .describe('the best active offer the item can accept (item, collection or trait offer)'),
 }) satisfies z.ZodType<NftDetail>;
 
 /**
@@ -61,13 +68,14 @@ export async function cardViews(
   rows: CardRow[],
   own?: (OrderRow | null)[],
 ): Promise<NftCardVO[]> {
-  const [labels, lowest] = await Promise.all([
+  const [labels, lowest, best] = await Promise.all([
     collectionLabels(
       db,
       chainId,
       rows.map((r) => r.contractAddr),
     ),
     own ? Promise.resolve(new Map<string, OrderRow>()) : lowestOrders(db, chainId, rows),
+    bestOffersOfTokens(db, coins, chainId, rows),
   ]);
   const orderRows = rows.map((r, i) =>
     own ? (own[i] ?? null) : (lowest.get(tokenKey(r.contractAddr, r.tokenId)) ?? null),
@@ -88,6 +96,7 @@ export async function cardViews(
       linkCollection: label?.linkCollection ?? null,
       amount: r.amount,
       order: order ? byRow.get(order)! : null,
+      bestOffer: best.get(tokenKey(r.contractAddr, r.tokenId)) ?? null,
     };
   });
 }

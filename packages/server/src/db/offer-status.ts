@@ -1,0 +1,51 @@
+// The offer status at read time (OFFER_STATUS), written once: the offer module's lists and
+// create answer and the best offer of cards, items and collections (http/best-offer.ts) read it
+// from here (a generic db piece, so the item and collection modules need not import a feature). The indexer keeps
+// only the facts (filled, cancelled, funded); start and end are compared with the time of the
+// query, so an offer expires or starts without anything being written.
+import { sql, type SQL } from 'drizzle-orm';
+import { OFFER_KIND, OFFER_STATUS } from '@aiamarket/shared';
+import { offers, offerTraitTokens } from './schema.js';
+
+/** A status code as SQL text (a constant, not a parameter). */
+const code = (status: number) => sql.raw(String(status));
+
+/**
+ * The status of the `offers` row in scope (unaliased table). Order matters: a filled offer
+ * stays filled after it expires; a cancelled one stays cancelled; unfunded is last because it
+ * can change back. `cancelled` covers both a cancel by hash and a counter raised above the
+ * signed one (the indexer sets it for both).
+ */
+export const offerStatus: SQL<number> = sql<number>`(case
+  when ${offers.filled} >= ${offers.units} then ${code(OFFER_STATUS.filled)}
+  when ${offers.cancelled} then ${code(OFFER_STATUS.cancelled)}
+  when ${offers.endTime} <= now() then ${code(OFFER_STATUS.expired)}
+  when ${offers.startTime} > now() then ${code(OFFER_STATUS.notStarted)}
+  when not ${offers.funded} then ${code(OFFER_STATUS.unfunded)}
+  else ${code(OFFER_STATUS.active)} end)::int`;
+
+/** Offers that can be accepted now (status 0), for the lists and the best offers. */
+export const isActiveOffer: SQL = sql`${offerStatus} = ${code(OFFER_STATUS.active)}`;
+
+/** Best first: reference price, then the coin price, then the older offer; no rate comes last. */
+export const bestFirst: SQL[] = [
+  sql`${offers.priceRef} desc nulls last`,
+  sql`${offers.priceValue} desc`,
+  sql`${offers.createdAt} asc`,
+  sql`${offers.orderHash} asc`,
+];
+
+/**
+ * Whether the `offers` row in scope can be accepted with the token `tokenId` (SQL of a numeric)
+ * of its collection: a collection offer, an item offer on it, or a trait offer whose signed set
+ * holds it.
+ */
+export function acceptsToken(tokenId: SQL): SQL {
+  return sql`(${offers.kind} = ${code(OFFER_KIND.collection)}
+    or (${offers.kind} = ${code(OFFER_KIND.item)} and ${offers.tokenId} = ${tokenId})
+    or (${offers.kind} = ${code(OFFER_KIND.trait)} and exists (
+      select 1 from ${offerTraitTokens}
+      where ${offerTraitTokens.chainId} = ${offers.chainId}
+        and ${offerTraitTokens.orderHash} = ${offers.orderHash}
+        and ${offerTraitTokens.tokenId} = ${tokenId})))`;
+}

@@ -1,0 +1,137 @@
+// What offer/create reads from the chain now: the offerer's counter on the Offers contract, the
+// market's coin allow-list, and the offerer's coin balance and allowance to the Offers contract
+// (one multicall at the latest block), plus the signature check the contract makes.
+import {
+  erc20Abi,
+  hashTypedData,
+  hexToBigInt,
+  recoverTypedDataAddress,
+  size,
+  slice,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import {
+  ApiError,
+  ERRORS,
+  OFFER_TYPES,
+  offerDomain,
+  type SignedOfferFields,
+} from '@aiamarket/shared';
+import { marketplaceAbi, offersAbi } from '@aiamarket/shared/abis';
+import { isChainUnreachable } from '../../chain/errors.js';
+
+/** secp256k1 n / 2: OpenZeppelin's ECDSA (and so the contract) refuses a larger s. */
+const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
+
+/** The typed data of an offer on the Offers contract at `offersAddr` of `chainId`. */
+export function offerTypedData(chainId: number, offersAddr: Address, offer: SignedOfferFields) {
+  return {
+    domain: offerDomain(chainId, offersAddr),
+    types: OFFER_TYPES,
+    primaryType: 'Offer' as const,
+    // A plain record: viem's verify parameters take the message as Record<string, unknown>.
+    message: { ...offer },
+  };
+}
+
+/** The order hash the contract gives the offer (hashOffer): its EIP-712 digest. */
+export function orderHashOf(chainId: number, offersAddr: Address, offer: SignedOfferFields): Hex {
+  return hashTypedData(offerTypedData(chainId, offersAddr, offer));
+}
+
+/**
+ * Whether `signature` signs the offer for its offerer as the contract decides: a 65-byte ECDSA
+ * signature (v 27/28, low s) recovering to the offerer, else, for an offerer with code, the
+ * wallet's EIP-1271 answer (viem verifyTypedData through the node).
+ */
+export async function isOfferSignatureValid(
+  client: PublicClient,
+  chainId: number,
+  offersAddr: Address,
+  offer: SignedOfferFields,
+  signature: Hex,
+): Promise<boolean> {
+  const typed = offerTypedData(chainId, offersAddr, offer);
+  if (size(signature) === 65) {
+    const s = hexToBigInt(slice(signature, 32, 64));
+    const v = hexToBigInt(slice(signature, 64, 65));
+    if (s <= HALF_N && (v === 27n || v === 28n)) {
+      try {
+        const recovered = await recoverTypedDataAddress({ ...typed, signature });
+        if (recovered.toLowerCase() === offer.offerer.toLowerCase()) return true;
+      } catch {
+        // Not a point on the curve: the contract's tryRecover fails the same way.
+      }
+    }
+  }
+  const code = await client.getCode({ address: offer.offerer });
+  if (!code || code === '0x') return false;
+  try {
+    return await client.verifyTypedData({
+      address: offer.offerer,
+      ...typed,
+      signature,
+    });
+  } catch (err) {
+    if (isChainUnreachable(err)) throw err;
+    return false;
+  }
+}
+
+export interface OffererChainState {
+  counter: bigint;
+  coinAllowed: boolean;
+  balance: bigint;
+  allowance: bigint;
+}
+
+/** The market the Offers contract reads its settings from (immutable: read once per address). */
+const markets = new Map<string, Promise<Address>>();
+function marketOf(client: PublicClient, offersAddr: Address): Promise<Address> {
+  const key = offersAddr.toLowerCase();
+  let hit = markets.get(key);
+  if (!hit) {
+    hit = client.readContract({ address: offersAddr, abi: offersAbi, functionName: 'market' });
+    markets.set(key, hit);
+    hit.catch(() => markets.delete(key));
+  }
+  return hit;
+}
+
+/**
+ * Counter, coin allow-list, balance and allowance, read together at one block. An unreachable
+ * node is a 503; a coin that is no ERC-20 (balanceOf reverts) reads as balance 0.
+ */
+export async function readOffererState(
+  client: PublicClient,
+  offersAddr: Address,
+  offerer: Address,
+  coin: Address,
+): Promise<OffererChainState> {
+  try {
+    const market = await marketOf(client, offersAddr);
+    const [counter, coinAllowed, balance, allowance] = await client.multicall({
+      contracts: [
+        { address: offersAddr, abi: offersAbi, functionName: 'counterOf', args: [offerer] },
+        { address: market, abi: marketplaceAbi, functionName: 'isCoinAllowed', args: [coin] },
+        { address: coin, abi: erc20Abi, functionName: 'balanceOf', args: [offerer] },
+        { address: coin, abi: erc20Abi, functionName: 'allowance', args: [offerer, offersAddr] },
+      ],
+      allowFailure: true,
+      deployless: true,
+    });
+    if (counter.status === 'failure') throw counter.error;
+    if (coinAllowed.status === 'failure') throw coinAllowed.error;
+    return {
+      counter: counter.result,
+      coinAllowed: coinAllowed.result,
+      balance: balance.status === 'success' ? balance.result : 0n,
+      allowance: allowance.status === 'success' ? allowance.result : 0n,
+    };
+  } catch (err) {
+    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
+    throw err;
+  }
+}
