@@ -5,7 +5,7 @@ import { CONTRACT_TYPE, OFFER_KIND, type NftDetail } from '@aiamarket/shared';
 import { buttonClass } from '../../components/trade';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { useSession } from '../../lib/session';
-import { bestOfferOf, fetchHeld, fetchItemOffers } from './api';
+import { bestOfferOf, fetchItemOffers, fetchOwnership } from './api';
 import { MakeOfferModal } from './MakeOfferModal';
 import { OffersTable } from './OffersTable';
 
@@ -14,16 +14,19 @@ const keyOf = (detail: NftDetail) => ({
   tokenId: detail.metadataVO.tokenId,
 });
 
-/** How much of the item the signed-in viewer holds (0 when signed out). */
+/**
+ * How much of the item the signed-in viewer holds (0 when signed out). The item page asks the
+ * same asset/userInfo under this key: one request serves both.
+ */
 function useHeld(detail: NftDetail) {
   const { address } = useSession();
   const key = keyOf(detail);
   const held = useQuery({
-    queryKey: ['offer-held', key, address],
-    queryFn: ({ signal }) => fetchHeld(key, address ?? '', signal),
+    queryKey: ['item', key, 'ownership', address],
+    queryFn: ({ signal }) => fetchOwnership(key, address ?? '', signal),
     enabled: address !== null,
   });
-  return held.data ?? 0n;
+  return BigInt(held.data?.amount ?? 0);
 }
 
 /**

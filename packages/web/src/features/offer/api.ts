@@ -73,15 +73,21 @@ export function bestOfferOf(
   return value && typeof value === 'object' ? (value as BestOfferVO) : null;
 }
 
-/** POST asset/userInfo: how many copies of a token `ownerAddr` holds (what it can sell). */
+/** POST asset/userInfo: what `ownerAddr` holds of a token (the item page's ownership answer). */
+export function fetchOwnership(
+  key: { contractAddr: string; tokenId: string },
+  ownerAddr: string,
+  signal?: AbortSignal,
+): Promise<Ownership> {
+  return apiRequest('/asset/userInfo', { body: { ...key, ownerAddr }, signal });
+}
+
+/** How many copies of a token `ownerAddr` holds (what it can sell into an offer). */
 export async function fetchHeld(
   key: { contractAddr: string; tokenId: string },
   ownerAddr: string,
   signal?: AbortSignal,
 ): Promise<bigint> {
-  const answer = await apiRequest<Ownership | null>('/asset/userInfo', {
-    body: { ...key, ownerAddr },
-    signal,
-  });
+  const answer = await fetchOwnership(key, ownerAddr, signal);
   return BigInt(answer?.amount ?? 0);
 }
