@@ -10,7 +10,14 @@ import { decodeLogs, type AddressRole } from './decode.js';
 import { emptyFacts, factsOf, type RangeFacts } from './facts.js';
 import { fundsToRead, offerCoins, readFunds } from './offers.js';
 import { coinFeedsOf, readFeeds } from './rates.js';
-import { readCursor, recentBlocks, rollbackTo, writeRange, type BlockRef } from './store.js';
+import {
+  readCursor,
+  recentBlocks,
+  rollbackTo,
+  writeNewOffers,
+  writeRange,
+  type BlockRef,
+} from './store.js';
 
 /** The subset of a pino logger the indexer uses. */
 export interface IndexerLogger {
@@ -267,6 +274,7 @@ export class Indexer {
     const from = cursor ? cursor.number + 1 : this.startBlock();
     if (from > safe) {
       this.status.block = cursor?.number ?? null;
+      if (cursor) await this.lookAtNewOffers(cursor);
       return 'idle';
     }
     const to = Math.min(from + this.batch - 1, safe);
@@ -333,6 +341,23 @@ export class Indexer {
       this.log.debug({ from, to, head, lag, events: events.length }, 'indexer range');
     }
     return 'range';
+  }
+
+  /**
+   * Offers the API stored since the last range, while no new block comes: their funds are read
+   * at the cursor's block (the facts up to it are all written), so a quiet chain does not leave
+   * them unchecked until its next block.
+   */
+  private async lookAtNewOffers(cursor: { number: number; hash: string }) {
+    if (!this.offers) return;
+    const pairs = await fundsToRead(this.db, this.chainId, this.offers, []);
+    if (pairs.length === 0) return;
+    const reads = await readFunds(this.chain, this.offers, pairs, cursor.number);
+    await writeNewOffers(this.db, this.chainId, cursor, {
+      offersAddr: this.offers,
+      blockNumber: cursor.number,
+      reads,
+    });
   }
 
   /** Finds the newest kept block still on the chain and rolls back to it. */

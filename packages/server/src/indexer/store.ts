@@ -573,6 +573,30 @@ export async function writeRange(db: AppDb, w: RangeWrite): Promise<void> {
   });
 }
 
+/**
+ * While the chain is idle: the funds of offers stored since the last range, read at the cursor's
+ * block, and their state, in one transaction fenced on the cursor (a rollback in between makes
+ * it fail; the next step starts over).
+ */
+export async function writeNewOffers(
+  db: AppDb,
+  chainId: number,
+  cursor: Cursor,
+  funds: OfferFundsWrite,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOrderItems(tx);
+    const [now] = await tx
+      .select({ number: indexerCursor.blockNumber, hash: indexerCursor.blockHash })
+      .from(indexerCursor)
+      .where(eq(indexerCursor.chainId, chainId))
+      .for('update');
+    if (!now || now.number !== cursor.number || now.hash !== cursor.hash)
+      throw new FenceError('cursor');
+    await writeOffers(tx, chainId, [], funds, cursor.number);
+  });
+}
+
 /** The recorded block hashes, newest first (to find a fork point). */
 export async function recentBlocks(db: AppDb, chainId: number) {
   return db

@@ -113,8 +113,6 @@ async function storeSigned(
     counter: offer.counter.toString(),
     signature,
   });
-  // The indexer looks at offers stored since its last range in its next range: one more block.
-  await c.testClient.mine({ blocks: 1 });
   return { offer, signature, hash };
 }
 
@@ -308,6 +306,36 @@ describe('indexer: offers', () => {
     expect((await offerRow(db, item)).priceRef).toBe('1.000000000000000000');
   });
 
+  it("checks an offer stored after the offerer's funds left, without waiting for a block", async () => {
+    // The API read bob's funds, then they left before the offer was stored (bob holds no WAIA):
+    // the indexer, idle on a quiet chain, reads them at its cursor and hides the offer.
+    const cursor = async () => (await dumpChainTables(db)).cursor[0]!.n;
+    const late = await storeSigned(c, db, 'bob', {
+      collection: g721,
+      kind: OFFER_KIND.collection,
+      erc1155: false,
+      identifier: 0n,
+      units: 1n,
+      coin: waia,
+      pricePerUnit: parseEther('1'),
+      counter: 0n,
+    });
+    const head = Number(await c.publicClient.getBlockNumber());
+    await indexer.catchUp();
+    expect(Number(await c.publicClient.getBlockNumber())).toBe(head);
+    expect(await offerRow(db, late)).toMatchObject({ funded: false, stateBlock: await cursor() });
+    // bob wraps 1 AIA: shown.
+    await send(c, 'bob', { ...wrapped(c), functionName: 'deposit', value: parseEther('1') });
+    await send(c, 'bob', {
+      ...wrapped(c),
+      functionName: 'approve',
+      args: [c.addr('Offers'), maxUint256],
+    });
+    await indexer.catchUp();
+    expect((await offerRow(db, late)).funded).toBe(true);
+    await send(c, 'bob', { ...wrapped(c), functionName: 'withdraw', args: [parseEther('1')] });
+  });
+
   it('follows funding: transfer away and back, allowance revoke, withdrawal', async () => {
     // A collection offer for 2 heroes at 1 WAIA: carol holds 4 WAIA, enough.
     const col = await storeSigned(c, db, 'carol', {
@@ -485,6 +513,7 @@ describe('indexer: offers', () => {
       functionName: 'approve',
       args: [c.addr('Offers'), maxUint256],
     });
+    const carol = lower(ACTORS.carol.address);
     for (const [hero, depth] of [
       [3n, 1],
       [4n, 2],
@@ -520,7 +549,9 @@ describe('indexer: offers', () => {
       expect(await offerRow(db, offer)).toMatchObject({ filled: '1' });
       // Every open offer of carol is unfunded now (she holds no WAIA).
       expect(
-        before.offers.offers.filter((o) => !o.cancelled && o.filled < o.units && o.funded),
+        before.offers.offers.filter(
+          (o) => o.offerer === carol && !o.cancelled && o.filled < o.units && o.funded,
+        ),
       ).toEqual([]);
 
       // The last `depth` blocks replaced by empty ones.
@@ -530,7 +561,9 @@ describe('indexer: offers', () => {
       expect(after).toEqual(await fromScratch());
       // The transfer away is gone: carol's open offers are funded again.
       expect(
-        after.offers.offers.filter((o) => !o.cancelled && o.filled < o.units && !o.funded),
+        after.offers.offers.filter(
+          (o) => o.offerer === carol && !o.cancelled && o.filled < o.units && !o.funded,
+        ),
       ).toEqual([]);
       if (depth === 2) {
         // The acceptance is gone too: no trade, no royalty row, not filled.
