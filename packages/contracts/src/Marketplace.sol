@@ -10,8 +10,15 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
-import {IERC2981} from "@openzeppelin/contracts/interfaces/IERC2981.sol";
 import {SaleSplit} from "./lib/SaleSplit.sol";
+
+/// @notice The offers contract's copy of the market's settings (see Offers.sol): the market
+///         asks it to re-read them after every change.
+interface IOffersSettingsCopy {
+    function syncCoin(address coin) external;
+    function syncRoyalty(address collection) external;
+    function syncAllCoins() external;
+}
 
 /// @title Marketplace
 /// @notice Non-custodial NFT marketplace with on-chain listings (ERC721 and ERC1155). The NFT
@@ -78,6 +85,9 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         mapping(address nftContract => RoyaltyRate) royalties;
         // ERC721: keccak(nft, tokenId); ERC1155: keccak(nft, tokenId, seller) -> latest itemId
         mapping(bytes32 listingKey => uint256) activeItem;
+        // Appended by the offers link (storage of earlier versions unchanged): the offers
+        // contract that keeps a copy of the settings, told of every change (zero: none).
+        address offers;
     }
 
     // keccak256(abi.encode(uint256(keccak256("aiamarket.storage.Marketplace")) - 1)) & ~bytes32(uint256(0xff))
@@ -86,11 +96,11 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     /// @notice Salt of the price hash a buy carries: keccak256(abi.encode(nft, tokenId, price, salt)).
     bytes32 public constant PRICE_HASH_SALT = keccak256("aiamarket.marketplace.price.v1");
     /// @notice Royalty may not exceed 10 % of the sale (1/10 of the royalty rate denominator).
-    uint256 public constant MAX_ROYALTY_PERCENT = 10;
+    uint256 public constant MAX_ROYALTY_PERCENT = SaleSplit.MAX_ROYALTY_PERCENT;
     /// @notice Royalty rates are percent x 100. Fixed: an owner-settable denominator re-scaled
     ///         every stored rate at once (10 % could become 50 %, and a rate above the fee's
     ///         remainder made every sale of the collection revert), and clients send percent x 100.
-    uint256 public constant ROYALTY_RATE_DENOMINATOR = 10_000;
+    uint256 public constant ROYALTY_RATE_DENOMINATOR = SaleSplit.ROYALTY_RATE_DENOMINATOR;
     /// @notice Highest royalty rate: 10 % in ROYALTY_RATE_DENOMINATOR units.
     uint256 public constant MAX_ROYALTY_RATE = ROYALTY_RATE_DENOMINATOR * MAX_ROYALTY_PERCENT / 100;
     /// @notice The platform fee may not exceed 50 % of the sale.
@@ -149,6 +159,7 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     event Paused(address account);
     event Unpaused(address account);
     event Withdrawn(address indexed coin, address indexed to, uint256 amount);
+    event OffersSet(address offers);
 
     // ---------------------------------------------------------------- errors
 
@@ -410,6 +421,8 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         if (receiver == address(0) && rate != 0) revert ZeroAddress();
         $.royalties[nftContract] = RoyaltyRate({receiver: receiver, rate: uint16(rate), set: true});
         emit RoyaltyRateSet(nftContract, msg.sender, receiver, rate);
+        address offers_ = $.offers;
+        if (offers_ != address(0)) IOffersSettingsCopy(offers_).syncRoyalty(nftContract);
     }
 
     // ---------------------------------------------------------------- owner
@@ -425,8 +438,25 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     /// @notice Allows or refuses a payment coin (zero address = native AIA). Listings in a coin
     ///         that is no longer allowed cannot be bought until it is allowed again.
     function setCoinAllowed(address coin, bool allowed) external onlyOwner {
-        _s().allowedCoins[coin] = allowed;
+        MarketStorage storage $ = _s();
+        $.allowedCoins[coin] = allowed;
         emit CoinAllowed(coin, allowed);
+        address offers_ = $.offers;
+        if (offers_ != address(0)) IOffersSettingsCopy(offers_).syncCoin(coin);
+    }
+
+    /// @notice Links the offers contract that copies this market's settings (zero: unlink). It
+    ///         is told of every later change of the fee, fee address, pause, coins and royalty
+    ///         rates; what it copied before is re-read now. Royalty rates set before the link
+    ///         are re-read by the offers contract at a collection's first acceptance.
+    function setOffers(address offers_) external onlyOwner {
+        _s().offers = offers_;
+        emit OffersSet(offers_);
+        if (offers_ != address(0)) IOffersSettingsCopy(offers_).syncAllCoins();
+    }
+
+    function offers() external view returns (address) {
+        return _s().offers;
     }
 
     /// @notice Stops listing, buying and price changes (cancelling stays possible).
@@ -435,6 +465,7 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         if (config.paused) revert EnforcedPause();
         config.paused = true;
         emit Paused(msg.sender);
+        _globalSettingsChanged();
     }
 
     function unpause() external onlyOwner {
@@ -442,6 +473,7 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         if (!config.paused) revert ExpectedPause();
         config.paused = false;
         emit Unpaused(msg.sender);
+        _globalSettingsChanged();
     }
 
     /// @notice Sends coins that reached the contract by mistake (zero address = native AIA).
@@ -541,12 +573,20 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         config.feeNumerator = numerator;
         config.feeDenominator = denominator;
         emit FeeSet(numerator, denominator);
+        _globalSettingsChanged();
     }
 
     function _setFeeAddress(address feeAddress) private {
         if (feeAddress == address(0)) revert ZeroAddress();
         _s().config.feeAddress = feeAddress;
         emit FeeAddressSet(feeAddress);
+        _globalSettingsChanged();
+    }
+
+    /// @dev The fee and the pause are copied into every coin's terms of the offers contract.
+    function _globalSettingsChanged() private {
+        address offers_ = _s().offers;
+        if (offers_ != address(0)) IOffersSettingsCopy(offers_).syncAllCoins();
     }
 
     /// @dev Never more than MAX_ROYALTY_PERCENT of `gross`: with the fee capped at MAX_FEE_PERCENT
@@ -560,16 +600,10 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         if (r.set) {
             if (r.rate == 0) return (address(0), 0);
             // At most MAX_ROYALTY_RATE (setRoyaltyRate) over a fixed denominator: at most 10 %.
-            return (r.receiver, gross * r.rate / ROYALTY_RATE_DENOMINATOR);
+            return (r.receiver, SaleSplit.rateRoyalty(gross, r.rate));
         }
         // No rate set on the market: honour ERC-2981, capped at 10 %.
-        (bool ok, bytes memory data) =
-            nftContract.staticcall(abi.encodeCall(IERC2981.royaltyInfo, (tokenId, gross)));
-        if (!ok || data.length < 64) return (address(0), 0);
-        (receiver, amount) = abi.decode(data, (address, uint256));
-        if (receiver == address(0)) return (address(0), 0);
-        uint256 cap = gross * MAX_ROYALTY_PERCENT / 100;
-        if (amount > cap) amount = cap;
+        return SaleSplit.erc2981Royalty(nftContract, tokenId, gross);
     }
 
     function _isValid(MarketItem storage item) private view returns (bool) {

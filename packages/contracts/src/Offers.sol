@@ -5,7 +5,6 @@ import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
-import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
@@ -18,10 +17,7 @@ interface IMarketSettings {
         external
         view
         returns (address feeAddress, uint256 feeNumerator, uint256 feeDenominator, uint256 royaltyRateDenominator);
-    function royaltyOf(address nftContract, uint256 tokenId, uint256 salePrice)
-        external
-        view
-        returns (address receiver, uint256 amount);
+    function royaltyRateOf(address nftContract) external view returns (address receiver, uint256 rate, bool set);
     function isCoinAllowed(address coin) external view returns (bool);
     function paused() external view returns (bool);
 }
@@ -33,11 +29,17 @@ interface IMarketSettings {
 ///         Making an offer costs no gas; the coin stays in the offerer's wallet with an
 ///         allowance to this contract.
 /// @dev A separate contract rather than a market upgrade, so the audited sale path, its storage
-///      and its buy gas stay untouched. It holds no settings of its own: the allowed coins, the
-///      fee, the royalty (market rate or capped ERC-2981: the market's own `royaltyOf`) and the
-///      pause are read from the market at every acceptance, so an offer pays exactly what a sale
-///      of the same token at the same price would. See packages/contracts/README.md, Offers.
-contract Offers is EIP712, ReentrancyGuardTransient {
+///      and its buy gas stay untouched. The market owns the settings (allowed coins, fee, market
+///      royalty rates, pause); this contract keeps a copy of what an acceptance needs, one slot
+///      per coin (the fee and pause repeated in each) and one per collection, because reading
+///      them from the market behind its proxy cost about 19,000 gas per acceptance (cold proxy,
+///      implementation and four calls), 1.135x Seaport. The copies never decide alone: they are
+///      pulled from the market (`syncCoin`, `syncRoyalty`, `syncAllCoins`; anyone may call them,
+///      they only copy the market's answer) and the market calls them after every change of a
+///      setting (Marketplace.setOffers links the two), so an offer pays exactly what a sale of
+///      the same token at the same price would. A coin or collection never copied is pulled at
+///      its first acceptance. See packages/contracts/README.md, Offers.
+contract Offers is EIP712 {
     using SafeERC20 for IERC20;
 
     /// @notice What an offer wants: one token, any token of the collection, or any token whose
@@ -66,13 +68,25 @@ contract Offers is EIP712, ReentrancyGuardTransient {
         uint256 counter;
     }
 
-    /// @dev One acceptance's split (in memory: the event needs more values than the stack holds).
-    struct Payout {
-        uint256 gross;
+    /// @dev The market's settings for offers in one coin (31 bytes: one storage read per
+    ///      acceptance). The fee and the pause are global on the market and repeated per coin.
+    struct CoinTerms {
         address feeAddress;
-        uint256 fee;
-        uint256 royalty;
-        address royaltyReceiver;
+        uint32 feeNumerator;
+        uint32 feeDenominator;
+        bool allowed;
+        bool paused;
+        bool synced;
+        bool listed; // in _coins
+    }
+
+    /// @dev The market's royalty rate of a collection (`set` false: the collection's ERC-2981,
+    ///      capped as the market caps it).
+    struct RoyaltyTerms {
+        address receiver;
+        uint16 rate;
+        bool set;
+        bool synced;
     }
 
     bytes32 public constant OFFER_TYPEHASH = keccak256(
@@ -91,6 +105,10 @@ contract Offers is EIP712, ReentrancyGuardTransient {
     ///      under its own address.
     mapping(address offerer => mapping(bytes32 orderHash => uint256)) private _filled;
     mapping(address offerer => uint256) private _counters;
+    mapping(address coin => CoinTerms) private _coinTerms;
+    mapping(address collection => RoyaltyTerms) private _royaltyTerms;
+    /// @dev Every coin copied once: a change of the fee or the pause re-copies each.
+    address[] private _coins;
 
     event OfferAccepted(
         bytes32 indexed orderHash,
@@ -108,6 +126,10 @@ contract Offers is EIP712, ReentrancyGuardTransient {
     );
     event OfferCancelled(address indexed offerer, bytes32 indexed orderHash);
     event CounterIncremented(address indexed offerer, uint256 counter);
+    event CoinTermsSynced(
+        address indexed coin, bool allowed, address feeAddress, uint256 feeNumerator, uint256 feeDenominator, bool paused
+    );
+    event RoyaltyTermsSynced(address indexed collection, address receiver, uint256 rate, bool set);
 
     error MarketPaused();
     error InvalidUnits(uint256 units);
@@ -122,6 +144,18 @@ contract Offers is EIP712, ReentrancyGuardTransient {
     error ExceedsRemaining(uint256 remaining, uint256 units);
     error InvalidSignature();
     error CoinNotAllowed(address coin);
+    error ReentrancyGuardReentrantCall();
+
+    /// @dev Transient flag of the re-entry guard, keccak256("aiamarket.offers.entered").
+    ///      OpenZeppelin's ReentrancyGuardTransient does the same through library calls that
+    ///      cost about 300 gas more per acceptance; same error, same transient semantics.
+    bytes32 private constant ENTERED_SLOT = 0x18e0147d592244f886675f54adc9df208512487799c6ea8926d3c11dd3e6285f;
+
+    modifier nonReentrant() {
+        _enter();
+        _;
+        _exit();
+    }
 
     constructor(address market_) EIP712("AIAMarket Offers", "1") {
         market = IMarketSettings(market_);
@@ -140,27 +174,68 @@ contract Offers is EIP712, ReentrancyGuardTransient {
         uint256 units,
         bytes32[] calldata proof
     ) external nonReentrant {
-        _checkTerms(offer, tokenId, units, proof);
-        bytes32 orderHash = _hashTypedDataV4(_structHash(offer));
+        // One validated copy in memory: each checked calldata read of a field would cost its
+        // validation again (about 1,300 gas over an acceptance).
+        (Offer memory o, bytes32 orderHash) = _load(offer);
+        CoinTerms memory terms = _coinTermsOf(o.coin);
+        if (terms.paused) revert MarketPaused();
+        _checkTerms(o, tokenId, units, proof);
 
-        uint256 filled = _filled[offer.offerer][orderHash];
+        mapping(bytes32 => uint256) storage filledOf = _filled[o.offerer];
+        uint256 filled = filledOf[orderHash];
         if (filled == CANCELLED) revert OfferCancelledError(orderHash);
-        // filled <= offer.units always (checked below before every write).
-        uint256 remaining;
-        unchecked {
-            remaining = offer.units - filled;
+        {
+            // filled <= o.units always (checked below before every write).
+            uint256 remaining;
+            unchecked {
+                remaining = o.units - filled;
+            }
+            if (units > remaining) revert ExceedsRemaining(remaining, units);
         }
-        if (units > remaining) revert ExceedsRemaining(remaining, units);
-        bool toContract = _checkSignature(offer.offerer, orderHash, signature);
-        if (!market.isCoinAllowed(offer.coin)) revert CoinNotAllowed(offer.coin);
+        bool toContract = _checkSignature(o.offerer, orderHash, signature);
+        if (!terms.allowed) revert CoinNotAllowed(o.coin);
 
         // Effects before any external call that could reach the offerer or the seller.
         unchecked {
             filled += units;
         }
-        _filled[offer.offerer][orderHash] = filled;
+        filledOf[orderHash] = filled;
 
-        _settle(offer, orderHash, tokenId, units, filled, toContract);
+        _settle(o, orderHash, tokenId, units, filled, toContract, terms);
+    }
+
+    // ---------------------------------------------------------------- the market's settings
+
+    /// @notice Copies the market's answer for `coin` (allowed, fee, fee address, pause). The
+    ///         market calls it when the coin is allowed or refused; anyone may.
+    function syncCoin(address coin) external {
+        _syncCoin(coin);
+    }
+
+    /// @notice Re-copies every allowed coin's terms: the market calls it when the fee, the fee
+    ///         address or the pause change. Only coins the market allowed are listed, so nobody
+    ///         can make this loop (and with it the market's owner calls) long.
+    function syncAllCoins() external {
+        uint256 n = _coins.length;
+        for (uint256 i; i < n; ++i) {
+            _syncCoin(_coins[i]);
+        }
+    }
+
+    /// @notice Copies the market's royalty rate of `collection` (or that it has none, so its
+    ///         ERC-2981 applies). The market calls it when a rate is set; anyone may.
+    function syncRoyalty(address collection) external {
+        _syncRoyalty(collection);
+    }
+
+    /// @notice The copy of the market's settings for `coin` (synced false: never copied, the
+    ///         next acceptance copies it first).
+    function coinTerms(address coin) external view returns (CoinTerms memory) {
+        return _coinTerms[coin];
+    }
+
+    function royaltyTerms(address collection) external view returns (RoyaltyTerms memory) {
+        return _royaltyTerms[collection];
     }
 
     // ---------------------------------------------------------------- cancel
@@ -203,18 +278,35 @@ contract Offers is EIP712, ReentrancyGuardTransient {
 
     // ---------------------------------------------------------------- internals
 
+    function _enter() private {
+        bool entered;
+        assembly ("memory-safe") {
+            entered := tload(ENTERED_SLOT)
+        }
+        if (entered) revert ReentrancyGuardReentrantCall();
+        assembly ("memory-safe") {
+            tstore(ENTERED_SLOT, 1)
+        }
+    }
+
+    function _exit() private {
+        assembly ("memory-safe") {
+            tstore(ENTERED_SLOT, 0)
+        }
+    }
+
     /// @dev Every refusal that needs no storage of this contract, cheapest first.
-    function _checkTerms(Offer calldata offer, uint256 tokenId, uint256 units, bytes32[] calldata proof)
+    function _checkTerms(Offer memory offer, uint256 tokenId, uint256 units, bytes32[] calldata proof)
         private
         view
     {
-        if (market.paused()) revert MarketPaused();
+        address offerer = offer.offerer;
         if (units == 0 || (!offer.erc1155 && units != 1)) revert InvalidUnits(units);
         if (offer.units == CANCELLED) revert InvalidUnits(offer.units);
         if (offer.pricePerUnit == 0) revert InvalidPrice();
         if (block.timestamp < offer.start) revert OfferNotStarted(offer.start);
         if (block.timestamp >= offer.end) revert OfferExpired(offer.end);
-        uint256 current = _counters[offer.offerer];
+        uint256 current = _counters[offerer];
         if (offer.counter != current) revert CounterBumped(offer.counter, current);
         Kind kind = offer.kind;
         if (kind == Kind.Item) {
@@ -225,12 +317,91 @@ contract Offers is EIP712, ReentrancyGuardTransient {
                 revert TokenNotInTraitSet(tokenId);
             }
         }
-        if (msg.sender == offer.offerer) revert SellerIsOfferer();
+        if (msg.sender == offerer) revert SellerIsOfferer();
     }
 
-    function _structHash(Offer calldata offer) private pure returns (bytes32) {
-        // All fields are static, so abi.encode lays them out as EIP-712's encodeData does.
-        return keccak256(abi.encode(OFFER_TYPEHASH, offer));
+    function _coinTermsOf(address coin) private returns (CoinTerms memory terms) {
+        terms = _coinTerms[coin];
+        if (!terms.synced) terms = _syncCoin(coin);
+    }
+
+    function _syncCoin(address coin) private returns (CoinTerms memory terms) {
+        (address feeAddress, uint256 feeNumerator, uint256 feeDenominator,) = market.feeConfig();
+        bool allowed = market.isCoinAllowed(coin);
+        bool paused = market.paused();
+        bool listed = _coinTerms[coin].listed;
+        if (allowed && !listed) {
+            _coins.push(coin);
+            listed = true;
+        }
+        // The market keeps both fee values in uint32: the casts never cut.
+        terms = CoinTerms({
+            feeAddress: feeAddress,
+            feeNumerator: uint32(feeNumerator),
+            feeDenominator: uint32(feeDenominator),
+            allowed: allowed,
+            paused: paused,
+            synced: true,
+            listed: listed
+        });
+        _coinTerms[coin] = terms;
+        emit CoinTermsSynced(coin, allowed, feeAddress, feeNumerator, feeDenominator, paused);
+    }
+
+    function _syncRoyalty(address collection) private returns (RoyaltyTerms memory terms) {
+        (address receiver, uint256 rate, bool set) = market.royaltyRateOf(collection);
+        // The market caps rates at MAX_ROYALTY_RATE (1,000): the cast never cuts.
+        terms = RoyaltyTerms({receiver: receiver, rate: uint16(rate), set: set, synced: true});
+        _royaltyTerms[collection] = terms;
+        emit RoyaltyTermsSynced(collection, receiver, rate, set);
+    }
+
+    /// @dev The market's royaltyOf: its rate when set (0: none), else ERC-2981 capped.
+    function _royalty(address collection, uint256 tokenId, uint256 gross)
+        private
+        returns (address receiver, uint256 amount)
+    {
+        RoyaltyTerms memory r = _royaltyTerms[collection];
+        if (!r.synced) r = _syncRoyalty(collection);
+        if (r.set) {
+            if (r.rate == 0) return (address(0), 0);
+            return (r.receiver, SaleSplit.rateRoyalty(gross, r.rate));
+        }
+        return SaleSplit.erc2981Royalty(collection, tokenId, gross);
+    }
+
+    /// @dev keccak256(abi.encode(OFFER_TYPEHASH, offer)): all fields are static, so the ABI
+    ///      layout is EIP-712's encodeData and the 12 words are hashed as they came.
+    function _structHash(Offer calldata offer) private pure returns (bytes32 hash) {
+        bytes32 typeHash = OFFER_TYPEHASH;
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            mstore(ptr, typeHash)
+            calldatacopy(add(ptr, 0x20), offer, 0x180)
+            hash := keccak256(ptr, 0x1a0)
+        }
+    }
+
+    /// @dev The offer copied to memory behind its type hash, with its order hash: one
+    ///      calldatacopy and one check of the fields that can carry bits their type does not
+    ///      allow (the three addresses, kind, erc1155), which revert as the ABI decoder would.
+    ///      The hash covers the checked words, so it is the hash of the offer as signed.
+    function _load(Offer calldata offer) private view returns (Offer memory o, bytes32 orderHash) {
+        bytes32 typeHash = OFFER_TYPEHASH;
+        bytes32 structHash;
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            mstore(0x40, add(ptr, 0x1a0))
+            mstore(ptr, typeHash)
+            o := add(ptr, 0x20)
+            calldatacopy(o, offer, 0x180)
+            if or(
+                or(shr(160, mload(o)), shr(160, mload(add(o, 0x20)))),
+                or(or(gt(mload(add(o, 0x40)), 2), gt(mload(add(o, 0x60)), 1)), shr(160, mload(add(o, 0xc0))))
+            ) { revert(0, 0) }
+            structHash := keccak256(ptr, 0x1a0)
+        }
+        orderHash = _hashTypedDataV4(structHash);
     }
 
     /// @dev An EOA's 65-byte low-s signature first (no code lookup, like Seaport); otherwise
@@ -249,56 +420,76 @@ contract Offers is EIP712, ReentrancyGuardTransient {
         revert InvalidSignature();
     }
 
-    function _deliver(Offer calldata offer, uint256 tokenId, uint256 units, bool toContract) private {
+    function _deliver(Offer memory offer, uint256 tokenId, uint256 units, bool toContract) private {
+        address collection = offer.collection;
+        address offerer = offer.offerer;
         if (offer.erc1155) {
-            IERC1155(offer.collection).safeTransferFrom(msg.sender, offer.offerer, tokenId, units, "");
+            IERC1155(collection).safeTransferFrom(msg.sender, offerer, tokenId, units, "");
         } else if (toContract) {
             // A contract wallet gets the receiver hook, so it cannot end up with a token it cannot move.
-            IERC721(offer.collection).safeTransferFrom(msg.sender, offer.offerer, tokenId);
+            IERC721(collection).safeTransferFrom(msg.sender, offerer, tokenId);
         } else {
-            IERC721(offer.collection).transferFrom(msg.sender, offer.offerer, tokenId);
+            IERC721(collection).transferFrom(msg.sender, offerer, tokenId);
         }
     }
 
     /// @dev Interactions: the token to the offerer, then the payments, then the event.
     function _settle(
-        Offer calldata offer,
+        Offer memory offer,
         bytes32 orderHash,
         uint256 tokenId,
         uint256 units,
         uint256 filled,
-        bool toContract
+        bool toContract,
+        CoinTerms memory terms
     ) private {
         _deliver(offer, tokenId, units, toContract);
-        Payout memory p = _pay(offer, tokenId, units);
-        emit OfferAccepted(
-            orderHash,
-            offer.offerer,
-            msg.sender,
-            offer.collection,
-            tokenId,
-            units,
-            offer.coin,
-            offer.pricePerUnit,
-            p.fee,
-            p.royalty,
-            p.royaltyReceiver,
-            filled
-        );
+        (uint256 fee, uint256 royalty, address royaltyReceiver) = _pay(offer, tokenId, units, terms);
+        _emitAccepted(offer, orderHash, tokenId, units, filled, fee, royalty, royaltyReceiver);
     }
 
-    /// @dev The market's split of a sale: SaleSplit.fee over its fee settings, its royaltyOf
+    /// @dev emit OfferAccepted(orderHash, offer.offerer, msg.sender, offer.collection, tokenId,
+    ///      units, offer.coin, offer.pricePerUnit, fee, royalty, royaltyReceiver, filled),
+    ///      written out (about 300 gas less than the generated encoder).
+    function _emitAccepted(
+        Offer memory offer,
+        bytes32 orderHash,
+        uint256 tokenId,
+        uint256 units,
+        uint256 filled,
+        uint256 fee,
+        uint256 royalty,
+        address royaltyReceiver
+    ) private {
+        bytes32 topic = OfferAccepted.selector;
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            mstore(ptr, mload(add(offer, 0x20))) // collection
+            mstore(add(ptr, 0x20), tokenId)
+            mstore(add(ptr, 0x40), units)
+            mstore(add(ptr, 0x60), mload(add(offer, 0xc0))) // coin
+            mstore(add(ptr, 0x80), mload(add(offer, 0xe0))) // pricePerUnit
+            mstore(add(ptr, 0xa0), fee)
+            mstore(add(ptr, 0xc0), royalty)
+            mstore(add(ptr, 0xe0), royaltyReceiver)
+            mstore(add(ptr, 0x100), filled)
+            log4(ptr, 0x120, topic, orderHash, mload(offer), caller())
+        }
+    }
+
+    /// @dev The market's split of a sale: SaleSplit.fee over its fee settings, its royalty
     ///      (market rate, else ERC-2981 capped at 10 %), the seller gets the rest.
-    function _pay(Offer calldata offer, uint256 tokenId, uint256 units) private returns (Payout memory p) {
-        p.gross = offer.pricePerUnit * units;
-        uint256 feeNumerator;
-        uint256 feeDenominator;
-        (p.feeAddress, feeNumerator, feeDenominator,) = market.feeConfig();
-        p.fee = SaleSplit.fee(p.gross, feeNumerator, feeDenominator);
-        (p.royaltyReceiver, p.royalty) = market.royaltyOf(offer.collection, tokenId, p.gross);
+    function _pay(Offer memory offer, uint256 tokenId, uint256 units, CoinTerms memory terms)
+        private
+        returns (uint256 fee, uint256 royalty, address royaltyReceiver)
+    {
+        uint256 gross = offer.pricePerUnit * units;
+        fee = SaleSplit.fee(gross, terms.feeNumerator, terms.feeDenominator);
+        (royaltyReceiver, royalty) = _royalty(offer.collection, tokenId, gross);
         IERC20 coin = IERC20(offer.coin);
-        coin.safeTransferFrom(offer.offerer, msg.sender, p.gross - p.fee - p.royalty);
-        if (p.fee != 0) coin.safeTransferFrom(offer.offerer, p.feeAddress, p.fee);
-        if (p.royalty != 0) coin.safeTransferFrom(offer.offerer, p.royaltyReceiver, p.royalty);
+        address offerer = offer.offerer;
+        coin.safeTransferFrom(offerer, msg.sender, gross - fee - royalty);
+        if (fee != 0) coin.safeTransferFrom(offerer, terms.feeAddress, fee);
+        if (royalty != 0) coin.safeTransferFrom(offerer, royaltyReceiver, royalty);
     }
 }

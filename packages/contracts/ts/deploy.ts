@@ -324,11 +324,35 @@ export const DEPLOY_STEPS: readonly DeployStep[] = [
       return entry;
     },
   },
+  // The offers contract keeps a copy of the market's settings (one storage read per coin and
+  // per collection instead of calls through the market's proxy): linked here so the market
+  // tells it of every change, and the two ERC-20 coins copied now so no acceptance pays for
+  // the first copy.
   contractStep({
     name: 'Offers',
     abi: offersAbi,
     bytecode: offersBytecode,
     args: (ctx) => [address(ctx, 'Marketplace')] as const,
+    async configure(ctx, offers) {
+      await sendAndWait(ctx, () =>
+        ctx.walletClient.writeContract({
+          address: address(ctx, 'Marketplace'),
+          abi: marketplaceAbi,
+          functionName: 'setOffers',
+          args: [offers],
+        }),
+      );
+      for (const coin of [address(ctx, 'StableCoin'), address(ctx, 'WrappedAIA')]) {
+        await sendAndWait(ctx, () =>
+          ctx.walletClient.writeContract({
+            address: offers,
+            abi: offersAbi,
+            functionName: 'syncCoin',
+            args: [coin],
+          }),
+        );
+      }
+    },
   }),
 ];
 
