@@ -56,6 +56,7 @@ export function cardVO(tokenId: number, over: Partial<NftCardVO> = {}): NftCardV
     linkCollection: 'space-pirates',
     amount: '1',
     order: null,
+    bestOffer: null,
     ...over,
   };
 }

@@ -116,5 +116,6 @@ export function detail(
     },
     collectionsVO: collection(1, { name: 'Sky Knights', linkCollection: 'sky-knights' }),
     orderVO,
+    bestOffer: null,
   };
 }
