@@ -15,6 +15,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
 const coinAmount = (name: string) => numeric(name, { precision: 78, scale: 18 });
@@ -71,6 +72,10 @@ export const offers = pgTable(
     index('offers_collection_idx').on(t.chainId, t.contractAddr, t.kind),
     index('offers_offerer_idx').on(t.chainId, t.offerer),
     index('offers_coin_offerer_idx').on(t.chainId, t.coin, t.offerer),
+    // The offers the indexer has not looked at yet (read at every range and idle poll).
+    index('offers_unseen_idx')
+      .on(t.chainId, t.offersAddr)
+      .where(sql`${t.stateBlock} is null`),
     index('offers_price_ref_idx').on(t.chainId, t.priceRef.desc().nullsLast(), t.priceValue.desc()),
   ],
 );

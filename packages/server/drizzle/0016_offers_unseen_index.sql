@@ -1,0 +1,2 @@
+-- The offers the indexer has not looked at yet (state_block null): read at every range and idle poll.
+CREATE INDEX "offers_unseen_idx" ON "offers" USING btree ("chain_id","offers_addr") WHERE "offers"."state_block" is null;
