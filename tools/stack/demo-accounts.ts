@@ -1,4 +1,4 @@
-import { toHex } from 'viem';
+import { toHex, type Hex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { ANVIL_ACCOUNTS, ANVIL_MNEMONIC } from '@aiamarket/contracts';
 
@@ -8,12 +8,17 @@ import { ANVIL_ACCOUNTS, ANVIL_MNEMONIC } from '@aiamarket/contracts';
  */
 export const DEMO_ACCOUNT_COUNT = 10;
 
+/** The private key of demo account `i` (anvil's known keys, else derived from its mnemonic). */
+export function demoAccountKey(i: number): Hex {
+  const known = ANVIL_ACCOUNTS[i];
+  if (known) return known.privateKey;
+  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).getHdKey().privateKey;
+  if (!key) throw new Error(`cannot derive anvil account ${i}`);
+  return toHex(key);
+}
+
 export function demoAccounts(): PrivateKeyAccount[] {
-  return Array.from({ length: DEMO_ACCOUNT_COUNT }, (_, i) => {
-    const known = ANVIL_ACCOUNTS[i];
-    if (known) return privateKeyToAccount(known.privateKey);
-    const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).getHdKey().privateKey;
-    if (!key) throw new Error(`cannot derive anvil account ${i}`);
-    return privateKeyToAccount(toHex(key));
-  });
+  return Array.from({ length: DEMO_ACCOUNT_COUNT }, (_, i) =>
+    privateKeyToAccount(demoAccountKey(i)),
+  );
 }

@@ -15,7 +15,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { gameItems721Abi, offersAbi, stableCoinAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
 import { OFFER_KIND, OFFER_STATUS, STABLE_COIN_DECIMALS, type OfferVO } from '@aiamarket/shared';
-import type { Stack } from '@aiamarket/tools/stack';
+import { DEMO_ACCOUNT_COUNT, demoAccountKey, type Stack } from '@aiamarket/tools/stack';
 import { SCREENSHOTS_DIR } from './browser.js';
 import { useJourney } from './journey.js';
 import { installTestWallet, signInWithTestWallet, type TestWallet } from './test-wallet.js';
@@ -40,6 +40,12 @@ const contract = (name: string) => stack.deployment.contracts[name]!.address as 
 const client = () => createPublicClient({ transport: http(stack.rpcUrl) });
 const HEROES_SUPPLY = 72n;
 
+/** The ten demo accounts (the stack's own list has anvil's first five; 5-9 trade in the seed). */
+const ACCOUNTS = Array.from({ length: DEMO_ACCOUNT_COUNT }, (_, i) => {
+  const privateKey = demoAccountKey(i);
+  return { privateKey, address: privateKeyToAccount(privateKey).address };
+});
+
 /** Marks a journey step in the test log. */
 const step = (name: string) => console.log(`[offers] ${name}`);
 
@@ -51,7 +57,7 @@ async function send(
   functionName: string,
   args: unknown[],
 ) {
-  const account = privateKeyToAccount(stack.accounts[from]!.privateKey as Hex);
+  const account = privateKeyToAccount(ACCOUNTS[from]!.privateKey);
   const wallet = createWalletClient({ account, transport: http(stack.rpcUrl) });
   const hash = await wallet.writeContract({ address, abi, functionName, args, chain: null });
   expect((await client().waitForTransactionReceipt({ hash })).status).toBe('success');
@@ -87,7 +93,7 @@ async function signedInPage(index: number): Promise<{ page: Page; wallet: TestWa
   const wallet = await installTestWallet(context, {
     rpcUrl: stack.rpcUrl,
     chainId: stack.chainId,
-    privateKey: stack.accounts[index]!.privateKey as Hex,
+    privateKey: ACCOUNTS[index]!.privateKey,
   });
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
@@ -126,9 +132,9 @@ const stepsOf = async (modal: Locator) =>
   );
 
 /** demo account index -> address (lowercase). */
-const accountOf = (index: number) => stack.accounts[index]!.address.toLowerCase() as Address;
+const accountOf = (index: number) => ACCOUNTS[index]!.address.toLowerCase() as Address;
 const indexOf = (owner: string) =>
-  stack.accounts.findIndex((a) => a.address.toLowerCase() === owner.toLowerCase());
+  ACCOUNTS.findIndex((a) => a.address.toLowerCase() === owner.toLowerCase());
 
 /** The seeded heroes held by a demo account other than `exclude`: [tokenId, account index]. */
 async function heroesHeld(exclude: number[]): Promise<[bigint, number][]> {
@@ -540,21 +546,30 @@ describe('offers', () => {
     expect((await madeOffers(offerer)).find((x) => x.orderHash === offer.orderHash)?.status).toBe(
       OFFER_STATUS.unfunded,
     );
-    // The holder's item page has no offer to accept.
+    // The holder's item page lists no item offer (a collection offer of an earlier journey
+    // may still be there).
     const h = await signedInPage(holderIndex);
+    const itemOfferRows = () =>
+      h.page.getByTestId('offer-row').filter({ hasText: KIND_TEXT[OFFER_KIND.item] });
     await openItem(h.page, heroes, hero);
     await h.page.getByTestId('item-tab-offers').click();
-    await h.page.getByTestId('item-offers-empty').waitFor({ timeout: 30_000 });
+    // Loaded: the empty state, or the rows (skeleton rows are not offer rows).
+    await expect
+      .poll(
+        async () =>
+          (await h.page.getByTestId('item-offers-empty').count()) +
+          (await h.page.getByTestId('offer-row').count()),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(await itemOfferRows().count()).toBe(0);
 
     step('The coin comes back: the offer is shown again.');
     await send(0, stable, erc20Abi, 'transfer', [offerer, all]);
     await expect.poll(shown, { timeout: 30_000, interval: 500 }).toBe(true);
     await h.page.reload();
     await h.page.getByTestId('item-tab-offers').click();
-    await h.page
-      .getByTestId('item-offers')
-      .getByTestId('offer-accept')
-      .waitFor({ timeout: 30_000 });
+    await itemOfferRows().getByTestId('offer-accept').waitFor({ timeout: 30_000 });
     await o.page.context().close();
     await h.page.context().close();
   }, 300_000);
