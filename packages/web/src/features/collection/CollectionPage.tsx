@@ -2,7 +2,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { ApiError, ERRORS, type CollectionVO } from '@aiamarket/shared';
+import { ApiError, ERRORS, type CollectionDetailVO } from '@aiamarket/shared';
 import { ActivityTable } from '../../components/activity/ActivityTable';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { SkeletonBlock } from '../../components/nft/Skeletons';
@@ -19,7 +19,7 @@ type CollectionTab = (typeof TABS)[number];
  * imported here): the best collection offer and the collection / trait offer buttons.
  */
 export interface CollectionOfferSlots {
-  HeaderActions: ComponentType<{ collection: CollectionVO }>;
+  HeaderActions: ComponentType<{ collection: CollectionDetailVO }>;
 }
 
 /** /collection/{linkCollection}: the header, then the Goods and Activities tabs. */

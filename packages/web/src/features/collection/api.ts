@@ -2,16 +2,16 @@ import {
   PAGE_SIZE,
   type ActivityPageRequest,
   type ActivityVO,
+  type CollectionDetailVO,
   type CollectionItemsRequest,
-  type CollectionVO,
   type NftCardVO,
   type Page,
 } from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
 
-/** GET collections/link: a collection by its link name (null when there is none). */
+/** GET collections/link: a collection by its link name (null when there is none), with its best collection offer. */
 export function fetchCollection(linkCollection: string, signal?: AbortSignal) {
-  return apiRequest<CollectionVO | null>('/collections/link', {
+  return apiRequest<CollectionDetailVO | null>('/collections/link', {
     query: { linkCollection },
     signal,
   });

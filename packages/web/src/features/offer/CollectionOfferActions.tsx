@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CONTRACT_TYPE, OFFER_KIND, OFFER_LIMITS, type CollectionVO } from '@aiamarket/shared';
+import {
+  CONTRACT_TYPE,
+  OFFER_KIND,
+  OFFER_LIMITS,
+  type CollectionDetailVO,
+} from '@aiamarket/shared';
 import { TradeDialog, buttonClass } from '../../components/trade';
 import { useLocaleFormat } from '../../lib/localeFormat';
-import { bestOfferOf, fetchTraitSet } from './api';
+import { fetchTraitSet } from './api';
 import { MakeOfferModal } from './MakeOfferModal';
 import { TraitPicker, type TraitChoice } from './TraitPicker';
 
@@ -12,11 +17,11 @@ import { TraitPicker, type TraitChoice } from './TraitPicker';
  * The collection header's offers: the best active collection offer, and the buttons for a
  * collection offer (any item) and a trait offer (any item with a chosen attribute value).
  */
-export function CollectionOfferActions({ collection }: { collection: CollectionVO }) {
+export function CollectionOfferActions({ collection }: { collection: CollectionDetailVO }) {
   const { t } = useTranslation();
   const fmt = useLocaleFormat();
   const [open, setOpen] = useState<'collection' | 'trait' | null>(null);
-  const best = bestOfferOf(collection, 'bestCollectionOffer');
+  const best = collection.bestCollectionOffer ?? null;
   const erc1155 = collection.contractType === CONTRACT_TYPE.erc1155;
   const contractAddr = collection.contractAddr.toLowerCase();
   return (

@@ -5,7 +5,7 @@ import { CONTRACT_TYPE, OFFER_KIND, type NftDetail } from '@aiamarket/shared';
 import { buttonClass } from '../../components/trade';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { useSession } from '../../lib/session';
-import { bestOfferOf, fetchItemOffers, fetchOwnership } from './api';
+import { fetchItemOffers, fetchOwnership } from './api';
 import { MakeOfferModal } from './MakeOfferModal';
 import { OffersTable } from './OffersTable';
 
@@ -40,7 +40,7 @@ export function ItemOfferActions({ detail }: { detail: NftDetail }) {
   const held = useHeld(detail);
   const meta = detail.metadataVO;
   const erc1155 = meta.contractType === CONTRACT_TYPE.erc1155;
-  const best = bestOfferOf(detail);
+  const best = detail.bestOffer ?? null;
   const ownsIt = !erc1155 && held > 0n;
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="item-offer-actions">

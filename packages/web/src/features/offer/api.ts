@@ -1,7 +1,6 @@
 import {
   PAGE_SIZE,
   type AccountOffersRequest,
-  type BestOfferVO,
   type CollectionOffersRequest,
   type ItemOffersRequest,
   type OfferCreateRequest,
@@ -62,15 +61,6 @@ export function fetchAccountOffers(
 ): Promise<Page<OfferVO>> {
   const body: AccountOffersRequest = { ...req, size: PAGE_SIZE.offers };
   return apiRequest(`/offer/${side}`, { body, signal });
-}
-
-/** The best offer fields the item, card and collection answers carry (null or absent: none). */
-export function bestOfferOf(
-  answer: object | null | undefined,
-  field: 'bestOffer' | 'bestCollectionOffer' = 'bestOffer',
-): BestOfferVO | null {
-  const value = (answer as Record<string, unknown> | null | undefined)?.[field];
-  return value && typeof value === 'object' ? (value as BestOfferVO) : null;
 }
 
 /** POST asset/userInfo: what `ownerAddr` holds of a token (the item page's ownership answer). */
