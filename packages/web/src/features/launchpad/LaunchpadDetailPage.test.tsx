@@ -565,6 +565,40 @@ describe('exchange modal', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('swaps from a wallet on another chain: switch first, approval and swap shown, the indexer waited for', async () => {
+    chain.assets = heroes(2);
+    chain.onProductChain = false;
+    let release!: () => void;
+    chain.indexed = () => new Promise<boolean>((resolve) => (release = () => resolve(true)));
+    chain.swap.mockImplementationOnce(async (...args: unknown[]) => {
+      const onHash = args[4] as (step: string, hash: string) => void;
+      chain.calls.push('swap');
+      onHash('approvalLaunchpad', APPROVED);
+      onHash('swap', MINED);
+      chain.user = { minted: 1, remaining: 19 };
+      return { hash: MINED, blockNumber: 43n };
+    });
+    const modal = await openExchange();
+    const checks = await within(modal).findAllByTestId('exchange-check');
+    checks.forEach((c) => fireEvent.click(c));
+    fireEvent.click(within(modal).getByTestId('exchange-confirm'));
+    const status = await within(modal).findByTestId('tx-status');
+    await waitFor(() => expect(status.getAttribute('data-phase')).toBe('indexing'));
+    expect(
+      within(status)
+        .getAllByTestId('tx-step')
+        .map((s) => s.getAttribute('data-step')),
+    ).toEqual(['switchChain', 'approvalLaunchpad', 'swap']);
+    expect(status.textContent).toContain('Approving the launchpad');
+    expect(screen.queryByTestId('launchpad-success')).toBeNull();
+    act(() => release());
+    await screen.findByTestId('launchpad-success');
+    expect(chain.calls).toEqual(['switch', 'swap', 'indexed 43']);
+    expect(
+      (await screen.findAllByText(/Exchanged successfully: 1 received/)).length,
+    ).toBeGreaterThan(0);
+  });
+
   it('refuses a received count above the supply, the per-user maximum or the remaining allowance', async () => {
     chain.assets = heroes(4);
     chain.supply = { totalSupply: 999, collectionSize: 1000 };
