@@ -10,7 +10,8 @@ export const uint256Input = z.coerce
   .string()
   .trim()
   .regex(/^\d{1,78}$/, 'must be a non-negative integer')
-  .refine((v) => BigInt(v) <= maxUint256, 'must fit in 256 bits');
+  // zod runs this check even after the regex failed: only digits reach BigInt.
+  .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= maxUint256, 'must fit in 256 bits');
 
 const kindInput = z.coerce
   .number()

@@ -362,6 +362,12 @@ describe('offer/create', () => {
         expect(status).toBe(400);
         expect(body.code).toBe(ERRORS.badRequest.code);
       }
+      // A token id that is no integer is a 400 too (its 256-bit check must not throw).
+      for (const payload of [{}, { orderHash: `0x${'ab'.repeat(32)}`, tokenId: 'abc' }]) {
+        const { status, body } = await post('/offer/proof', payload);
+        expect(status).toBe(400);
+        expect(body.code).toBe(ERRORS.badRequest.code);
+      }
     });
   });
 
