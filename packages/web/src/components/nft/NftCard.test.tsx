@@ -1,8 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { OFFER_KIND } from '@aiamarket/shared';
+import { cardVO } from '../../test/browseFixtures';
 import { order } from '../../test/market-fixtures';
-import { cardOfOrder, NftCard } from './NftCard';
+import { cardOfItem, cardOfOrder, NftCard } from './NftCard';
 
 const USDT = '0x5fbdb2315678afecb367f032d93f642f64180aa4';
 
@@ -28,5 +30,31 @@ describe('NftCard reference price (issue 15 §2)', () => {
     expect(hoverOf(cardOfOrder(order(1)))).toBe('');
     const noRate = order(3, { price: '3', coin: 'USDT', moneyAddr: USDT, priceRef: null });
     expect(hoverOf(cardOfOrder(noRate))).toBe('');
+  });
+});
+
+describe('NftCard best offer (issue 17)', () => {
+  it("shows an item's best offer under its name, and nothing without one", () => {
+    const best = {
+      orderHash: `0x${'01'.repeat(32)}`,
+      price: '1.23456',
+      priceRef: '1.23456',
+      coin: 'WAIA',
+      moneyAddr: USDT,
+      kind: OFFER_KIND.collection,
+    };
+    const { unmount } = render(
+      <MemoryRouter>
+        <NftCard data={cardOfItem(cardVO(4, { bestOffer: best }))} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('nft-card-offer').textContent).toBe('Best offer 1.2346 WAIA');
+    unmount();
+    render(
+      <MemoryRouter>
+        <NftCard data={cardOfItem(cardVO(5))} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('nft-card-offer')).toBeNull();
   });
 });

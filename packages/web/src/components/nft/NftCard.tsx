@@ -19,6 +19,8 @@ export interface NftCardData {
   priceRef?: string | null;
   /** Copies listed or held, shown for ERC1155 when more than one. */
   amount?: string | null;
+  /** The best active offer the token can accept (issue 17), null when none. */
+  bestOffer?: { price: string; coin: string } | null;
 }
 
 export function cardOfOrder(order: OrderVO): NftCardData {
@@ -46,6 +48,7 @@ export function cardOfItem(item: NftCardVO): NftCardData {
     coin: item.order?.coin ?? null,
     priceRef: item.order?.priceRef ?? null,
     amount: item.contractType === 'ERC1155' ? item.amount : null,
+    bestOffer: item.bestOffer ?? null,
   };
 }
 
@@ -89,6 +92,13 @@ export function NftCard({
           <p className="truncate text-xs text-slate-400">{data.collectionName}</p>
         )}
         <p className="truncate text-sm font-semibold text-white">{name}</p>
+        {data.bestOffer && (
+          <p className="truncate text-xs text-slate-400" data-testid="nft-card-offer">
+            {t('offer.best')}{' '}
+            <span className="text-slate-200 tabular-nums">{fmt.price(data.bestOffer.price)}</span>{' '}
+            {data.bestOffer.coin}
+          </p>
+        )}
         <div className="mt-auto flex items-end justify-between gap-2 pt-1">
           {data.price !== null ? (
             <p
