@@ -41,7 +41,7 @@ import {
   marketEvents,
   royaltyPayments,
 } from '../../src/db/schema-chain.js';
-import { offerEvents, offerFunds, offers } from '../../src/db/schema-offers.js';
+import { offerFunds, offers } from '../../src/db/schema-offers.js';
 import { setCoinRate } from '../../src/indexer/rates.js';
 import { rowsOf } from '../../src/indexer/store.js';
 import {
@@ -135,16 +135,15 @@ async function offerRow(db: AppDb, s: Stored) {
   return row!;
 }
 
-/** The offer tables as a fresh index must leave them (state_block and read blocks left out:
- * they say when the indexer looked, which differs between following and indexing at once). */
+/**
+ * The offers as a fresh index must leave them (offer_events are in dumpChainTables). state_block
+ * and the funds' read blocks are left out: they say when the indexer looked, which differs
+ * between following the chain and indexing it at once.
+ */
 async function dumpOfferTables(db: AppDb) {
   const rows = await db.select().from(offers).orderBy(asc(offers.orderHash));
   return {
     offers: rows.map(({ stateBlock: _b, createdAt: _c, ...rest }) => rest),
-    offerEvents: await db
-      .select()
-      .from(offerEvents)
-      .orderBy(asc(offerEvents.blockNumber), asc(offerEvents.logIndex)),
     // Funds of the pairs with an open offer (those the state depends on).
     funds: rowsOf<{ coin: string; owner: string; balance: string; allowance: string }>(
       await db.execute(sql`
@@ -172,9 +171,7 @@ describe('indexer: offers', () => {
     scratch ??= await freshDatabase();
     const sdb = scratch.database.db;
     await resetChainTables(sdb);
-    await sdb.execute(
-      sql`truncate offers, offer_trait_tokens, offer_events, offer_funds, coin_rates`,
-    );
+    await sdb.execute(sql`truncate offers, offer_trait_tokens, coin_rates`);
     const rates = await db.select().from(coinRates);
     if (rates.length > 0) await sdb.insert(coinRates).values(rates);
     const stored = await db.select().from(offers);

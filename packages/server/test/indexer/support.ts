@@ -40,6 +40,7 @@ import {
   royaltyPayments,
 } from '../../src/db/schema-chain.js';
 import { indexerCursor } from '../../src/db/schema.js';
+import { offerEvents } from '../../src/db/schema-offers.js';
 import type { IndexerConfig } from '../../src/indexer/config.js';
 import { Indexer } from '../../src/indexer/engine.js';
 import { DEFAULT_METADATA_OPTIONS } from '../../src/indexer/metadata.js';
@@ -403,6 +404,10 @@ export async function dumpChainTables(db: AppDb) {
       .select()
       .from(collectionVolumeHours)
       .orderBy(asc(collectionVolumeHours.contractAddr), asc(collectionVolumeHours.hour)),
+    offerEvents: await db
+      .select()
+      .from(offerEvents)
+      .orderBy(...pos(offerEvents)),
   };
 }
 
@@ -430,6 +435,8 @@ export async function resetChainTables(db: AppDb) {
         'token_attributes',
         'attr_values',
         'attr_categories',
+        'offer_events',
+        'offer_funds',
       ].join(', ')}`,
     ),
   );
