@@ -17,6 +17,7 @@ import { isNativeCoin } from '../../lib/chain/market';
 import {
   approveOfferCoin,
   offerFundingPlan,
+  offerStartTime,
   readOfferCounter,
   readOfferFunds,
   signOffer,
@@ -158,7 +159,7 @@ export function MakeOfferModal({
         coin: coin.payWith,
         pricePerUnit: unitPrice,
         days,
-        nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
+        nowSeconds: await offerStartTime(BigInt(Math.floor(Date.now() / 1000))),
         counter: await readOfferCounter(wallet.account),
         salt: randomSalt(),
       });

@@ -64,6 +64,8 @@ vi.mock('../../lib/chain/offers', async (importOriginal) => {
     wrappedAiaAddress: async () => WRAPPED,
     readOfferFunds: async () => chain.funds,
     readOfferCounter: async () => chain.counter,
+    // The chain's clock runs 100 s behind the browser's: the offer starts at block time.
+    offerStartTime: async (now: bigint) => now - 100n,
     wrapAia: mined('wrap $', 'wrap'),
     approveOfferCoin: mined('approve $', 'allowance'),
     acceptOffer: async (
@@ -179,6 +181,8 @@ describe('making an offer', () => {
       counter: '4',
     });
     expect(BigInt(req!.offer.end) - BigInt(req!.offer.start)).toBe(30n * 86_400n);
+    const browserNow = BigInt(Math.floor(Date.now() / 1000));
+    expect(browserNow - BigInt(req!.offer.start)).toBeGreaterThanOrEqual(100n);
     const o = req!.offer;
     const signer = await recoverTypedDataAddress({
       domain: offerDomain(CHAIN_ID, OFFERS),

@@ -37,6 +37,17 @@ export async function readOfferCounter(offerer: Address): Promise<bigint> {
   });
 }
 
+/**
+ * The time a new offer starts: the latest block's timestamp, or the wall clock when that is
+ * earlier. The contract compares `start` with block time and the server with its own clock, so a
+ * start taken from a browser clock that runs ahead would leave the offer "not started" for a while.
+ */
+export async function offerStartTime(nowSeconds: bigint): Promise<bigint> {
+  const c = await publicClient();
+  const block = await c.getBlock({ blockTag: 'latest' });
+  return block.timestamp < nowSeconds ? block.timestamp : nowSeconds;
+}
+
 /** The ERC-20 balance of `owner` (and, for the wrapped AIA, the native balance beside it). */
 export async function readOfferFunds(coin: Address, owner: Address) {
   const c = await publicClient();
