@@ -12,8 +12,8 @@ import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {SaleSplit} from "./lib/SaleSplit.sol";
 
-/// @notice The offers contract's copy of the market's settings (see Offers.sol): the market
-///         asks it to re-read them after every change.
+/// @notice The offers and listings contracts' copy of the market's settings
+///         (lib/MarketSettingsCopy.sol): the market asks them to re-read after every change.
 interface IOffersSettingsCopy {
     function syncCoin(address coin) external;
     function syncRoyalty(address collection) external;
@@ -85,9 +85,11 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         mapping(address nftContract => RoyaltyRate) royalties;
         // ERC721: keccak(nft, tokenId); ERC1155: keccak(nft, tokenId, seller) -> latest itemId
         mapping(bytes32 listingKey => uint256) activeItem;
-        // Appended by the offers link (storage of earlier versions unchanged): the offers
-        // contract that keeps a copy of the settings, told of every change (zero: none).
+        // Appended by the offers link (storage of earlier versions unchanged): the offers and
+        // the signed-listings contracts, which keep a copy of the settings and are told of
+        // every change (zero: none).
         address offers;
+        address listings;
     }
 
     // keccak256(abi.encode(uint256(keccak256("aiamarket.storage.Marketplace")) - 1)) & ~bytes32(uint256(0xff))
@@ -160,6 +162,7 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     event Unpaused(address account);
     event Withdrawn(address indexed coin, address indexed to, uint256 amount);
     event OffersSet(address offers);
+    event ListingsSet(address listings);
 
     // ---------------------------------------------------------------- errors
 
@@ -421,8 +424,8 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         if (receiver == address(0) && rate != 0) revert ZeroAddress();
         $.royalties[nftContract] = RoyaltyRate({receiver: receiver, rate: uint16(rate), set: true});
         emit RoyaltyRateSet(nftContract, msg.sender, receiver, rate);
-        address offers_ = $.offers;
-        if (offers_ != address(0)) IOffersSettingsCopy(offers_).syncRoyalty(nftContract);
+        if ($.offers != address(0)) IOffersSettingsCopy($.offers).syncRoyalty(nftContract);
+        if ($.listings != address(0)) IOffersSettingsCopy($.listings).syncRoyalty(nftContract);
     }
 
     // ---------------------------------------------------------------- owner
@@ -441,8 +444,8 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         MarketStorage storage $ = _s();
         $.allowedCoins[coin] = allowed;
         emit CoinAllowed(coin, allowed);
-        address offers_ = $.offers;
-        if (offers_ != address(0)) IOffersSettingsCopy(offers_).syncCoin(coin);
+        if ($.offers != address(0)) IOffersSettingsCopy($.offers).syncCoin(coin);
+        if ($.listings != address(0)) IOffersSettingsCopy($.listings).syncCoin(coin);
     }
 
     /// @notice Links the offers contract that copies this market's settings (zero: unlink). It
@@ -457,6 +460,17 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
 
     function offers() external view returns (address) {
         return _s().offers;
+    }
+
+    /// @notice Links the signed-listings contract (Listings.sol) as setOffers links the offers one.
+    function setListings(address listings_) external onlyOwner {
+        _s().listings = listings_;
+        emit ListingsSet(listings_);
+        if (listings_ != address(0)) IOffersSettingsCopy(listings_).syncAllCoins();
+    }
+
+    function listings() external view returns (address) {
+        return _s().listings;
     }
 
     /// @notice Stops listing, buying and price changes (cancelling stays possible).
@@ -585,8 +599,9 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
 
     /// @dev The fee and the pause are copied into every coin's terms of the offers contract.
     function _globalSettingsChanged() private {
-        address offers_ = _s().offers;
-        if (offers_ != address(0)) IOffersSettingsCopy(offers_).syncAllCoins();
+        MarketStorage storage $ = _s();
+        if ($.offers != address(0)) IOffersSettingsCopy($.offers).syncAllCoins();
+        if ($.listings != address(0)) IOffersSettingsCopy($.listings).syncAllCoins();
     }
 
     /// @dev Never more than MAX_ROYALTY_PERCENT of `gross`: with the fee capped at MAX_FEE_PERCENT

@@ -10,17 +10,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {SaleSplit} from "./lib/SaleSplit.sol";
-
-/// @notice What the offers contract reads from the market: the settings a sale pays by.
-interface IMarketSettings {
-    function feeConfig()
-        external
-        view
-        returns (address feeAddress, uint256 feeNumerator, uint256 feeDenominator, uint256 royaltyRateDenominator);
-    function royaltyRateOf(address nftContract) external view returns (address receiver, uint256 rate, bool set);
-    function isCoinAllowed(address coin) external view returns (bool);
-    function paused() external view returns (bool);
-}
+import {MarketSettingsCopy} from "./lib/MarketSettingsCopy.sol";
 
 /// @title Offers
 /// @notice Signed (EIP-712) buy offers on one token, any token of a collection, or any token of
@@ -39,7 +29,7 @@ interface IMarketSettings {
 ///      setting (Marketplace.setOffers links the two), so an offer pays exactly what a sale of
 ///      the same token at the same price would. A coin or collection never copied is pulled at
 ///      its first acceptance. See packages/contracts/README.md, Offers.
-contract Offers is EIP712 {
+contract Offers is EIP712, MarketSettingsCopy {
     using SafeERC20 for IERC20;
 
     /// @notice What an offer wants: one token, any token of the collection, or any token whose
@@ -68,27 +58,6 @@ contract Offers is EIP712 {
         uint256 counter;
     }
 
-    /// @dev The market's settings for offers in one coin (31 bytes: one storage read per
-    ///      acceptance). The fee and the pause are global on the market and repeated per coin.
-    struct CoinTerms {
-        address feeAddress;
-        uint32 feeNumerator;
-        uint32 feeDenominator;
-        bool allowed;
-        bool paused;
-        bool synced;
-        bool listed; // in _coins
-    }
-
-    /// @dev The market's royalty rate of a collection (`set` false: the collection's ERC-2981,
-    ///      capped as the market caps it).
-    struct RoyaltyTerms {
-        address receiver;
-        uint16 rate;
-        bool set;
-        bool synced;
-    }
-
     bytes32 public constant OFFER_TYPEHASH = keccak256(
         "Offer(address offerer,address collection,uint8 kind,bool erc1155,uint256 identifier,uint256 units,"
         "address coin,uint256 pricePerUnit,uint256 start,uint256 end,uint256 salt,uint256 counter)"
@@ -97,18 +66,11 @@ contract Offers is EIP712 {
     /// @dev Filled value marking a cancelled offer (an offer of this many units is refused).
     uint256 private constant CANCELLED = type(uint256).max;
 
-    /// @notice The market whose coins, fee, royalty and pause apply.
-    IMarketSettings public immutable market;
-
     /// @dev offerer => order hash => units filled (CANCELLED once cancelled). Keyed by offerer
     ///      too, so cancelling by hash needs no proof of ownership: a caller only ever writes
     ///      under its own address.
     mapping(address offerer => mapping(bytes32 orderHash => uint256)) private _filled;
     mapping(address offerer => uint256) private _counters;
-    mapping(address coin => CoinTerms) private _coinTerms;
-    mapping(address collection => RoyaltyTerms) private _royaltyTerms;
-    /// @dev Every coin copied once: a change of the fee or the pause re-copies each.
-    address[] private _coins;
 
     event OfferAccepted(
         bytes32 indexed orderHash,
@@ -126,12 +88,7 @@ contract Offers is EIP712 {
     );
     event OfferCancelled(address indexed offerer, bytes32 indexed orderHash);
     event CounterIncremented(address indexed offerer, uint256 counter);
-    event CoinTermsSynced(
-        address indexed coin, bool allowed, address feeAddress, uint256 feeNumerator, uint256 feeDenominator, bool paused
-    );
-    event RoyaltyTermsSynced(address indexed collection, address receiver, uint256 rate, bool set);
 
-    error MarketPaused();
     error InvalidUnits(uint256 units);
     error InvalidPrice();
     error OfferNotStarted(uint256 start);
@@ -143,23 +100,7 @@ contract Offers is EIP712 {
     error OfferCancelledError(bytes32 orderHash);
     error ExceedsRemaining(uint256 remaining, uint256 units);
     error InvalidSignature();
-    error CoinNotAllowed(address coin);
-    error ReentrancyGuardReentrantCall();
-
-    /// @dev Transient flag of the re-entry guard, keccak256("aiamarket.offers.entered").
-    ///      OpenZeppelin's ReentrancyGuardTransient does the same through library calls that
-    ///      cost about 300 gas more per acceptance; same error, same transient semantics.
-    bytes32 private constant ENTERED_SLOT = 0x18e0147d592244f886675f54adc9df208512487799c6ea8926d3c11dd3e6285f;
-
-    modifier nonReentrant() {
-        _enter();
-        _;
-        _exit();
-    }
-
-    constructor(address market_) EIP712("AIAMarket Offers", "1") {
-        market = IMarketSettings(market_);
-    }
+    constructor(address market_) EIP712("AIAMarket Offers", "1") MarketSettingsCopy(market_) {}
 
     // ---------------------------------------------------------------- accept
 
@@ -204,39 +145,6 @@ contract Offers is EIP712 {
         _settle(o, orderHash, tokenId, units, filled, toContract, terms);
     }
 
-    // ---------------------------------------------------------------- the market's settings
-
-    /// @notice Copies the market's answer for `coin` (allowed, fee, fee address, pause). The
-    ///         market calls it when the coin is allowed or refused; anyone may.
-    function syncCoin(address coin) external {
-        _syncCoin(coin);
-    }
-
-    /// @notice Re-copies every allowed coin's terms: the market calls it when the fee, the fee
-    ///         address or the pause change. Only coins the market allowed are listed, so nobody
-    ///         can make this loop (and with it the market's owner calls) long.
-    function syncAllCoins() external {
-        uint256 n = _coins.length;
-        for (uint256 i; i < n; ++i) {
-            _syncCoin(_coins[i]);
-        }
-    }
-
-    /// @notice Copies the market's royalty rate of `collection` (or that it has none, so its
-    ///         ERC-2981 applies). The market calls it when a rate is set; anyone may.
-    function syncRoyalty(address collection) external {
-        _syncRoyalty(collection);
-    }
-
-    /// @notice The copy of the market's settings for `coin` (synced false: never copied, the
-    ///         next acceptance copies it first).
-    function coinTerms(address coin) external view returns (CoinTerms memory) {
-        return _coinTerms[coin];
-    }
-
-    function royaltyTerms(address collection) external view returns (RoyaltyTerms memory) {
-        return _royaltyTerms[collection];
-    }
 
     // ---------------------------------------------------------------- cancel
 
@@ -278,22 +186,6 @@ contract Offers is EIP712 {
 
     // ---------------------------------------------------------------- internals
 
-    function _enter() private {
-        bool entered;
-        assembly ("memory-safe") {
-            entered := tload(ENTERED_SLOT)
-        }
-        if (entered) revert ReentrancyGuardReentrantCall();
-        assembly ("memory-safe") {
-            tstore(ENTERED_SLOT, 1)
-        }
-    }
-
-    function _exit() private {
-        assembly ("memory-safe") {
-            tstore(ENTERED_SLOT, 0)
-        }
-    }
 
     /// @dev Every refusal that needs no storage of this contract, cheapest first.
     function _checkTerms(Offer memory offer, uint256 tokenId, uint256 units, bytes32[] calldata proof)
@@ -318,56 +210,6 @@ contract Offers is EIP712 {
             }
         }
         if (msg.sender == offerer) revert SellerIsOfferer();
-    }
-
-    function _coinTermsOf(address coin) private returns (CoinTerms memory terms) {
-        terms = _coinTerms[coin];
-        if (!terms.synced) terms = _syncCoin(coin);
-    }
-
-    function _syncCoin(address coin) private returns (CoinTerms memory terms) {
-        (address feeAddress, uint256 feeNumerator, uint256 feeDenominator,) = market.feeConfig();
-        bool allowed = market.isCoinAllowed(coin);
-        bool paused = market.paused();
-        bool listed = _coinTerms[coin].listed;
-        if (allowed && !listed) {
-            _coins.push(coin);
-            listed = true;
-        }
-        // The market keeps both fee values in uint32: the casts never cut.
-        terms = CoinTerms({
-            feeAddress: feeAddress,
-            feeNumerator: uint32(feeNumerator),
-            feeDenominator: uint32(feeDenominator),
-            allowed: allowed,
-            paused: paused,
-            synced: true,
-            listed: listed
-        });
-        _coinTerms[coin] = terms;
-        emit CoinTermsSynced(coin, allowed, feeAddress, feeNumerator, feeDenominator, paused);
-    }
-
-    function _syncRoyalty(address collection) private returns (RoyaltyTerms memory terms) {
-        (address receiver, uint256 rate, bool set) = market.royaltyRateOf(collection);
-        // The market caps rates at MAX_ROYALTY_RATE (1,000): the cast never cuts.
-        terms = RoyaltyTerms({receiver: receiver, rate: uint16(rate), set: set, synced: true});
-        _royaltyTerms[collection] = terms;
-        emit RoyaltyTermsSynced(collection, receiver, rate, set);
-    }
-
-    /// @dev The market's royaltyOf: its rate when set (0: none), else ERC-2981 capped.
-    function _royalty(address collection, uint256 tokenId, uint256 gross)
-        private
-        returns (address receiver, uint256 amount)
-    {
-        RoyaltyTerms memory r = _royaltyTerms[collection];
-        if (!r.synced) r = _syncRoyalty(collection);
-        if (r.set) {
-            if (r.rate == 0) return (address(0), 0);
-            return (r.receiver, SaleSplit.rateRoyalty(gross, r.rate));
-        }
-        return SaleSplit.erc2981Royalty(collection, tokenId, gross);
     }
 
     /// @dev keccak256(abi.encode(OFFER_TYPEHASH, offer)): all fields are static, so the ABI

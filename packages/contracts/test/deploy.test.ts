@@ -94,6 +94,7 @@ describe('deployContracts', () => {
       'Launchpad1155',
       'WrappedAIA',
       'Offers',
+      'Listings',
     ]);
     const { publicClient } = clientsFor(node.rpcUrl);
     const at = (name: string) => deployment.contracts[name]!.address as Address;
@@ -121,6 +122,13 @@ describe('deployContracts', () => {
         functionName: 'market',
       }),
     ).toBe(at('Marketplace'));
+    // Both copies of the market's settings are linked.
+    expect(await publicClient.readContract({ ...market, functionName: 'offers' })).toBe(
+      at('Offers'),
+    );
+    expect(await publicClient.readContract({ ...market, functionName: 'listings' })).toBe(
+      at('Listings'),
+    );
     expect(
       await publicClient.readContract({
         address: at('WrappedAIA'),

@@ -11,6 +11,8 @@ import {
   launchpad1155Bytecode,
   launchpad721Abi,
   launchpad721Bytecode,
+  listingsAbi,
+  listingsBytecode,
   marketplaceAbi,
   marketplaceBytecode,
   marketplaceProxyAbi,
@@ -347,6 +349,34 @@ export const DEPLOY_STEPS: readonly DeployStep[] = [
           ctx.walletClient.writeContract({
             address: offers,
             abi: offersAbi,
+            functionName: 'syncCoin',
+            args: [coin],
+          }),
+        );
+      }
+    },
+  }),
+  // Signed listings, bulk listings and sweeps (issue 18): the same copy of the market's
+  // settings as Offers, linked the same way; AIA is a listing coin too.
+  contractStep({
+    name: 'Listings',
+    abi: listingsAbi,
+    bytecode: listingsBytecode,
+    args: (ctx) => [address(ctx, 'Marketplace')] as const,
+    async configure(ctx, listings) {
+      await sendAndWait(ctx, () =>
+        ctx.walletClient.writeContract({
+          address: address(ctx, 'Marketplace'),
+          abi: marketplaceAbi,
+          functionName: 'setListings',
+          args: [listings],
+        }),
+      );
+      for (const coin of [zeroAddress, address(ctx, 'StableCoin'), address(ctx, 'WrappedAIA')]) {
+        await sendAndWait(ctx, () =>
+          ctx.walletClient.writeContract({
+            address: listings,
+            abi: listingsAbi,
             functionName: 'syncCoin',
             args: [coin],
           }),

@@ -13,4 +13,5 @@ export * from './api/index.js';
 export * from './money/reference.js';
 export * from './money/rate-schema.js';
 export * from './offers.js';
+export * from './listings.js';
 export * from './schema-runtime.js';

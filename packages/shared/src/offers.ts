@@ -68,14 +68,21 @@ export interface TraitTree {
   proof(tokenId: bigint): Hex[];
 }
 
+/** A Merkle tree over 32-byte leaves, pairs hashed sorted (OpenZeppelin MerkleProof). */
+export interface SortedMerkleTree {
+  root: Hex;
+  /** The proof of the leaf at `index` (in the order given). */
+  proof(index: number): Hex[];
+}
+
 /**
- * The Merkle tree of a trait set (token ids; duplicates ignored, order irrelevant). A node
- * without a sibling moves up unchanged. Throws for an empty set.
+ * The tree the contracts verify with OpenZeppelin's MerkleProof: leaves in the given order, a
+ * node without a sibling moves up unchanged. Used by trait sets (leaves: token ids) and bulk
+ * listings (leaves: listing struct hashes, listings.ts). Throws for no leaves.
  */
-export function traitTree(tokenIds: readonly bigint[]): TraitTree {
-  const ids = [...new Set(tokenIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (ids.length === 0) throw new Error('a trait set needs at least one token id');
-  const layers: Hex[][] = [ids.map(traitLeaf)];
+export function sortedMerkleTree(leaves: readonly Hex[]): SortedMerkleTree {
+  if (leaves.length === 0) throw new Error('a Merkle tree needs at least one leaf');
+  const layers: Hex[][] = [[...leaves]];
   for (let layer = layers[0]!; layer.length > 1;) {
     const next: Hex[] = [];
     for (let i = 0; i < layer.length; i += 2) {
@@ -86,9 +93,11 @@ export function traitTree(tokenIds: readonly bigint[]): TraitTree {
   }
   return {
     root: layers.at(-1)![0]!,
-    proof(tokenId) {
-      let index = ids.indexOf(tokenId);
-      if (index < 0) throw new Error(`token ${tokenId} is not in the trait set`);
+    proof(leafIndex) {
+      if (!Number.isInteger(leafIndex) || leafIndex < 0 || leafIndex >= leaves.length) {
+        throw new Error(`no leaf ${leafIndex} in the tree`);
+      }
+      let index = leafIndex;
       const proof: Hex[] = [];
       for (const layer of layers.slice(0, -1)) {
         const sibling = index ^ 1;
@@ -96,6 +105,24 @@ export function traitTree(tokenIds: readonly bigint[]): TraitTree {
         index >>= 1;
       }
       return proof;
+    },
+  };
+}
+
+/**
+ * The Merkle tree of a trait set (token ids; duplicates ignored, order irrelevant). A node
+ * without a sibling moves up unchanged. Throws for an empty set.
+ */
+export function traitTree(tokenIds: readonly bigint[]): TraitTree {
+  const ids = [...new Set(tokenIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (ids.length === 0) throw new Error('a trait set needs at least one token id');
+  const tree = sortedMerkleTree(ids.map(traitLeaf));
+  return {
+    root: tree.root,
+    proof(tokenId) {
+      const index = ids.indexOf(tokenId);
+      if (index < 0) throw new Error(`token ${tokenId} is not in the trait set`);
+      return tree.proof(index);
     },
   };
 }

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
+import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
+import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
+import {IERC1155Receiver} from "@openzeppelin/contracts/token/ERC1155/IERC1155Receiver.sol";
+import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
+import {SaleSplit} from "./lib/SaleSplit.sol";
+import {MarketSettingsCopy} from "./lib/MarketSettingsCopy.sol";
+
+/// @notice The market's buy, for on-chain listings in a sweep.
+interface IMarketSale {
+    function createMarketSale(uint256 itemId, uint256 amount, bytes32 expectedPriceHash) external payable;
+    function priceHash(address nftContract, uint256 tokenId, uint256 price) external pure returns (bytes32);
+}
+
+/// @title Listings
+/// @notice Signed (EIP-712) listings, one signature for one listing or for a Merkle tree of
+///         many (bulk listing: no gas, the NFT stays in the wallet with the approval the
+///         market's listing flow already asks for), and a sweep that buys up to 30 listings of
+///         any kind (signed ones and the market's on-chain ones, AIA and ERC-20) in one
+///         transaction: an item that can no longer be bought is skipped and its AIA returned
+///         in the same transaction, the others go through.
+/// @dev A separate contract rather than a market upgrade, for the reasons Offers gives (the
+///      market's sale path, storage and buy gas stay as they are; its runtime has about 8 KB
+///      left, not enough for this) and because it shares Offers' copy of the market settings
+///      (MarketSettingsCopy), so a fill pays fee and royalty exactly as a market sale. On-chain
+///      listings in a sweep are bought through the market's own createMarketSale (the market
+///      sees this contract as the buyer) and the NFT is handed on to the sweeper in the same
+///      call: the sweeper, never this contract, ends up holding it, and MarketItemSwept names
+///      the real buyer for indexers.
+contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
+    using SafeERC20 for IERC20;
+
+    /// @notice One signed listing. `units`: ERC1155 units for sale (ERC721: 1); `coin` zero =
+    ///         native AIA; buyable from `start` (inclusive) until `end` (exclusive).
+    struct Listing {
+        address seller;
+        address collection;
+        bool erc1155;
+        uint256 tokenId;
+        uint256 units;
+        address coin;
+        uint256 pricePerUnit;
+        uint256 start;
+        uint256 end;
+        uint256 salt;
+        uint256 counter;
+    }
+
+    /// @notice A purchase of a signed listing. `proof` empty: `signature` signs the listing;
+    ///         otherwise it signs ListingTree(root) and `proof` leads from the listing's struct
+    ///         hash to that root (pairs hashed sorted, OpenZeppelin MerkleProof).
+    struct Fill {
+        Listing listing;
+        bytes signature;
+        bytes32[] proof;
+        uint256 units;
+    }
+
+    /// @notice A purchase of one of the market's on-chain listings in a sweep: the buyer pays
+    ///         `price` x `amount` in `coin` (the price hash is computed from these, so a
+    ///         changed price or a wrong coin makes the market refuse and the item is skipped).
+    struct MarketBuy {
+        uint256 itemId;
+        uint256 amount;
+        address nftContract;
+        bool erc1155;
+        uint256 tokenId;
+        address coin;
+        uint256 price;
+    }
+
+    bytes32 public constant LISTING_TYPEHASH = keccak256(
+        "Listing(address seller,address collection,bool erc1155,uint256 tokenId,uint256 units,address coin,"
+        "uint256 pricePerUnit,uint256 start,uint256 end,uint256 salt,uint256 counter)"
+    );
+    bytes32 public constant LISTING_TREE_TYPEHASH = keccak256("ListingTree(bytes32 root)");
+
+    /// @notice Most items in one sweep.
+    uint256 public constant MAX_SWEEP = 30;
+
+    uint256 private constant CANCELLED = type(uint256).max;
+
+    mapping(address seller => mapping(bytes32 orderHash => uint256)) private _filled;
+    mapping(address seller => uint256) private _counters;
+
+    event ListingFilled(
+        bytes32 indexed orderHash,
+        address indexed seller,
+        address indexed buyer,
+        address collection,
+        uint256 tokenId,
+        uint256 units,
+        address coin,
+        uint256 pricePerUnit,
+        uint256 fee,
+        uint256 royalty,
+        address royaltyReceiver,
+        uint256 filled
+    );
+    event ListingCancelled(address indexed seller, bytes32 indexed orderHash);
+    event CounterIncremented(address indexed seller, uint256 counter);
+    /// @notice An on-chain market listing bought in a sweep for `buyer` (the market's own
+    ///         MarketItemSold names this contract as buyer).
+    event MarketItemSwept(uint256 indexed itemId, address indexed buyer, uint256 amount);
+    /// @notice Sweep item `index` (signed fills first, then market buys) was not bought;
+    ///         `reason` is the selector of the error a single buy would have raised.
+    event SweepItemSkipped(uint256 index, bytes4 reason);
+
+    error InvalidUnits(uint256 units);
+    error InvalidPrice();
+    error ListingNotStarted();
+    error ListingExpired();
+    error CounterBumped();
+    error ListingCancelledError();
+    error ExceedsRemaining();
+    error InvalidSignature();
+    error BuyerIsSeller();
+    error TransferFailed();
+    error MarketBuyFailed();
+    error IncorrectPayment(uint256 expected, uint256 sent);
+    error NativeTransferFailed(address to);
+    error TooManyItems(uint256 count);
+
+    constructor(address market_) EIP712("AIAMarket Listings", "1") MarketSettingsCopy(market_) {}
+
+    // ---------------------------------------------------------------- buy
+
+    /// @notice Buys one signed listing; reverts with the reason when it cannot be bought. AIA:
+    ///         send exactly price x units; ERC-20: approve this contract first.
+    function buy(Fill calldata fill) external payable nonReentrant {
+        uint256 spent = _fill(fill, msg.value);
+        if (spent == type(uint256).max) _revertWith(_lastReason());
+        if (msg.value != spent) revert IncorrectPayment(spent, msg.value);
+    }
+
+    /// @notice Buys up to MAX_SWEEP listings in one transaction. AIA items are paid from the
+    ///         value sent (send at least their total); whatever is not spent, skipped items'
+    ///         included, is sent back at the end. ERC-20 items are pulled from the caller
+    ///         (approve this contract once per coin). Returns, per item, whether it was bought.
+    function sweep(Fill[] calldata fills, MarketBuy[] calldata marketBuys)
+        external
+        payable
+        nonReentrant
+        returns (bool[] memory bought)
+    {
+        uint256 n = fills.length;
+        uint256 total = n + marketBuys.length;
+        if (total == 0 || total > MAX_SWEEP) revert TooManyItems(total);
+        bought = new bool[](total);
+        uint256 spent;
+        for (uint256 i; i < n; ++i) {
+            uint256 paid = _fill(fills[i], msg.value - spent);
+            if (paid == type(uint256).max) {
+                emit SweepItemSkipped(i, _lastReason());
+            } else {
+                spent += paid;
+                bought[i] = true;
+            }
+        }
+        for (uint256 j; j < marketBuys.length; ++j) {
+            (bool ok, uint256 paid) = _buyFromMarket(marketBuys[j], msg.value - spent);
+            if (ok) {
+                spent += paid;
+                bought[n + j] = true;
+            } else {
+                emit SweepItemSkipped(n + j, MarketBuyFailed.selector);
+            }
+        }
+        if (msg.value > spent) _sendNative(msg.sender, msg.value - spent);
+    }
+
+    // ---------------------------------------------------------------- cancel
+
+    /// @notice Cancels the caller's listings with these order hashes (bulk or single).
+    function cancelListings(bytes32[] calldata orderHashes) external {
+        for (uint256 i; i < orderHashes.length; ++i) {
+            _filled[msg.sender][orderHashes[i]] = CANCELLED;
+            emit ListingCancelled(msg.sender, orderHashes[i]);
+        }
+    }
+
+    /// @notice Cancels every listing the caller signed so far (they carry the old counter).
+    function incrementCounter() external returns (uint256 counter) {
+        counter = ++_counters[msg.sender];
+        emit CounterIncremented(msg.sender, counter);
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    /// @notice The EIP-712 digest (order hash) of a listing; the same whether it was signed
+    ///         alone or in a tree, so cancelling and fill tracking do not depend on how.
+    function hashListing(Listing calldata listing) external view returns (bytes32) {
+        return _hashTypedDataV4(_structHash(listing));
+    }
+
+    /// @notice What a seller signs for a bulk listing: the digest of ListingTree(root).
+    function hashListingTree(bytes32 root) external view returns (bytes32) {
+        return _hashTypedDataV4(keccak256(abi.encode(LISTING_TREE_TYPEHASH, root)));
+    }
+
+    function listingStatus(address seller, bytes32 orderHash) external view returns (uint256 filled, bool cancelled) {
+        filled = _filled[seller][orderHash];
+        if (filled == CANCELLED) return (0, true);
+    }
+
+    function counterOf(address seller) external view returns (uint256) {
+        return _counters[seller];
+    }
+
+    function domainSeparator() external view returns (bytes32) {
+        return _domainSeparatorV4();
+    }
+
+    /// @dev On-chain ERC1155 listings bought in a sweep arrive here first (and leave in the same
+    ///      call); nothing else is accepted.
+    function onERC1155Received(address operator, address, uint256, uint256, bytes calldata)
+        external
+        view
+        returns (bytes4)
+    {
+        if (operator != address(market)) revert TransferFailed();
+        return this.onERC1155Received.selector;
+    }
+
+    function onERC1155BatchReceived(address, address, uint256[] calldata, uint256[] calldata, bytes calldata)
+        external
+        pure
+        returns (bytes4)
+    {
+        revert TransferFailed();
+    }
+
+    function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
+        return interfaceId == type(IERC1155Receiver).interfaceId || interfaceId == type(IERC165).interfaceId;
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    /// @dev Transient, keccak256("aiamarket.listings.reason"): the reason of the last refused fill
+    ///      (for buy's revert and the skip event).
+    bytes32 private constant REASON_SLOT = 0x2be3900874508bdf346b0c46603c0f23dfe7ec6e8b5eabab9ed0b05813b06f20;
+
+    function _refuse(bytes4 reason) private returns (uint256) {
+        assembly ("memory-safe") {
+            tstore(REASON_SLOT, reason)
+        }
+        return type(uint256).max;
+    }
+
+    function _lastReason() private view returns (bytes4 reason) {
+        assembly ("memory-safe") {
+            reason := tload(REASON_SLOT)
+        }
+    }
+
+    function _revertWith(bytes4 reason) private pure {
+        assembly ("memory-safe") {
+            mstore(0, reason)
+            revert(0, 4)
+        }
+    }
+
+    /// @dev Fills one signed listing for msg.sender. Returns the AIA it spent (0 for an ERC-20
+    ///      listing), or type(uint256).max when the listing cannot be bought now (reason in
+    ///      REASON_SLOT; nothing changed). Only the buyer's own failures (not enough ERC-20
+    ///      balance or allowance) and the paused market revert.
+    function _fill(Fill calldata fill, uint256 available) private returns (uint256) {
+        Listing calldata l = fill.listing;
+        address seller = l.seller;
+        uint256 units = fill.units;
+        CoinTerms memory terms = _coinTermsOf(l.coin);
+        if (terms.paused) revert MarketPaused();
+        if (units == 0 || (!l.erc1155 && units != 1)) return _refuse(InvalidUnits.selector);
+        if (l.units == CANCELLED) return _refuse(InvalidUnits.selector);
+        if (l.pricePerUnit == 0) return _refuse(InvalidPrice.selector);
+        if (block.timestamp < l.start) return _refuse(ListingNotStarted.selector);
+        if (block.timestamp >= l.end) return _refuse(ListingExpired.selector);
+        if (l.counter != _counters[seller]) return _refuse(CounterBumped.selector);
+        if (msg.sender == seller) return _refuse(BuyerIsSeller.selector);
+        if (!terms.allowed) return _refuse(CoinNotAllowed.selector);
+
+        bytes32 orderHash;
+        {
+            bytes32 structHash = _structHash(l);
+            orderHash = _hashTypedDataV4(structHash);
+            bytes32 signed = fill.proof.length == 0
+                ? orderHash
+                : _hashTypedDataV4(
+                    keccak256(abi.encode(LISTING_TREE_TYPEHASH, MerkleProof.processProofCalldata(fill.proof, structHash)))
+                );
+            if (!_validSignature(seller, signed, fill.signature)) return _refuse(InvalidSignature.selector);
+        }
+        mapping(bytes32 => uint256) storage filledOf = _filled[seller];
+        uint256 filled = filledOf[orderHash];
+        if (filled == CANCELLED) return _refuse(ListingCancelledError.selector);
+        // filled <= l.units always (checked before every write).
+        if (units > l.units - filled) return _refuse(ExceedsRemaining.selector);
+
+        // Effects, then the NFT: a seller who sold or moved it, or revoked the approval, makes
+        // the transfer fail, and the fill is undone and skipped.
+        unchecked {
+            filled += units;
+        }
+        filledOf[orderHash] = filled;
+        if (!_deliver(l, seller, units)) {
+            unchecked {
+                filledOf[orderHash] = filled - units;
+            }
+            return _refuse(TransferFailed.selector);
+        }
+        return _pay(l, units, terms, orderHash, filled, available);
+    }
+
+    /// @dev The NFT from the seller to the buyer; false when the token refuses.
+    function _deliver(Listing calldata l, address seller, uint256 units) private returns (bool ok) {
+        bytes memory data = l.erc1155
+            ? abi.encodeCall(IERC1155.safeTransferFrom, (seller, msg.sender, l.tokenId, units, ""))
+            : abi.encodeCall(IERC721.transferFrom, (seller, msg.sender, l.tokenId));
+        address collection = l.collection;
+        if (collection.code.length == 0) return false;
+        (ok,) = collection.call(data);
+    }
+
+    /// @dev The market's split: seller, fee address, royalty receiver; AIA from the value sent,
+    ///      an ERC-20 pulled from the buyer. `available`: AIA of the value sent not spent yet.
+    ///      Returns the AIA spent.
+    function _pay(
+        Listing calldata l,
+        uint256 units,
+        CoinTerms memory terms,
+        bytes32 orderHash,
+        uint256 filled,
+        uint256 available
+    ) private returns (uint256 spent) {
+        uint256 gross = l.pricePerUnit * units;
+        address seller = l.seller;
+        uint256 fee = SaleSplit.fee(gross, terms.feeNumerator, terms.feeDenominator);
+        (address royaltyReceiver, uint256 royalty) = _royalty(l.collection, l.tokenId, gross);
+        address coin = l.coin;
+        if (coin == address(0)) {
+            // The buyer's own shortfall reverts (it is no reason to skip an item).
+            if (gross > available) revert IncorrectPayment(gross, available);
+            _sendNative(seller, gross - fee - royalty);
+            if (fee != 0) _sendNative(terms.feeAddress, fee);
+            if (royalty != 0) _sendNative(royaltyReceiver, royalty);
+            spent = gross;
+        } else {
+            IERC20(coin).safeTransferFrom(msg.sender, seller, gross - fee - royalty);
+            if (fee != 0) IERC20(coin).safeTransferFrom(msg.sender, terms.feeAddress, fee);
+            if (royalty != 0) IERC20(coin).safeTransferFrom(msg.sender, royaltyReceiver, royalty);
+        }
+        _emitFilled(l, orderHash, units, filled, fee, royalty, royaltyReceiver);
+    }
+
+    /// @dev emit ListingFilled(orderHash, l.seller, msg.sender, l.collection, l.tokenId, units,
+    ///      l.coin, l.pricePerUnit, fee, royalty, royaltyReceiver, filled), written out because
+    ///      the generated encoder needs more stack than _pay has left. The listing's address
+    ///      fields were read through checked calldata access before (seller, coin, collection).
+    function _emitFilled(
+        Listing calldata l,
+        bytes32 orderHash,
+        uint256 units,
+        uint256 filled,
+        uint256 fee,
+        uint256 royalty,
+        address royaltyReceiver
+    ) private {
+        bytes32 topic = ListingFilled.selector;
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            mstore(ptr, calldataload(add(l, 0x20))) // collection
+            mstore(add(ptr, 0x20), calldataload(add(l, 0x60))) // tokenId
+            mstore(add(ptr, 0x40), units)
+            mstore(add(ptr, 0x60), calldataload(add(l, 0xa0))) // coin
+            mstore(add(ptr, 0x80), calldataload(add(l, 0xc0))) // pricePerUnit
+            mstore(add(ptr, 0xa0), fee)
+            mstore(add(ptr, 0xc0), royalty)
+            mstore(add(ptr, 0xe0), royaltyReceiver)
+            mstore(add(ptr, 0x100), filled)
+            log4(ptr, 0x120, topic, orderHash, calldataload(l), caller())
+        }
+    }
+
+    /// @dev Buys an on-chain market listing through the market and hands the NFT on to the
+    ///      sweeper. `available`: AIA left of the value sent. False (nothing spent, nothing
+    ///      kept) when the market refuses the buy.
+    function _buyFromMarket(MarketBuy calldata b, uint256 available) private returns (bool, uint256) {
+        uint256 gross = b.price * b.amount;
+        bytes32 hash = IMarketSale(address(market)).priceHash(b.nftContract, b.tokenId, b.price);
+        if (b.coin == address(0)) {
+            if (gross > available) revert IncorrectPayment(gross, available);
+            try IMarketSale(address(market)).createMarketSale{value: gross}(b.itemId, b.amount, hash) {}
+            catch {
+                return (false, 0);
+            }
+        } else {
+            // The market pulls from its buyer, this contract: the sweeper's coins pass through
+            // for exactly this buy, and go back if the market refuses it.
+            IERC20 coin = IERC20(b.coin);
+            coin.safeTransferFrom(msg.sender, address(this), gross);
+            coin.forceApprove(address(market), gross);
+            try IMarketSale(address(market)).createMarketSale(b.itemId, b.amount, hash) {}
+            catch {
+                coin.forceApprove(address(market), 0);
+                coin.safeTransfer(msg.sender, gross);
+                return (false, 0);
+            }
+        }
+        if (b.erc1155) {
+            IERC1155(b.nftContract).safeTransferFrom(address(this), msg.sender, b.tokenId, b.amount, "");
+        } else {
+            IERC721(b.nftContract).transferFrom(address(this), msg.sender, b.tokenId);
+        }
+        emit MarketItemSwept(b.itemId, msg.sender, b.amount);
+        return (true, b.coin == address(0) ? gross : 0);
+    }
+
+    /// @dev keccak256(abi.encode(LISTING_TYPEHASH, listing)): all 11 fields are static.
+    function _structHash(Listing calldata listing) private pure returns (bytes32) {
+        return keccak256(abi.encode(LISTING_TYPEHASH, listing));
+    }
+
+    /// @dev A 65-byte low-s ECDSA signature of the seller, else EIP-1271 of a contract seller.
+    function _validSignature(address seller, bytes32 digest, bytes calldata signature) private view returns (bool) {
+        (address recovered, ECDSA.RecoverError err,) = ECDSA.tryRecoverCalldata(digest, signature);
+        if (err == ECDSA.RecoverError.NoError && recovered == seller) return true;
+        return seller.code.length != 0 && SignatureChecker.isValidERC1271SignatureNowCalldata(seller, digest, signature);
+    }
+
+    function _sendNative(address to, uint256 amount) private {
+        (bool ok,) = to.call{value: amount}("");
+        if (!ok) revert NativeTransferFailed(to);
+    }
+}

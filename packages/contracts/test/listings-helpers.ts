@@ -1,0 +1,115 @@
+// Shared by the listings tests: approvals for the Listings contract, signing a listing or a
+// bulk tree (EIP-712 with the shared types), and the buy / sweep calls.
+import { LISTING_TREE_TYPES, LISTING_TYPES, listingDomain, listingTree } from '@aiamarket/shared';
+import type { SignedListingFields } from '@aiamarket/shared';
+import { gameItems721Abi, listingsAbi, stableCoinAbi } from '@aiamarket/shared/abis';
+import { maxUint256 } from 'viem';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Actor, Call, Fixture } from './fixture.js';
+
+export function listingsAddress(f: Fixture): Address {
+  return f.deployment.contracts['Listings']!.address as Address;
+}
+
+/** Each user lets the Listings contract move its game tokens and pull its stable coins. */
+export async function approveListings(f: Fixture, users: Actor[]): Promise<void> {
+  const listings = listingsAddress(f);
+  for (const user of users) {
+    for (const nft of [f.c.game721, f.c.game1155]) {
+      await f.write(user, {
+        address: nft,
+        abi: gameItems721Abi,
+        functionName: 'setApprovalForAll',
+        args: [listings, true],
+      });
+    }
+    await f.write(user, {
+      address: f.c.usdt,
+      abi: stableCoinAbi,
+      functionName: 'approve',
+      args: [listings, maxUint256],
+    });
+  }
+}
+
+export interface Fill {
+  listing: SignedListingFields;
+  signature: Hex;
+  proof: readonly Hex[];
+  units: bigint;
+}
+
+/** One listing signed alone (empty proof). */
+export function signListing(
+  signer: Actor,
+  listing: SignedListingFields,
+  chainId: number,
+  verifyingContract: Address,
+): Promise<Hex> {
+  return privateKeyToAccount(signer.privateKey).signTypedData({
+    domain: listingDomain(chainId, verifyingContract),
+    types: LISTING_TYPES,
+    primaryType: 'Listing',
+    message: listing,
+  });
+}
+
+/** Several listings under one signature: the fills of each (units: all of it). */
+export async function signBulk(
+  signer: Actor,
+  listings: readonly SignedListingFields[],
+  chainId: number,
+  verifyingContract: Address,
+): Promise<Fill[]> {
+  const tree = listingTree(listings);
+  const signature = await privateKeyToAccount(signer.privateKey).signTypedData({
+    domain: listingDomain(chainId, verifyingContract),
+    types: LISTING_TREE_TYPES,
+    primaryType: 'ListingTree',
+    message: { root: tree.root },
+  });
+  return listings.map((listing, i) => ({
+    listing,
+    signature,
+    proof: tree.proof(i),
+    units: listing.units,
+  }));
+}
+
+export interface MarketBuy {
+  itemId: bigint;
+  amount: bigint;
+  nftContract: Address;
+  erc1155: boolean;
+  tokenId: bigint;
+  coin: Address;
+  price: bigint;
+}
+
+export const buyCall = (listings: Address, fill: Fill, value = 0n): Call => ({
+  address: listings,
+  abi: listingsAbi,
+  functionName: 'buy',
+  args: [fill],
+  value,
+});
+
+export const sweepCall = (
+  listings: Address,
+  fills: readonly Fill[],
+  marketBuys: readonly MarketBuy[] = [],
+  value = 0n,
+): Call => ({
+  address: listings,
+  abi: listingsAbi,
+  functionName: 'sweep',
+  args: [fills, marketBuys],
+  value,
+});
+
+export const listingsCall = (
+  listings: Address,
+  functionName: string,
+  args: readonly unknown[] = [],
+): Call => ({ address: listings, abi: listingsAbi, functionName, args });

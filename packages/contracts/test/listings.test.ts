@@ -1,0 +1,349 @@
+// Unit and adversarial tests of the Listings contract (issue 18): a signed listing bought in
+// AIA and in the stable coin with fee and royalty as a market sale pays them; a bulk listing
+// (one signature over a Merkle tree) whose proofs fit only their own listing; cancel by hash,
+// cancel all by counter, expiry, units beyond the signed ones, a high-s signature; a sweep of
+// signed and on-chain listings (ERC721 and ERC1155, AIA and stable coin) that delivers every NFT
+// to the buyer, skips an item sold meanwhile and returns its AIA.
+import { listingOrderHash } from '@aiamarket/shared';
+import type { SignedListingFields } from '@aiamarket/shared';
+import { gameItems1155Abi, gameItems721Abi, listingsAbi } from '@aiamarket/shared/abis';
+import { zeroAddress } from 'viem';
+import type { Address } from 'viem';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { priceHash } from '../ts/index.js';
+import {
+  alice,
+  bob,
+  carol,
+  dave,
+  feeAccount,
+  isolateTests,
+  m,
+  owner,
+  royaltyAccount,
+  startFixture,
+} from './fixture.js';
+import type { Fixture } from './fixture.js';
+import {
+  approveListings,
+  buyCall,
+  listingsAddress,
+  listingsCall,
+  signBulk,
+  signListing,
+  sweepCall,
+} from './listings-helpers.js';
+import type { Fill } from './listings-helpers.js';
+import { highS } from './offers-helpers.js';
+
+let f: Fixture;
+let listings: Address;
+let tokens: bigint[] = []; // alice's GameItems721 tokens
+
+beforeAll(async () => {
+  f = await startFixture([listingsAbi]);
+  listings = listingsAddress(f);
+  await approveListings(f, [alice, bob, carol, dave]);
+  tokens = await f.mint721(alice, 8);
+  await f.mint1155(alice, 1n, 20n);
+}, 120_000);
+isolateTests(() => f);
+
+const AIA = 1_000_000n;
+function listingOf(extra: Partial<SignedListingFields> = {}): SignedListingFields {
+  return {
+    seller: alice.address,
+    collection: f.c.game721,
+    erc1155: false,
+    tokenId: tokens[0]!,
+    units: 1n,
+    coin: zeroAddress,
+    pricePerUnit: AIA,
+    start: 0n,
+    end: 2n ** 40n,
+    salt: 1n,
+    counter: 0n,
+    ...extra,
+  };
+}
+async function single(listing: SignedListingFields, units = listing.units): Promise<Fill> {
+  return {
+    listing,
+    signature: await signListing(alice, listing, f.anvil.chainId, listings),
+    proof: [],
+    units,
+  };
+}
+const split = (gross: bigint) => {
+  const fee = (gross * 25n) / 1000n;
+  const royalty = (gross * 500n) / 10000n;
+  return { fee, royalty, seller: gross - fee - royalty };
+};
+const ownerOf = (tokenId: bigint) =>
+  f.read({ address: f.c.game721, abi: gameItems721Abi, functionName: 'ownerOf', args: [tokenId] });
+const balance1155 = (who: Address) =>
+  f.read<bigint>({
+    address: f.c.game1155,
+    abi: gameItems1155Abi,
+    functionName: 'balanceOf',
+    args: [who, 1n],
+  });
+
+describe('Listings: one signed listing', () => {
+  it('sells in AIA and in the stable coin, paying fee and royalty as a sale does', async () => {
+    const parties = [alice, carol, feeAccount, royaltyAccount].map((a) => a.address);
+    for (const [coin, tokenId] of [
+      [zeroAddress, tokens[0]!],
+      [f.c.usdt, tokens[1]!],
+    ] as const) {
+      const fill = await single(listingOf({ tokenId, coin }));
+      const before = await Promise.all(parties.map((p) => f.balance(coin, p)));
+      const receipt = await f.write(
+        carol,
+        buyCall(listings, fill, coin === zeroAddress ? AIA : 0n),
+      );
+      const after = await Promise.all(parties.map((p) => f.balance(coin, p)));
+      const s = split(AIA);
+      expect(after.map((a, i) => a - before[i]!)).toEqual([s.seller, -AIA, s.fee, s.royalty]);
+      expect(await ownerOf(tokenId)).toBe(carol.address);
+      const [event] = f.events<Record<string, unknown>>(
+        receipt,
+        listingsAbi,
+        'ListingFilled',
+        listings,
+      );
+      expect(event).toMatchObject({
+        orderHash: listingOrderHash(fill.listing, f.anvil.chainId, listings),
+        seller: alice.address,
+        buyer: carol.address,
+        tokenId,
+        coin,
+        fee: s.fee,
+        royalty: s.royalty,
+        royaltyReceiver: royaltyAccount.address,
+        filled: 1n,
+      });
+    }
+    expect(await f.nativeBalance(listings)).toBe(0n);
+    expect(await f.balance(f.c.usdt, listings)).toBe(0n);
+  });
+
+  it('never fills twice, after cancel, after a counter bump, expired, or beyond its units', async () => {
+    const sold = await single(listingOf());
+    await f.write(carol, buyCall(listings, sold, AIA));
+    await f.expectRevert(dave, buyCall(listings, sold, AIA), 'ExceedsRemaining');
+
+    const cancelled = await single(listingOf({ tokenId: tokens[1]! }));
+    const hash = listingOrderHash(cancelled.listing, f.anvil.chainId, listings);
+    await f.write(alice, listingsCall(listings, 'cancelListings', [[hash]]));
+    await f.expectRevert(carol, buyCall(listings, cancelled, AIA), 'ListingCancelledError');
+    expect(await f.read(listingsCall(listings, 'listingStatus', [alice.address, hash]))).toEqual([
+      0n,
+      true,
+    ]);
+
+    const bumped = await single(listingOf({ tokenId: tokens[2]! }));
+    await f.write(alice, listingsCall(listings, 'incrementCounter'));
+    await f.expectRevert(carol, buyCall(listings, bumped, AIA), 'CounterBumped');
+
+    const expired = await single(listingOf({ tokenId: tokens[3]!, counter: 1n, end: 1n }));
+    await f.expectRevert(carol, buyCall(listings, expired, AIA), 'ListingExpired');
+
+    const units = await single(
+      listingOf({ collection: f.c.game1155, erc1155: true, tokenId: 1n, units: 5n, counter: 1n }),
+      3n,
+    );
+    await f.write(carol, buyCall(listings, units, 3n * AIA));
+    await f.expectRevert(carol, buyCall(listings, units, 3n * AIA), 'ExceedsRemaining');
+    await f.write(carol, buyCall(listings, { ...units, units: 2n }, 2n * AIA));
+    expect(await balance1155(carol.address)).toBe(5n);
+  });
+
+  it('refuses a high-s twin, a signature of someone else, the seller buying, a wrong payment', async () => {
+    const fill = await single(listingOf());
+    await f.expectRevert(
+      carol,
+      buyCall(listings, { ...fill, signature: highS(fill.signature) }, AIA),
+      'InvalidSignature',
+    );
+    await f.expectRevert(
+      carol,
+      buyCall(listings, { ...fill, listing: { ...fill.listing, seller: bob.address } }, AIA),
+      'InvalidSignature',
+    );
+    await f.expectRevert(alice, buyCall(listings, fill, AIA), 'BuyerIsSeller');
+    await f.expectRevert(carol, buyCall(listings, fill, AIA - 1n), 'IncorrectPayment', [
+      AIA,
+      AIA - 1n,
+    ]);
+    await f.write(owner, m(f.c.market).call('pause'));
+    await f.expectRevert(carol, buyCall(listings, fill, AIA), 'MarketPaused');
+  });
+
+  it('a seller who moved the token: the buy fails, nothing changes', async () => {
+    const fill = await single(listingOf());
+    await f.write(alice, {
+      address: f.c.game721,
+      abi: gameItems721Abi,
+      functionName: 'transferFrom',
+      args: [alice.address, bob.address, tokens[0]!],
+    });
+    await f.expectRevert(carol, buyCall(listings, fill, AIA), 'TransferFailed');
+    const hash = listingOrderHash(fill.listing, f.anvil.chainId, listings);
+    expect(await f.read(listingsCall(listings, 'listingStatus', [alice.address, hash]))).toEqual([
+      0n,
+      false,
+    ]);
+  });
+});
+
+describe('Listings: bulk', () => {
+  it('one signature lists many; each proof fits only its own listing', async () => {
+    const many = tokens.slice(0, 5).map((tokenId, i) => listingOf({ tokenId, salt: BigInt(i) }));
+    const fills = await signBulk(alice, many, f.anvil.chainId, listings);
+    // Another listing's proof, or a listing changed under its own proof, is refused.
+    await f.expectRevert(
+      carol,
+      buyCall(listings, { ...fills[0]!, proof: fills[1]!.proof }, AIA),
+      'InvalidSignature',
+    );
+    await f.expectRevert(
+      carol,
+      buyCall(listings, { ...fills[0]!, listing: { ...fills[0]!.listing, pricePerUnit: 1n } }, 1n),
+      'InvalidSignature',
+    );
+    for (const fill of fills.slice(0, 3)) await f.write(carol, buyCall(listings, fill, AIA));
+    // A bulk listing is cancelled by its own order hash, like a single one.
+    const hash = listingOrderHash(fills[3]!.listing, f.anvil.chainId, listings);
+    await f.write(alice, listingsCall(listings, 'cancelListings', [[hash]]));
+    await f.expectRevert(carol, buyCall(listings, fills[3]!, AIA), 'ListingCancelledError');
+    await f.write(carol, buyCall(listings, fills[4]!, AIA));
+    expect(await Promise.all(tokens.slice(0, 5).map(ownerOf))).toEqual([
+      carol.address,
+      carol.address,
+      carol.address,
+      alice.address,
+      carol.address,
+    ]);
+  });
+});
+
+describe('Listings: sweep', () => {
+  it('buys signed and on-chain listings in one transaction, skips a sold one and returns its AIA', async () => {
+    // Signed: three ERC721 in AIA (one bought by dave first), one in the stable coin.
+    const signed = await signBulk(
+      alice,
+      [0, 1, 2, 3].map((i) =>
+        listingOf({ tokenId: tokens[i]!, salt: BigInt(i), coin: i === 3 ? f.c.usdt : zeroAddress }),
+      ),
+      f.anvil.chainId,
+      listings,
+    );
+    await f.write(dave, buyCall(listings, signed[1]!, AIA));
+    // On-chain: bob lists an ERC1155 in AIA and an ERC721 in the stable coin on the market.
+    const [bobToken] = await f.mint721(bob, 1);
+    await f.mint1155(bob, 1n, 4n);
+    const mk = m(f.c.market);
+    const itemOf = (r: { logs: readonly { topics: readonly string[] }[] }) =>
+      BigInt(r.logs.at(-1)!.topics[1]!);
+    const item1155 = itemOf(
+      await f.write(bob, mk.list(f.c.game1155, 1n, 4n, 2n * AIA, zeroAddress)),
+    );
+    const item721 = itemOf(
+      await f.write(bob, mk.list(f.c.game721, bobToken!, 1n, 3n * AIA, f.c.usdt)),
+    );
+    const marketBuys = [
+      {
+        itemId: item1155,
+        amount: 3n,
+        nftContract: f.c.game1155,
+        erc1155: true,
+        tokenId: 1n,
+        coin: zeroAddress,
+        price: 2n * AIA,
+      },
+      {
+        itemId: item721,
+        amount: 1n,
+        nftContract: f.c.game721,
+        erc1155: false,
+        tokenId: bobToken!,
+        coin: f.c.usdt,
+        price: 3n * AIA,
+      },
+    ];
+    const aiaBefore = await f.nativeBalance(carol.address);
+    const usdtBefore = await f.balance(f.c.usdt, carol.address);
+    const value = 3n * AIA + 6n * AIA + 123n; // every AIA item, the sold one too, and extra
+    const receipt = await f.write(carol, sweepCall(listings, signed, marketBuys, value));
+    // Paid: two signed AIA items and the ERC1155 (6 AIA); the sold one and the extra came back.
+    expect(aiaBefore - (await f.nativeBalance(carol.address))).toBe(2n * AIA + 6n * AIA);
+    expect(usdtBefore - (await f.balance(f.c.usdt, carol.address))).toBe(AIA + 3n * AIA);
+    expect(await Promise.all([0, 1, 2, 3].map((i) => ownerOf(tokens[i]!)))).toEqual([
+      carol.address,
+      dave.address,
+      carol.address,
+      carol.address,
+    ]);
+    expect(await ownerOf(bobToken!)).toBe(carol.address);
+    expect(await balance1155(carol.address)).toBe(3n);
+    expect(await f.nativeBalance(listings)).toBe(0n);
+    expect(await f.balance(f.c.usdt, listings)).toBe(0n);
+    const skipped = f.events<{ index: bigint }>(receipt, listingsAbi, 'SweepItemSkipped', listings);
+    expect(skipped.map((s) => s.index)).toEqual([1n]);
+    const swept = f.events<{ itemId: bigint; buyer: Address }>(
+      receipt,
+      listingsAbi,
+      'MarketItemSwept',
+      listings,
+    );
+    expect(swept.map((s) => [s.itemId, s.buyer])).toEqual([
+      [item1155, carol.address],
+      [item721, carol.address],
+    ]);
+  });
+
+  it('skips an on-chain listing bought meanwhile or repriced, and refunds it', async () => {
+    const mk = m(f.c.market);
+    const [t1, t2] = await f.mint721(bob, 2);
+    const r1 = await f.write(bob, mk.list(f.c.game721, t1!, 1n, AIA, zeroAddress));
+    const r2 = await f.write(bob, mk.list(f.c.game721, t2!, 1n, AIA, f.c.usdt));
+    const id1 = BigInt(r1.logs.at(-1)!.topics[1]!);
+    const id2 = BigInt(r2.logs.at(-1)!.topics[1]!);
+    await f.write(dave, mk.buy(id1, 1n, priceHash(f.c.game721, t1!, AIA), AIA));
+    await f.write(bob, mk.modify(id2, 2n * AIA));
+    const aiaBefore = await f.nativeBalance(carol.address);
+    const usdtBefore = await f.balance(f.c.usdt, carol.address);
+    const buys = [
+      [id1, t1!, zeroAddress],
+      [id2, t2!, f.c.usdt],
+    ].map(([itemId, tokenId, coin]) => ({
+      itemId: itemId as bigint,
+      amount: 1n,
+      nftContract: f.c.game721,
+      erc1155: false,
+      tokenId: tokenId as bigint,
+      coin: coin as Address,
+      price: AIA,
+    }));
+    const fill = await single(listingOf());
+    await f.write(carol, sweepCall(listings, [fill], buys, 2n * AIA));
+    expect(aiaBefore - (await f.nativeBalance(carol.address))).toBe(AIA);
+    expect(await f.balance(f.c.usdt, carol.address)).toBe(usdtBefore);
+    expect(await f.nativeBalance(listings)).toBe(0n);
+  });
+
+  it('refuses more than 30 items and too little AIA', async () => {
+    const fill = await single(listingOf());
+    await f.expectRevert(
+      carol,
+      sweepCall(
+        listings,
+        Array.from({ length: 31 }, () => fill),
+      ),
+      'TooManyItems',
+      [31n],
+    );
+    await f.expectRevert(carol, sweepCall(listings, [fill], [], AIA - 1n), 'IncorrectPayment');
+  });
+});
