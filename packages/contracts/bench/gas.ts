@@ -13,12 +13,23 @@ import {
   gameItems1155Abi,
   gameItems721Abi,
   launchpad721Abi,
+  listingsAbi,
   marketplaceAbi,
   offersAbi,
   stableCoinAbi,
 } from '@aiamarket/shared/abis';
-import { OFFER_KIND, OFFER_TYPES, chainFor, offerDomain, traitTree } from '@aiamarket/shared';
-import type { SignedOfferFields } from '@aiamarket/shared';
+import {
+  LISTING_TREE_TYPES,
+  LISTING_TYPES,
+  OFFER_KIND,
+  OFFER_TYPES,
+  chainFor,
+  listingDomain,
+  listingTree,
+  offerDomain,
+  traitTree,
+} from '@aiamarket/shared';
+import type { SignedListingFields, SignedOfferFields } from '@aiamarket/shared';
 import {
   createPublicClient,
   createWalletClient,
@@ -556,6 +567,181 @@ async function main() {
       { op: 'launchpad 721 mint 5 (AIA, wallet has minted)', ours: gas(mint5) },
       { op: 'launchpad 721 mint 1 (stable coin)', ours: gas(mintUsdt) },
       { op: 'launchpad 721 swap (2 source -> 1)', ours: gas(swap) },
+    );
+
+    // --- signed listings (issue 18): the seller signs, the buyer pays AIA; fee and royalty as
+    // above. Seaport: the same orders (one ERC721 for ETH to seller, fee and royalty).
+    const listingsAddr = at('Listings');
+    await send(seller, nft, gameItems721Abi, 'setApprovalForAll', [listingsAddr, true]);
+    const minted = await send(deployer, nft, gameItems721Abi, 'mint', [seller.address, 40n]);
+    const fresh = minted.logs.map((l) => hexToBigInt(l.topics[3]!));
+    const listingNow = (await publicClient.getBlock()).timestamp;
+    const listingOf = (tokenId: bigint, salt: bigint): SignedListingFields => ({
+      seller: seller.address,
+      collection: nft,
+      erc1155: false,
+      tokenId,
+      units: 1n,
+      coin: zeroAddress,
+      pricePerUnit: price,
+      start: listingNow - 100n,
+      end: listingNow + 100_000n,
+      salt,
+      counter: 0n,
+    });
+    const signSingle = async (listing: SignedListingFields) => ({
+      listing,
+      signature: await wallet(seller).signTypedData({
+        domain: listingDomain(anvil.chainId, listingsAddr),
+        types: LISTING_TYPES,
+        primaryType: 'Listing',
+        message: listing,
+      }),
+      proof: [] as Hex[],
+      units: 1n,
+    });
+    async function signTree(items: SignedListingFields[]) {
+      const tree = listingTree(items);
+      const signature = await wallet(seller).signTypedData({
+        domain: listingDomain(anvil.chainId, listingsAddr),
+        types: LISTING_TREE_TYPES,
+        primaryType: 'ListingTree',
+        message: { root: tree.root },
+      });
+      return items.map((listing, i) => ({ listing, signature, proof: tree.proof(i), units: 1n }));
+    }
+    const buySigned = async (fill: Awaited<ReturnType<typeof signSingle>>) =>
+      send(buyer, listingsAddr, listingsAbi, 'buy', [fill], price);
+    const ourSignedBuy = await buySigned(await signSingle(listingOf(fresh[0]!, 1n)));
+    let tenSeparate = 0n;
+    for (let i = 1; i <= 10; i++) {
+      tenSeparate += gas(await buySigned(await signSingle(listingOf(fresh[i]!, BigInt(i + 1)))));
+    }
+    // 100 listings under one signature (no transaction); the sweep buys 10 of them.
+    const hundred = await signTree(
+      Array.from({ length: 100 }, (_, i) => listingOf(fresh[11 + (i % 29)]!, 1_000n + BigInt(i))),
+    );
+    const tenFills = hundred.slice(0, 10);
+    const ourSweep = await send(
+      buyer,
+      listingsAddr,
+      listingsAbi,
+      'sweep',
+      [tenFills, []],
+      10n * price,
+    );
+    // Seaport: ten orders of the same shape, fulfillAvailableAdvancedOrders, with fee, royalty
+    // and seller payments aggregated across the orders (Seaport's cheapest way to pay them).
+    const sweepCounter = (await publicClient.readContract({
+      address: seaport,
+      abi: artifacts.seaport.abi,
+      functionName: 'getCounter',
+      args: [seller.address],
+    })) as bigint;
+    const fee = (price * 25n) / 1000n;
+    const royalty = (price * 500n) / 10000n;
+    const seaOrders = [];
+    for (let i = 0; i < 10; i++) {
+      const tokenId = fresh[30 + i]!;
+      const order = {
+        offerer: seller.address,
+        zone: zeroAddress,
+        offer: [
+          {
+            itemType: 2,
+            token: nft,
+            identifierOrCriteria: tokenId,
+            startAmount: 1n,
+            endAmount: 1n,
+          },
+        ],
+        consideration: [
+          [price - fee - royalty, seller.address],
+          [fee, feeAccount.address],
+          [royalty, royaltyAccount.address],
+        ].map(([amount, recipient]) => ({
+          itemType: 0,
+          token: zeroAddress,
+          identifierOrCriteria: 0n,
+          startAmount: amount as bigint,
+          endAmount: amount as bigint,
+          recipient: recipient as Address,
+        })),
+        orderType: 0,
+        startTime: listingNow - 100n,
+        endTime: listingNow + 100_000n,
+        zoneHash: zeroHash,
+        salt: 5_000n + BigInt(i),
+        conduitKey: zeroHash,
+        counter: sweepCounter,
+      };
+      const signature = await wallet(seller).signTypedData({
+        domain: {
+          name: 'Seaport',
+          version: '1.6',
+          chainId: anvil.chainId,
+          verifyingContract: seaport,
+        },
+        types: SEAPORT_TYPES,
+        primaryType: 'OrderComponents',
+        message: order,
+      });
+      const { counter: _c, ...parameters } = order;
+      seaOrders.push({
+        parameters: { ...parameters, totalOriginalConsiderationItems: 3n },
+        numerator: 1n,
+        denominator: 1n,
+        signature,
+        extraData: '0x',
+      });
+    }
+    const each = (itemIndex: number) =>
+      Array.from({ length: 10 }, (_, orderIndex) => ({
+        orderIndex: BigInt(orderIndex),
+        itemIndex: BigInt(itemIndex),
+      }));
+    const seaSweep = await send(
+      buyer,
+      seaport,
+      artifacts.seaport.abi,
+      'fulfillAvailableAdvancedOrders',
+      [
+        seaOrders,
+        [],
+        Array.from({ length: 10 }, (_, orderIndex) => [
+          { orderIndex: BigInt(orderIndex), itemIndex: 0n },
+        ]),
+        [each(0), each(1), each(2)],
+        zeroHash,
+        zeroAddress,
+        10n,
+      ],
+      10n * price,
+    );
+    rows.push(
+      {
+        op: 'buy one signed 721 listing with AIA (Listings.buy)',
+        ours: gas(ourSignedBuy),
+        seaport: gas(seaAia),
+        note: 'Seaport: fulfillBasicOrder ETH_TO_ERC721',
+      },
+      {
+        op: 'sweep 10 signed 721 listings, AIA (one bulk signature)',
+        ours: gas(ourSweep),
+        seaport: gas(seaSweep),
+        note: 'Seaport: fulfillAvailableAdvancedOrders, 10 orders, payments aggregated',
+      },
+      {
+        op: 'ten separate signed buys (sum)',
+        ours: tenSeparate,
+        note: `sweep / ten buys = ${(Number(gas(ourSweep)) / Number(tenSeparate)).toFixed(3)}`,
+      },
+      {
+        op: 'list 100 items (one signature over a listing tree)',
+        ours: 0n,
+        seaport: 0n,
+        note: 'no transaction (plus one setApprovalForAll per collection)',
+      },
     );
 
     const fmt = (v?: bigint) => (v === undefined ? '' : v.toLocaleString('en-US'));
