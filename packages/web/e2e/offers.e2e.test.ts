@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createPublicClient,
   createWalletClient,
+  decodeEventLog,
   erc20Abi,
   http,
   parseEther,
@@ -14,7 +15,14 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { gameItems721Abi, offersAbi, stableCoinAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
-import { OFFER_KIND, OFFER_STATUS, STABLE_COIN_DECIMALS, type OfferVO } from '@aiamarket/shared';
+import {
+  ACTIVITY_METHOD,
+  OFFER_KIND,
+  OFFER_STATUS,
+  STABLE_COIN_DECIMALS,
+  type ActivityVO,
+  type OfferVO,
+} from '@aiamarket/shared';
 import { DEMO_ACCOUNT_COUNT, demoAccountKey, type Stack } from '@aiamarket/tools/stack';
 import { SCREENSHOTS_DIR } from './browser.js';
 import { useJourney } from './journey.js';
@@ -209,8 +217,41 @@ async function acceptFromItemPage(
   await settled(modal);
   await modal.getByTestId('accept-offer-success').waitFor();
   const steps = await stepsOf(modal);
+  const hash = (await modal.getByTestId('tx-status').getAttribute('data-hash')) as Hex;
   await modal.getByRole('button', { name: 'Close' }).first().click();
-  return { net, steps };
+  return { net, steps, hash };
+}
+
+/** An acceptance seen by a journey, for the trade checks at the end. */
+interface Accepted {
+  hash: Hex;
+  nft: Address;
+  tokenId: bigint;
+  seller: Address;
+  offerer: Address;
+}
+const accepted: Accepted[] = [];
+
+/**
+ * The acceptance's OfferAccepted event: what the offerer paid (price x units) is exactly what
+ * the seller got plus the platform fee and the royalty.
+ */
+async function checkSplit(hash: Hex, paid: bigint, sellerGot: bigint) {
+  const receipt = await client().getTransactionReceipt({ hash });
+  const events = receipt.logs.flatMap((log) => {
+    try {
+      const e = decodeEventLog({ abi: offersAbi, data: log.data, topics: log.topics });
+      return e.eventName === 'OfferAccepted' ? [e.args] : [];
+    } catch {
+      return [];
+    }
+  });
+  expect(events).toHaveLength(1);
+  const e = events[0]!;
+  expect(e.pricePerUnit * e.units).toBe(paid);
+  expect(sellerGot + e.fee + e.royalty).toBe(paid);
+  expect(e.fee).toBeGreaterThan(0n);
+  return e;
 }
 
 /** How the Offers table names an offer's kind (en). */
@@ -272,7 +313,7 @@ describe('offers', () => {
       c.readContract({ address: stable, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     const [offererBefore, sellerBefore] = [await balance(offerer), await balance(seller)];
     const s = await signedInPage(sellerIndex);
-    const { net, steps } = await acceptFromItemPage(s.page, heroes, hero, listed!);
+    const { net, steps, hash } = await acceptFromItemPage(s.page, heroes, hero, listed!);
     expect(steps.at(-1)).toBe('acceptOffer');
     expect(
       (
@@ -288,6 +329,9 @@ describe('offers', () => {
     expect(offererBefore - (await balance(offerer))).toBe(price);
     expect((await balance(seller)) - sellerBefore).toBe(net);
     expect(net).toBeLessThan(price);
+    const event = await checkSplit(hash, price, net);
+    expect(event.seller.toLowerCase()).toBe(seller);
+    accepted.push({ hash, nft: heroes, tokenId: hero, seller, offerer });
     const [filled] = await c.readContract({
       address: offers,
       abi: offersAbi,
@@ -361,7 +405,9 @@ describe('offers', () => {
     const seller = accountOf(sellerIndex);
     const before = await wrappedOf(seller);
     const s = await signedInPage(sellerIndex);
-    const { net } = await acceptFromItemPage(s.page, heroes, hero, offer!);
+    const { net, hash } = await acceptFromItemPage(s.page, heroes, hero, offer!);
+    await checkSplit(hash, parseEther('0.5'), net);
+    accepted.push({ hash, nft: heroes, tokenId: hero, seller, offerer });
     expect(
       (
         await c.readContract({
@@ -573,4 +619,23 @@ describe('offers', () => {
     await o.page.context().close();
     await h.page.context().close();
   }, 300_000);
+
+  it('acceptances are trades: the item history shows each, from the seller to the offerer', async () => {
+    expect(accepted.length).toBe(2);
+    for (const a of accepted) {
+      step(`The history of hero #${a.tokenId} has the trade ${a.hash}.`);
+      const tradeOf = async () => {
+        const page = await post<{ records: ActivityVO[] }>('/transaction/page', {
+          contractAddr: a.nft.toLowerCase(),
+          tokenId: a.tokenId.toString(),
+          types: [ACTIVITY_METHOD.trade],
+        });
+        return page?.records.find((r) => r.txHash.toLowerCase() === a.hash.toLowerCase()) ?? null;
+      };
+      await expect.poll(tradeOf, { timeout: 30_000, interval: 1_000 }).toBeTruthy();
+      const trade = (await tradeOf())!;
+      expect(trade.fromAddr.toLowerCase()).toBe(a.seller);
+      expect(trade.toAddr?.toLowerCase()).toBe(a.offerer);
+    }
+  }, 120_000);
 });
