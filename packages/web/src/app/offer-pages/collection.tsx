@@ -1,9 +1,9 @@
 import { CollectionPage } from '../../features/collection/CollectionPage';
-import { CollectionOfferActions } from '../../features/offer';
+import { CollectionOfferActions, CollectionOffersTab } from '../../features/offer';
 
 // The collection page with its offers (see ./item.tsx for why pages are joined here).
 
-const OFFERS = { HeaderActions: CollectionOfferActions };
+const OFFERS = { HeaderActions: CollectionOfferActions, Tab: CollectionOffersTab };
 
 export default function CollectionPageWithOffers() {
   return <CollectionPage offers={OFFERS} />;

@@ -11,7 +11,7 @@ import { fetchCollection, fetchCollectionActivity } from './api';
 import { CollectionHeader } from './CollectionHeader';
 import { GoodsTab } from './GoodsTab';
 
-const TABS = ['goods', 'activities'] as const;
+const TABS = ['goods', 'activities', 'offers'] as const;
 type CollectionTab = (typeof TABS)[number];
 
 /**
@@ -20,6 +20,8 @@ type CollectionTab = (typeof TABS)[number];
  */
 export interface CollectionOfferSlots {
   HeaderActions: ComponentType<{ collection: CollectionDetailVO }>;
+  /** The Offers tab: the collection's active offers, best first. */
+  Tab: ComponentType<{ collection: CollectionDetailVO }>;
 }
 
 /** /collection/{linkCollection}: the header, then the Goods and Activities tabs. */
@@ -27,7 +29,13 @@ export function CollectionPage({ offers }: { offers?: CollectionOfferSlots } = {
   const { t } = useTranslation();
   const linkCollection = useParams().linkCollection ?? '';
   const [search, setSearch] = useSearchParams();
-  const tab: CollectionTab = search.get('tab') === 'activities' ? 'activities' : 'goods';
+  // The Offers tab is there only when app/ passes the offers pieces.
+  const tabs: readonly CollectionTab[] = offers ? TABS : TABS.filter((id) => id !== 'offers');
+  const tabParam = search.get('tab');
+  const tab: CollectionTab =
+    tabParam !== 'goods' && tabs.includes(tabParam as CollectionTab)
+      ? (tabParam as CollectionTab)
+      : 'goods';
   const query = useQuery({
     queryKey: ['collection', 'link', linkCollection],
     queryFn: ({ signal }) => fetchCollection(linkCollection, signal),
@@ -59,7 +67,7 @@ export function CollectionPage({ offers }: { offers?: CollectionOfferSlots } = {
       )}
       <div className="mx-auto mt-8 max-w-7xl px-4 sm:px-6">
         <Tabs
-          tabs={TABS.map((id) => ({ id, label: t(`collection.tabs.${id}`) }))}
+          tabs={tabs.map((id) => ({ id, label: t(`collection.tabs.${id}`) }))}
           active={tab}
           onChange={(next) => setSearch(next === 'goods' ? {} : { tab: next }, { replace: true })}
           label={t('collection.tabs.label')}
@@ -68,6 +76,8 @@ export function CollectionPage({ offers }: { offers?: CollectionOfferSlots } = {
         <div {...tabPanelProps('collection', tab)} className="mt-6 outline-none">
           {tab === 'goods' ? (
             <GoodsTab collection={collection} />
+          ) : tab === 'offers' && offers ? (
+            <offers.Tab collection={collection} />
           ) : (
             <ActivityTable
               testId="collection-activity"

@@ -9,8 +9,10 @@ import {
 } from '@aiamarket/shared';
 import { TradeDialog, buttonClass } from '../../components/trade';
 import { useLocaleFormat } from '../../lib/localeFormat';
-import { fetchTraitSet } from './api';
+import { useSession } from '../../lib/session';
+import { fetchCollectionOffers, fetchTraitSet } from './api';
 import { MakeOfferModal } from './MakeOfferModal';
+import { OffersTable } from './OffersTable';
 import { TraitPicker, type TraitChoice } from './TraitPicker';
 
 /**
@@ -145,5 +147,24 @@ function TraitOfferDialog({
         </button>
       </div>
     </TradeDialog>
+  );
+}
+
+/**
+ * The collection page's Offers tab: its active collection and trait offers, best first. Any
+ * signed-in holder may accept one with a token of theirs (the dialog checks the holding).
+ */
+export function CollectionOffersTab({ collection }: { collection: CollectionDetailVO }) {
+  const { t } = useTranslation();
+  const { address } = useSession();
+  const contractAddr = collection.contractAddr.toLowerCase();
+  return (
+    <OffersTable
+      queryKey={['collection', contractAddr]}
+      fetchPage={(page, signal) => fetchCollectionOffers({ contractAddr, page }, signal)}
+      canAccept={() => address !== null}
+      emptyLabel={t('offer.empty.collection')}
+      testId="collection-offers-list"
+    />
   );
 }

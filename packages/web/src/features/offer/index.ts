@@ -1,4 +1,4 @@
 // What the item, collection and account pages mount (through app/, which joins the slices).
 export { ItemOfferActions, ItemOffersTab } from './ItemOffers';
-export { CollectionOfferActions } from './CollectionOfferActions';
+export { CollectionOfferActions, CollectionOffersTab } from './CollectionOfferActions';
 export { OffersMadeTab, OffersReceivedTab } from './AccountOffers';

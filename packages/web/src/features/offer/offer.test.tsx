@@ -324,4 +324,31 @@ describe('the collection header offers', () => {
     // No value chosen yet: nothing to continue with.
     expect(screen.getByTestId<HTMLButtonElement>('trait-continue').disabled).toBe(true);
   });
+
+  it("lists the collection's offers best first in its Offers tab", async () => {
+    const api = mockApi({
+      'GET /v1/api/collections/link': { ...collectionVO(), bestCollectionOffer: null },
+      'POST /v1/api/nft/findPageByCollectionId': page([]),
+      'GET /v1/api/nftAttrCategory/getParentPage': [],
+      'POST /v1/api/offer/collectionList': page([
+        offerVO(1, { kind: OFFER_KIND.collection, tokenId: null, price: '0.8' }),
+        offerVO(2, {
+          kind: OFFER_KIND.trait,
+          tokenId: null,
+          price: '0.5',
+          trait: { categoryId: 3, category: 'Hat', valueId: 31, value: 'Red', tokenCount: 2 },
+        }),
+      ]),
+    });
+    renderApp('/collection/space-pirates?tab=offers');
+    const table = await screen.findByTestId('collection-offers-list', {}, slow);
+    expect(
+      (await within(table).findAllByTestId('offer-row')).map((r) => r.textContent?.slice(0, 8)),
+    ).toEqual(['0.8 WAIA', '0.5 WAIA']);
+    expect(table.textContent).toContain('Any item of the collection');
+    expect(table.textContent).toContain('Trait Hat: Red');
+    expect(screen.getByTestId('collection-best-offer').textContent).toBe('Best collection offer –');
+    const call = api.find((c) => c.path === '/v1/api/offer/collectionList')!;
+    expect(call.body).toEqual({ contractAddr: collectionVO().contractAddr, page: 1, size: 20 });
+  });
 });
