@@ -6,23 +6,8 @@
 // an acceptance and a funding change (the database then equals a fresh index, offers included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import {
-  hashTypedData,
-  hexToBigInt,
-  maxUint256,
-  parseEther,
-  parseUnits,
-  type Address,
-  type Hex,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import {
-  OFFER_KIND,
-  OFFER_TYPES,
-  offerDomain,
-  unitsText,
-  type SignedOfferFields,
-} from '@aiamarket/shared';
+import { hexToBigInt, maxUint256, parseEther, parseUnits, type Address } from 'viem';
+import { OFFER_KIND } from '@aiamarket/shared';
 import {
   gameItems1155Abi,
   gameItems721Abi,
@@ -54,67 +39,12 @@ import {
   scenarioSteps,
   send,
   startChain,
+  storeSigned,
   type Chain,
+  type Stored,
 } from './support.js';
 
 type Who = keyof typeof ACTORS;
-
-/** Salts of the stored offers: deterministic and distinct. */
-let nextSalt = 1n;
-
-interface Stored {
-  offer: SignedOfferFields;
-  signature: Hex;
-  hash: Hex;
-}
-
-/** Signs `offer` with the offerer's key and stores it as offer/create does. */
-async function storeSigned(
-  c: Chain,
-  db: AppDb,
-  who: Who,
-  fields: Omit<SignedOfferFields, 'offerer' | 'start' | 'end' | 'salt'> & { salt?: bigint },
-): Promise<Stored> {
-  const offersAddr = c.addr('Offers');
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  const offer: SignedOfferFields = {
-    ...fields,
-    offerer: ACTORS[who].address as Address,
-    start: 0n,
-    end: now + 7n * 86_400n,
-    salt: fields.salt ?? nextSalt++,
-  };
-  const typed = {
-    domain: offerDomain(CHAIN_ID, offersAddr),
-    types: OFFER_TYPES,
-    primaryType: 'Offer',
-    message: offer,
-  } as const;
-  const signature = await privateKeyToAccount(ACTORS[who].privateKey).signTypedData(typed);
-  const hash = hashTypedData(typed);
-  const decimals = lower(offer.coin) === lower(c.addr('StableCoin')) ? 6 : 18;
-  await db.insert(offers).values({
-    chainId: CHAIN_ID,
-    offersAddr: lower(offersAddr),
-    orderHash: lower(hash),
-    offerer: lower(offer.offerer),
-    contractAddr: lower(offer.collection),
-    kind: offer.kind,
-    erc1155: offer.erc1155,
-    identifier: offer.identifier.toString(),
-    tokenId: offer.kind === OFFER_KIND.item ? offer.identifier.toString() : null,
-    units: offer.units.toString(),
-    coin: lower(offer.coin),
-    pricePerUnit: offer.pricePerUnit.toString(),
-    priceValue: unitsText(offer.pricePerUnit, decimals),
-    startTime: new Date(Number(offer.start) * 1000),
-    endTime: new Date(Number(offer.end) * 1000),
-    salt: offer.salt.toString(),
-    counter: offer.counter.toString(),
-    signature,
-  });
-  return { offer, signature, hash };
-}
 
 async function accept(c: Chain, who: Who, s: Stored, tokenId: bigint, units: bigint) {
   return send(c, who, {

@@ -1,13 +1,15 @@
 // An on-chain rate source: a Chainlink-style aggregator (latestRoundData / 10^decimals) read at a
 // given block, the admin CLI's `config rate <coin> --aggregator <feed>`, and the indexer reading
-// the configured feed at each sale's block.
+// the configured feed at each sale's block (listings and offers follow its latest answer).
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits, type Address } from 'viem';
 import { priceHash } from '@aiamarket/contracts';
+import { OFFER_KIND } from '@aiamarket/shared';
 import { marketplaceAbi, stableCoinAbi } from '@aiamarket/shared/abis';
 import { AdminError, runAdminCommand } from '../../src/admin/commands.js';
 import { coinFeeds, coinRates, marketEvents, orders } from '../../src/db/schema-chain.js';
+import { offers } from '../../src/db/schema-offers.js';
 import { Indexer } from '../../src/indexer/engine.js';
 import { readAggregatorRate } from '../../src/indexer/rates.js';
 import { freshDatabase } from '../support/database.js';
@@ -18,6 +20,7 @@ import {
   scenarioSteps,
   send,
   startChain,
+  storeSigned,
   TEST_INDEXER_CONFIG,
   type Chain,
 } from './support.js';
@@ -152,6 +155,17 @@ describe('rate from a price feed', () => {
     const second = await buyOne();
     expect(second).toBeGreaterThan(first);
 
+    // dave's offer for 1 of GameItems1155 #1 at 2 USDT: best-first order follows the feed too.
+    const offer = await storeSigned(c, db, 'dave', {
+      collection: c.addr('GameItems1155'),
+      kind: OFFER_KIND.item,
+      erc1155: true,
+      identifier: 1n,
+      units: 1n,
+      coin: c.addr('StableCoin'),
+      pricePerUnit: parseUnits('2', 6),
+      counter: 0n,
+    });
     const warnings: string[] = [];
     const log = {
       info() {},
@@ -182,6 +196,12 @@ describe('rate from a price feed', () => {
     const listing = () =>
       db.select({ priceRef: orders.priceRef }).from(orders).where(eq(orders.moneyAddr, stable));
     expect(await listing()).toEqual([{ priceRef: '2.500000000000000000' }]);
+    expect(
+      await db
+        .select({ priceRef: offers.priceRef })
+        .from(offers)
+        .where(eq(offers.orderHash, lower(offer.hash))),
+    ).toEqual([{ priceRef: '2.500000000000000000' }]);
     expect(warnings).toEqual([]);
 
     // A feed answering 0 cannot be read as a rate: the sale takes the rate in force (1.25), the

@@ -5,16 +5,26 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  hashTypedData,
   http,
   parseEther,
   parseUnits,
   zeroAddress,
   type Address,
+  type Hex,
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_ACCOUNTS, deployContracts, priceHash, startAnvil } from '@aiamarket/contracts';
-import { chainFor, type Deployment } from '@aiamarket/shared';
+import {
+  chainFor,
+  OFFER_KIND,
+  OFFER_TYPES,
+  offerDomain,
+  unitsText,
+  type Deployment,
+  type SignedOfferFields,
+} from '@aiamarket/shared';
 import {
   gameItems1155Abi,
   gameItems721Abi,
@@ -40,7 +50,7 @@ import {
   royaltyPayments,
 } from '../../src/db/schema-chain.js';
 import { indexerCursor } from '../../src/db/schema.js';
-import { offerEvents } from '../../src/db/schema-offers.js';
+import { offerEvents, offers } from '../../src/db/schema-offers.js';
 import type { IndexerConfig } from '../../src/indexer/config.js';
 import { Indexer } from '../../src/indexer/engine.js';
 import { DEFAULT_METADATA_OPTIONS } from '../../src/indexer/metadata.js';
@@ -125,6 +135,66 @@ export function newIndexer(
 }
 
 type Who = keyof typeof ACTORS;
+
+/** Salts of the stored offers: deterministic and distinct. */
+let nextSalt = 1n;
+
+export interface Stored {
+  offer: SignedOfferFields;
+  signature: Hex;
+  hash: Hex;
+}
+
+/**
+ * Signs an offer with the offerer's demo key (shared offerDomain / OFFER_TYPES, ends in 7 days)
+ * and stores it as offer/create does (state columns at their defaults).
+ */
+export async function storeSigned(
+  c: Chain,
+  db: AppDb,
+  who: Who,
+  fields: Omit<SignedOfferFields, 'offerer' | 'start' | 'end' | 'salt'> & { salt?: bigint },
+): Promise<Stored> {
+  const offersAddr = c.addr('Offers');
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  const offer: SignedOfferFields = {
+    ...fields,
+    offerer: ACTORS[who].address as Address,
+    start: 0n,
+    end: now + 7n * 86_400n,
+    salt: fields.salt ?? nextSalt++,
+  };
+  const typed = {
+    domain: offerDomain(CHAIN_ID, offersAddr),
+    types: OFFER_TYPES,
+    primaryType: 'Offer',
+    message: offer,
+  } as const;
+  const signature = await privateKeyToAccount(ACTORS[who].privateKey).signTypedData(typed);
+  const hash = hashTypedData(typed);
+  const decimals = lower(offer.coin) === lower(c.addr('StableCoin')) ? 6 : 18;
+  await db.insert(offers).values({
+    chainId: CHAIN_ID,
+    offersAddr: lower(offersAddr),
+    orderHash: lower(hash),
+    offerer: lower(offer.offerer),
+    contractAddr: lower(offer.collection),
+    kind: offer.kind,
+    erc1155: offer.erc1155,
+    identifier: offer.identifier.toString(),
+    tokenId: offer.kind === OFFER_KIND.item ? offer.identifier.toString() : null,
+    units: offer.units.toString(),
+    coin: lower(offer.coin),
+    pricePerUnit: offer.pricePerUnit.toString(),
+    priceValue: unitsText(offer.pricePerUnit, decimals),
+    startTime: new Date(Number(offer.start) * 1000),
+    endTime: new Date(Number(offer.end) * 1000),
+    salt: offer.salt.toString(),
+    counter: offer.counter.toString(),
+    signature,
+  });
+  return { offer, signature, hash };
+}
 
 /** Sends a contract call from `who` and waits for it to succeed. */
 export async function send(
