@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AttributeCategory } from '@aiamarket/shared';
 import { inputClass } from '../../components/trade';
@@ -7,6 +7,7 @@ import {
   fetchAttributeCategories,
   fetchAttributeValues,
   recordsOf,
+  totalOf,
 } from '../../components/nft/api';
 import { useLocaleFormat } from '../../lib/localeFormat';
 
@@ -36,14 +37,19 @@ export function TraitPicker({
     queryFn: ({ signal }) => fetchAttributeCategories(contractAddr, signal),
   });
   const category = choice.category;
-  // The first page of values (20): a trait offer names one value, the common ones come first.
-  const values = useQuery({
-    queryKey: ['offer', 'trait-values', category?.id],
-    queryFn: ({ signal }) => fetchAttributeValues(category!, 1, signal),
+  // The values 20 a page, under the attribute filter's key: the pages it loaded serve here too.
+  const values = useInfiniteQuery({
+    queryKey: ['nft', 'attr-values', category?.id, category?.name],
+    queryFn: ({ pageParam, signal }) => fetchAttributeValues(category!, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + recordsOf(p).length, 0);
+      return recordsOf(last).length > 0 && loaded < totalOf(last) ? pages.length + 1 : undefined;
+    },
     enabled: category !== null,
   });
   const categoryList = recordsOf(categories.data);
-  const valueList = recordsOf(values.data);
+  const valueList = values.data?.pages.flatMap((p) => recordsOf(p)) ?? [];
   return (
     <div data-testid="trait-picker">
       <div className="mt-4">
@@ -94,6 +100,17 @@ export function TraitPicker({
               </option>
             ))}
           </select>
+          {values.hasNextPage && (
+            <button
+              type="button"
+              data-testid="trait-more"
+              disabled={values.isFetchingNextPage}
+              onClick={() => void values.fetchNextPage()}
+              className="mt-2 text-xs font-semibold text-brand-300 underline disabled:opacity-40"
+            >
+              {t('offer.trait.more')}
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -298,7 +298,10 @@ describe('the collection header offers', () => {
       },
       'POST /v1/api/nft/findPageByCollectionId': page([]),
       'GET /v1/api/nftAttrCategory/getParentPage': [{ id: 3, name: 'Hat', num: 4 }],
-      'GET /v1/api/nftAttrCategory/getValPage': page([{ id: 31, name: 'Red', num: 2 }]),
+      'GET /v1/api/nftAttrCategory/getValPage': (call: SeenCall) =>
+        call.query.get('page') === '1'
+          ? { records: [{ id: 31, name: 'Red', num: 2 }], total: 2, current: 1, size: 20 }
+          : { records: [{ id: 32, name: 'Blue', num: 1 }], total: 2, current: 2, size: 20 },
     });
     renderApp('/collection/space-pirates');
     const line = await screen.findByTestId('collection-best-offer', {}, slow);
@@ -320,6 +323,15 @@ describe('the collection header offers', () => {
           .getAllByRole('option')
           .map((o) => o.textContent),
       ).toContain('Red (2)'),
+    );
+    // The next page of values comes on request.
+    fireEvent.click(within(picker).getByTestId('trait-more'));
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toContain('Blue (1)'),
     );
     // No value chosen yet: nothing to continue with.
     expect(screen.getByTestId<HTMLButtonElement>('trait-continue').disabled).toBe(true);
