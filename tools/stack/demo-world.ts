@@ -244,7 +244,8 @@ export async function seedWorld(opts: {
       abi: marketplaceAbi,
       functionName: 'setRoyaltyRate',
       args: [addr(c.deploymentName), owner.address, BigInt(c.royaltyRate)],
-      gas: 120_000n,
+      // The market copies the rate into each linked contract (Offers, Listings) in the call.
+      gas: 300_000n,
     });
   }
   for (const a of accounts) {
