@@ -5,7 +5,7 @@
 // used after the indexer started), a counter bump and a cancel by hash, and reorgs that remove
 // an acceptance and a funding change (the database then equals a fresh index, offers included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { hexToBigInt, maxUint256, parseEther, parseUnits, type Address } from 'viem';
 import { OFFER_KIND } from '@aiamarket/shared';
 import {
@@ -28,6 +28,7 @@ import {
 } from '../../src/db/schema-chain.js';
 import { offerFunds, offers } from '../../src/db/schema-offers.js';
 import { setCoinRate } from '../../src/indexer/rates.js';
+import { writeOffers } from '../../src/indexer/offers.js';
 import { rowsOf } from '../../src/indexer/store.js';
 import {
   ACTORS,
@@ -537,5 +538,36 @@ describe('indexer: offers', () => {
     await indexer.catchUp();
     expect((await offerRow(db, open)).funded).toBe(true);
     expect(await current()).toEqual(await fromScratch());
+  });
+
+  it('leaves an offer unchecked by a range that did not read its pair (no stale funded flag)', async () => {
+    // carol's funds row as a long-ago read (0 WAIA), then a new offer of hers stored while a
+    // range that did not read her pair commits: that range must not judge it by the old row.
+    const carol = lower(ACTORS.carol.address);
+    await db
+      .update(offerFunds)
+      .set({ balance: '0', blockNumber: 1 })
+      .where(and(eq(offerFunds.owner, carol), eq(offerFunds.coin, lower(waia))));
+    const late = await storeSigned(c, db, 'carol', {
+      collection: g721,
+      kind: OFFER_KIND.collection,
+      erc1155: false,
+      identifier: 0n,
+      units: 1n,
+      coin: waia,
+      pricePerUnit: 1n,
+      counter: 1n,
+    });
+    const block = Number(await c.publicClient.getBlockNumber());
+    await db.transaction((tx) => writeOffers(tx, CHAIN_ID, [], undefined, block));
+    expect(await offerRow(db, late)).toMatchObject({ funded: true, stateBlock: null });
+    // The next look reads her funds (she holds WAIA and approved the Offers contract).
+    await indexer.catchUp();
+    expect(await offerRow(db, late)).toMatchObject({ funded: true, stateBlock: block });
+    const [row] = await db
+      .select()
+      .from(offerFunds)
+      .where(and(eq(offerFunds.owner, carol), eq(offerFunds.coin, lower(waia))));
+    expect(BigInt(row!.balance)).toBeGreaterThan(0n);
   });
 });
