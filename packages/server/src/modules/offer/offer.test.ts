@@ -3,7 +3,7 @@
 // trait set and proof, the status at read time and the best offers of items, cards and
 // collections.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   createWalletClient,
   encodeFunctionData,
@@ -39,7 +39,7 @@ import {
   type Page,
   type TraitSetVO,
 } from '@aiamarket/shared';
-import { wrappedAiaAbi } from '@aiamarket/shared/abis';
+import { offersAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
 import { attrCategories, attrValues, offers, offerTraitTokens } from '../../db/schema.js';
 import { CHAIN_ID, send } from '../../../test/indexer/support.js';
 import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
@@ -369,6 +369,46 @@ describe('offer/create', () => {
         expect(body.code).toBe(ERRORS.badRequest.code);
       }
     });
+  });
+
+  it('reads the counter from the chain: after incrementCounter only the new counter passes', async () => {
+    await send(w.c, 'alice', {
+      address: offersAddr,
+      abi: offersAbi,
+      functionName: 'incrementCounter',
+      args: [],
+    });
+    const old = await create(terms('alice', { identifier: 1n }));
+    expect(old.body.code).toBe(ERRORS.offerCounterStale.code);
+    // alice holds no USDT: with the current counter the next check (funds) is the one refusing.
+    const current = await create(terms('alice', { identifier: 1n, counter: 1n }));
+    expect(current.body.code).toBe(ERRORS.offerNotFunded.code);
+  });
+
+  it('refuses a trait set over the limit (10033) on offer/traitSet and offer/create', async () => {
+    const db = w.ctx.database.db;
+    const [category] = await db
+      .insert(attrCategories)
+      .values({ chainId: CHAIN_ID, contractAddr: lower(hero), name: 'Crowd' })
+      .returning({ id: attrCategories.id });
+    const [value] = await db
+      .insert(attrValues)
+      .values({ categoryId: category!.id, value: 'Everyone' })
+      .returning({ id: attrValues.id });
+    await db.execute(sql`
+      insert into token_attributes (chain_id, contract_addr, token_id, value_id)
+      select ${CHAIN_ID}, ${lower(hero)}, g, ${value!.id}
+      from generate_series(1, ${OFFER_LIMITS.maxTraitTokens + 1}) as g`);
+    const set = await post('/offer/traitSet', { contractAddr: hero, valueId: value!.id });
+    expect(set.body.code).toBe(ERRORS.offerTraitSetTooLarge.code);
+    expect(set.body.message).toContain(String(OFFER_LIMITS.maxTraitTokens));
+    const before = await storedCount();
+    const made = await create(terms('bob', { kind: OFFER_KIND.trait, identifier: 1n }), {
+      traitValueId: value!.id,
+    });
+    expect(made.body.code).toBe(ERRORS.offerTraitSetTooLarge.code);
+    expect(await storedCount()).toBe(before);
+    await db.execute(sql`delete from token_attributes where value_id = ${value!.id}`);
   });
 
   it('accepts an EIP-1271 wallet offer signed by its owner key, refuses another key', async () => {
