@@ -77,6 +77,20 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
         uint256 price;
     }
 
+    /// @dev A sweep's payments, summed per (coin, recipient) and made once at its end: the
+    ///      fee address and a collection's royalty receiver are the same for most items, often
+    ///      the seller too, so ten items pay three transfers instead of thirty.
+    struct Payment {
+        address coin;
+        address to;
+        uint256 amount;
+    }
+
+    struct Ledger {
+        Payment[] items;
+        uint256 count;
+    }
+
     bytes32 public constant LISTING_TYPEHASH = keccak256(
         "Listing(address seller,address collection,bool erc1155,uint256 tokenId,uint256 units,address coin,"
         "uint256 pricePerUnit,uint256 start,uint256 end,uint256 salt,uint256 counter)"
@@ -136,7 +150,8 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
     /// @notice Buys one signed listing; reverts with the reason when it cannot be bought. AIA:
     ///         send exactly price x units; ERC-20: approve this contract first.
     function buy(Fill calldata fill) external payable nonReentrant {
-        uint256 spent = _fill(fill, msg.value);
+        Ledger memory direct; // no items: _pay pays at once
+        uint256 spent = _fill(fill, msg.value, direct);
         if (spent == type(uint256).max) _revertWith(_lastReason());
         if (msg.value != spent) revert IncorrectPayment(spent, msg.value);
     }
@@ -155,9 +170,10 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
         uint256 total = n + marketBuys.length;
         if (total == 0 || total > MAX_SWEEP) revert TooManyItems(total);
         bought = new bool[](total);
+        Ledger memory ledger = Ledger({items: new Payment[](3 * n + 1), count: 0});
         uint256 spent;
         for (uint256 i; i < n; ++i) {
-            uint256 paid = _fill(fills[i], msg.value - spent);
+            uint256 paid = _fill(fills[i], msg.value - spent, ledger);
             if (paid == type(uint256).max) {
                 emit SweepItemSkipped(i, _lastReason());
             } else {
@@ -174,6 +190,7 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
                 emit SweepItemSkipped(n + j, MarketBuyFailed.selector);
             }
         }
+        _settle(ledger);
         if (msg.value > spent) _sendNative(msg.sender, msg.value - spent);
     }
 
@@ -272,9 +289,11 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
     ///      listing), or type(uint256).max when the listing cannot be bought now (reason in
     ///      REASON_SLOT; nothing changed). Only the buyer's own failures (not enough ERC-20
     ///      balance or allowance) and the paused market revert.
-    function _fill(Fill calldata fill, uint256 available) private returns (uint256) {
-        Listing calldata l = fill.listing;
-        address seller = l.seller;
+    function _fill(Fill calldata fill, uint256 available, Ledger memory ledger) private returns (uint256) {
+        // One validated copy in memory: each checked calldata read of a field would cost its
+        // validation again.
+        // orderHash zero: not signed by the seller (a digest is never zero in practice).
+        (Listing memory l, bytes32 orderHash) = _loadAndVerify(fill);
         uint256 units = fill.units;
         CoinTerms memory terms = _coinTermsOf(l.coin);
         if (terms.paused) revert MarketPaused();
@@ -283,22 +302,12 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
         if (l.pricePerUnit == 0) return _refuse(InvalidPrice.selector);
         if (block.timestamp < l.start) return _refuse(ListingNotStarted.selector);
         if (block.timestamp >= l.end) return _refuse(ListingExpired.selector);
-        if (l.counter != _counters[seller]) return _refuse(CounterBumped.selector);
-        if (msg.sender == seller) return _refuse(BuyerIsSeller.selector);
+        if (l.counter != _counters[l.seller]) return _refuse(CounterBumped.selector);
+        if (msg.sender == l.seller) return _refuse(BuyerIsSeller.selector);
         if (!terms.allowed) return _refuse(CoinNotAllowed.selector);
 
-        bytes32 orderHash;
-        {
-            bytes32 structHash = _structHash(l);
-            orderHash = _hashTypedDataV4(structHash);
-            bytes32 signed = fill.proof.length == 0
-                ? orderHash
-                : _hashTypedDataV4(
-                    keccak256(abi.encode(LISTING_TREE_TYPEHASH, MerkleProof.processProofCalldata(fill.proof, structHash)))
-                );
-            if (!_validSignature(seller, signed, fill.signature)) return _refuse(InvalidSignature.selector);
-        }
-        mapping(bytes32 => uint256) storage filledOf = _filled[seller];
+        if (orderHash == 0) return _refuse(InvalidSignature.selector);
+        mapping(bytes32 => uint256) storage filledOf = _filled[l.seller];
         uint256 filled = filledOf[orderHash];
         if (filled == CANCELLED) return _refuse(ListingCancelledError.selector);
         // filled <= l.units always (checked before every write).
@@ -310,17 +319,18 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
             filled += units;
         }
         filledOf[orderHash] = filled;
-        if (!_deliver(l, seller, units)) {
+        if (!_deliver(l, units)) {
             unchecked {
                 filledOf[orderHash] = filled - units;
             }
             return _refuse(TransferFailed.selector);
         }
-        return _pay(l, units, terms, orderHash, filled, available);
+        return _pay(l, units, terms, orderHash, filled, available, ledger);
     }
 
     /// @dev The NFT from the seller to the buyer; false when the token refuses.
-    function _deliver(Listing calldata l, address seller, uint256 units) private returns (bool ok) {
+    function _deliver(Listing memory l, uint256 units) private returns (bool ok) {
+        address seller = l.seller;
         bytes memory data = l.erc1155
             ? abi.encodeCall(IERC1155.safeTransferFrom, (seller, msg.sender, l.tokenId, units, ""))
             : abi.encodeCall(IERC721.transferFrom, (seller, msg.sender, l.tokenId));
@@ -333,12 +343,13 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
     ///      an ERC-20 pulled from the buyer. `available`: AIA of the value sent not spent yet.
     ///      Returns the AIA spent.
     function _pay(
-        Listing calldata l,
+        Listing memory l,
         uint256 units,
         CoinTerms memory terms,
         bytes32 orderHash,
         uint256 filled,
-        uint256 available
+        uint256 available,
+        Ledger memory ledger
     ) private returns (uint256 spent) {
         uint256 gross = l.pricePerUnit * units;
         address seller = l.seller;
@@ -348,10 +359,16 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
         if (coin == address(0)) {
             // The buyer's own shortfall reverts (it is no reason to skip an item).
             if (gross > available) revert IncorrectPayment(gross, available);
+            spent = gross;
+        }
+        if (ledger.items.length != 0) {
+            _accrue(ledger, coin, seller, gross - fee - royalty);
+            if (fee != 0) _accrue(ledger, coin, terms.feeAddress, fee);
+            if (royalty != 0) _accrue(ledger, coin, royaltyReceiver, royalty);
+        } else if (coin == address(0)) {
             _sendNative(seller, gross - fee - royalty);
             if (fee != 0) _sendNative(terms.feeAddress, fee);
             if (royalty != 0) _sendNative(royaltyReceiver, royalty);
-            spent = gross;
         } else {
             IERC20(coin).safeTransferFrom(msg.sender, seller, gross - fee - royalty);
             if (fee != 0) IERC20(coin).safeTransferFrom(msg.sender, terms.feeAddress, fee);
@@ -362,10 +379,9 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
 
     /// @dev emit ListingFilled(orderHash, l.seller, msg.sender, l.collection, l.tokenId, units,
     ///      l.coin, l.pricePerUnit, fee, royalty, royaltyReceiver, filled), written out because
-    ///      the generated encoder needs more stack than _pay has left. The listing's address
-    ///      fields were read through checked calldata access before (seller, coin, collection).
+    ///      the generated encoder needs more stack than _pay has left (the copy was checked).
     function _emitFilled(
-        Listing calldata l,
+        Listing memory l,
         bytes32 orderHash,
         uint256 units,
         uint256 filled,
@@ -376,16 +392,42 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
         bytes32 topic = ListingFilled.selector;
         assembly ("memory-safe") {
             let ptr := mload(0x40)
-            mstore(ptr, calldataload(add(l, 0x20))) // collection
-            mstore(add(ptr, 0x20), calldataload(add(l, 0x60))) // tokenId
+            mstore(ptr, mload(add(l, 0x20))) // collection
+            mstore(add(ptr, 0x20), mload(add(l, 0x60))) // tokenId
             mstore(add(ptr, 0x40), units)
-            mstore(add(ptr, 0x60), calldataload(add(l, 0xa0))) // coin
-            mstore(add(ptr, 0x80), calldataload(add(l, 0xc0))) // pricePerUnit
+            mstore(add(ptr, 0x60), mload(add(l, 0xa0))) // coin
+            mstore(add(ptr, 0x80), mload(add(l, 0xc0))) // pricePerUnit
             mstore(add(ptr, 0xa0), fee)
             mstore(add(ptr, 0xc0), royalty)
             mstore(add(ptr, 0xe0), royaltyReceiver)
             mstore(add(ptr, 0x100), filled)
-            log4(ptr, 0x120, topic, orderHash, calldataload(l), caller())
+            log4(ptr, 0x120, topic, orderHash, mload(l), caller())
+        }
+    }
+
+    /// @dev Adds `amount` of `coin` for `to` to the sweep's payments.
+    function _accrue(Ledger memory ledger, address coin, address to, uint256 amount) private pure {
+        Payment[] memory items = ledger.items;
+        uint256 count = ledger.count;
+        for (uint256 i; i < count; ++i) {
+            Payment memory p = items[i];
+            if (p.to == to && p.coin == coin) {
+                p.amount += amount;
+                return;
+            }
+        }
+        items[count] = Payment({coin: coin, to: to, amount: amount});
+        ledger.count = count + 1;
+    }
+
+    /// @dev The sweep's payments: AIA from the value sent, ERC-20s pulled from the buyer.
+    function _settle(Ledger memory ledger) private {
+        Payment[] memory items = ledger.items;
+        for (uint256 i; i < ledger.count; ++i) {
+            Payment memory p = items[i];
+            if (p.amount == 0) continue;
+            if (p.coin == address(0)) _sendNative(p.to, p.amount);
+            else IERC20(p.coin).safeTransferFrom(msg.sender, p.to, p.amount);
         }
     }
 
@@ -426,6 +468,41 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
     /// @dev keccak256(abi.encode(LISTING_TYPEHASH, listing)): all 11 fields are static.
     function _structHash(Listing calldata listing) private pure returns (bytes32) {
         return keccak256(abi.encode(LISTING_TYPEHASH, listing));
+    }
+
+    /// @dev The listing in memory, its order hash, and whether its seller signed it (alone, or
+    ///      the ListingTree root its proof leads to from the listing's struct hash).
+    ///      Answers a zero order hash for a listing its seller did not sign.
+    function _loadAndVerify(Fill calldata fill) private view returns (Listing memory l, bytes32 orderHash) {
+        bytes32 structHash;
+        (l, structHash) = _load(fill.listing);
+        orderHash = _hashTypedDataV4(structHash);
+        bytes32 signed = fill.proof.length == 0
+            ? orderHash
+            : _hashTypedDataV4(
+                keccak256(abi.encode(LISTING_TREE_TYPEHASH, MerkleProof.processProofCalldata(fill.proof, structHash)))
+            );
+        if (!_validSignature(l.seller, signed, fill.signature)) orderHash = 0;
+    }
+
+    /// @dev The listing copied to memory behind its type hash, with its struct hash: one
+    ///      calldatacopy and one check of the words that can carry bits their type forbids
+    ///      (seller, collection, erc1155, coin), which revert as the ABI decoder would. The hash
+    ///      covers the checked words, so it is the hash of the listing as signed.
+    function _load(Listing calldata listing) private pure returns (Listing memory l, bytes32 structHash) {
+        bytes32 typeHash = LISTING_TYPEHASH;
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            mstore(0x40, add(ptr, 0x180))
+            mstore(ptr, typeHash)
+            l := add(ptr, 0x20)
+            calldatacopy(l, listing, 0x160)
+            if or(
+                or(shr(160, mload(l)), shr(160, mload(add(l, 0x20)))),
+                or(gt(mload(add(l, 0x40)), 1), shr(160, mload(add(l, 0xa0))))
+            ) { revert(0, 0) }
+            structHash := keccak256(ptr, 0x180)
+        }
     }
 
     /// @dev A 65-byte low-s ECDSA signature of the seller, else EIP-1271 of a contract seller.

@@ -1,0 +1,312 @@
+// Property test of the Listings contract's sweep (issue 18). Each run: two sellers sign 1..8
+// listings (ERC721 and ERC1155, AIA and the stable coin; alone or in a bulk tree; active,
+// expired or not yet started), then the chain changes under some of them (cancelled by hash,
+// bought by someone else first, the NFT moved away, the seller's counter raised) and the buyer
+// asks for some beyond their units or with another listing's bulk proof; then one sweep of all
+// of them with more AIA than needed. A model predicts, per item, bought or skipped, and the
+// chain must agree:
+//   - a sweep conserves funds to the wei: the buyer pays exactly the sum of the bought items
+//     (skipped items' AIA and the extra come back), each seller, the fee address and the
+//     royalty receiver get exactly their split, and the Listings contract keeps nothing;
+//   - a skipped item never reverts the others (every run mixes them);
+//   - a bulk proof fits only its own listing;
+//   - signed listings never fill after cancel, counter bump, expiry, before start, or for more
+//     units than signed; filled equals the model.
+// Seeds: tools/testing/fast-check-seed.ts (FC_SEED / FC_PATH replay a failure); NUM_RUNS
+// (default 1000) sets the number of runs.
+import { listingOrderHash } from '@aiamarket/shared';
+import type { SignedListingFields } from '@aiamarket/shared';
+import { gameItems1155Abi, gameItems721Abi, listingsAbi } from '@aiamarket/shared/abis';
+import fc from 'fast-check';
+import { zeroAddress } from 'viem';
+import type { Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  alice,
+  bob,
+  carol,
+  dave,
+  erin,
+  feeAccount,
+  royaltyAccount,
+  startFixture,
+} from './fixture.js';
+import type { Actor, Fixture } from './fixture.js';
+import {
+  approveListings,
+  buyCall,
+  listingsAddress,
+  listingsCall,
+  signBulk,
+  signListing,
+  sweepCall,
+} from './listings-helpers.js';
+import type { Fill } from './listings-helpers.js';
+
+const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
+const sellers = [alice, bob];
+const FAR = 2n ** 40n;
+
+let f: Fixture;
+let listings: Address;
+const tokens721: bigint[][] = [[], []];
+const ids1155 = [
+  [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n],
+  [11n, 12n, 13n, 14n, 15n, 16n, 17n, 18n],
+];
+
+beforeAll(async () => {
+  f = await startFixture([listingsAbi]);
+  listings = listingsAddress(f);
+  await approveListings(f, [alice, bob, carol, dave]);
+  for (const [s, seller] of sellers.entries()) {
+    tokens721[s] = await f.mint721(seller, 8);
+    for (const id of ids1155[s]!) await f.mint1155(seller, id, 10n);
+  }
+}, 180_000);
+afterAll(async () => {
+  await f?.stop();
+});
+
+type Change = 'none' | 'cancel' | 'soldFirst' | 'moved' | 'counter' | 'overUnits' | 'wrongProof';
+interface Spec {
+  seller: number;
+  erc1155: boolean;
+  units: bigint;
+  aia: boolean;
+  price: bigint;
+  window: 'active' | 'expired' | 'notStarted';
+  change: Change;
+}
+
+const spec: fc.Arbitrary<Spec> = fc.record({
+  seller: fc.integer({ min: 0, max: 1 }),
+  erc1155: fc.boolean(),
+  units: fc.bigInt({ min: 1n, max: 5n }),
+  aia: fc.boolean(),
+  price: fc.bigInt({ min: 1n, max: 10n ** 10n }), // 8 x 5 units stay within the buyer's coins
+  window: fc.constantFrom('active', 'active', 'active', 'expired', 'notStarted'),
+  change: fc.constantFrom<Change>(
+    'none',
+    'none',
+    'none',
+    'cancel',
+    'soldFirst',
+    'moved',
+    'counter',
+    'overUnits',
+    'wrongProof',
+  ),
+});
+
+const split = (gross: bigint) => {
+  const fee = (gross * 25n) / 1000n;
+  const royalty = (gross * 500n) / 10000n; // GameItems' ERC-2981 5 %
+  return { fee, royalty, seller: gross - fee - royalty };
+};
+
+async function runCase(specs: Spec[], bulk: [boolean, boolean], extra: bigint): Promise<void> {
+  const snap = await f.snapshot();
+  try {
+    const now = (await f.publicClient.getBlock()).timestamp;
+    const used = [0, 0];
+    const items = specs.map((s, i) => {
+      const k = used[s.seller]!++;
+      const listing: SignedListingFields = {
+        seller: sellers[s.seller]!.address,
+        collection: s.erc1155 ? f.c.game1155 : f.c.game721,
+        erc1155: s.erc1155,
+        tokenId: s.erc1155 ? ids1155[s.seller]![k]! : tokens721[s.seller]![k]!,
+        units: s.erc1155 ? s.units : 1n,
+        coin: s.aia ? zeroAddress : f.c.usdt,
+        pricePerUnit: s.price,
+        start: s.window === 'notStarted' ? now + 10_000n : 0n,
+        end: s.window === 'expired' ? 1n : FAR,
+        salt: BigInt(i),
+        counter: 0n,
+      };
+      return { spec: s, listing };
+    });
+
+    // Signatures: each seller's listings in one bulk tree (two or more) or one by one.
+    const fills: Fill[] = new Array(items.length);
+    for (const [s, seller] of sellers.entries()) {
+      const mine = items.map((it, i) => [it, i] as const).filter(([it]) => it.spec.seller === s);
+      if (mine.length >= 2 && bulk[s]) {
+        const signed = await signBulk(
+          seller,
+          mine.map(([it]) => it.listing),
+          f.anvil.chainId,
+          listings,
+        );
+        mine.forEach(([, i], j) => (fills[i] = signed[j]!));
+      } else {
+        for (const [it, i] of mine) {
+          fills[i] = {
+            listing: it.listing,
+            signature: await signListing(seller, it.listing, f.anvil.chainId, listings),
+            proof: [],
+            units: it.listing.units,
+          };
+        }
+      }
+    }
+
+    const signedFills = [...fills];
+    // The chain changes under some of them; the buyer asks wrongly for others.
+    const counterBumped = new Set<number>();
+    const expected: boolean[] = [];
+    for (const [i, { spec: s, listing }] of items.entries()) {
+      const seller = sellers[s.seller]!;
+      const active = s.window === 'active';
+      let bought = active;
+      switch (s.change) {
+        case 'cancel':
+          await f.write(
+            seller,
+            listingsCall(listings, 'cancelListings', [
+              [listingOrderHash(listing, f.anvil.chainId, listings)],
+            ]),
+          );
+          bought = false;
+          break;
+        case 'soldFirst':
+          if (active) {
+            const gross = listing.pricePerUnit * listing.units;
+            await f.write(dave, buyCall(listings, fills[i]!, s.aia ? gross : 0n));
+          }
+          bought = false;
+          break;
+        case 'moved':
+          await f.write(
+            seller,
+            s.erc1155
+              ? {
+                  address: f.c.game1155,
+                  abi: gameItems1155Abi,
+                  functionName: 'safeTransferFrom',
+                  args: [seller.address, erin.address, listing.tokenId, 10n, '0x'],
+                }
+              : {
+                  address: f.c.game721,
+                  abi: gameItems721Abi,
+                  functionName: 'transferFrom',
+                  args: [seller.address, erin.address, listing.tokenId],
+                },
+          );
+          bought = false;
+          break;
+        case 'counter':
+          counterBumped.add(s.seller); // raised after every other change
+          break;
+        case 'overUnits':
+          fills[i] = { ...fills[i]!, units: listing.units + 1n };
+          bought = false;
+          break;
+        case 'wrongProof': {
+          // Another listing's proof (bulk) or signature (single): it fits only its own.
+          // Taken from the fills as signed, before any swap of this loop.
+          const other = signedFills.findIndex((_, j) => j !== i);
+          const mine = signedFills[i]!;
+          if (other >= 0 && mine.proof.length > 0 && signedFills[other]!.proof.length > 0) {
+            fills[i] = { ...fills[i]!, proof: signedFills[other]!.proof };
+            bought = false;
+          } else if (other >= 0 && signedFills[other]!.signature !== mine.signature) {
+            fills[i] = { ...fills[i]!, signature: signedFills[other]!.signature };
+            bought = false;
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      expected.push(bought);
+    }
+    // A counter bump cancels every listing of that seller signed before it.
+    for (const s of counterBumped) {
+      await f.write(sellers[s]!, listingsCall(listings, 'incrementCounter'));
+    }
+    items.forEach(({ spec: s }, i) => {
+      if (counterBumped.has(s.seller)) expected[i] = false;
+    });
+
+    // The sweep, with every AIA item's price sent (skipped ones too) and some extra.
+    const aiaAsked = items.reduce(
+      (sum, { spec: s, listing }, i) =>
+        s.aia ? sum + listing.pricePerUnit * fills[i]!.units : sum,
+      0n,
+    );
+    const parties = [carol, ...sellers, feeAccount, royaltyAccount].map((a: Actor) => a.address);
+    const before = await Promise.all(
+      [zeroAddress, f.c.usdt].map((coin) => Promise.all(parties.map((p) => f.balance(coin, p)))),
+    );
+    const receipt = await f.write(carol, sweepCall(listings, fills, [], aiaAsked + extra));
+    const after = await Promise.all(
+      [zeroAddress, f.c.usdt].map((coin) => Promise.all(parties.map((p) => f.balance(coin, p)))),
+    );
+
+    // The model's deltas per coin: buyer, alice, bob, fee, royalty.
+    const deltas = [0, 1].map(() => [0n, 0n, 0n, 0n, 0n]);
+    items.forEach(({ spec: s, listing }, i) => {
+      if (!expected[i]) return;
+      const gross = listing.pricePerUnit * listing.units;
+      const d = deltas[s.aia ? 0 : 1]!;
+      const parts = split(gross);
+      d[0]! -= gross;
+      d[1 + s.seller]! += parts.seller;
+      d[3]! += parts.fee;
+      d[4]! += parts.royalty;
+    });
+    expect(after.map((coin, c) => coin.map((v, p) => v - before[c]![p]!))).toEqual(deltas);
+    expect(await f.nativeBalance(listings)).toBe(0n);
+    expect(await f.balance(f.c.usdt, listings)).toBe(0n);
+
+    const skipped = f
+      .events<{ index: bigint }>(receipt, listingsAbi, 'SweepItemSkipped', listings)
+      .map((e) => Number(e.index));
+    expect(skipped).toEqual(expected.flatMap((b, i) => (b ? [] : [i])));
+    for (const [i, { listing }] of items.entries()) {
+      const [filled, cancelled] = await f.read<readonly [bigint, boolean]>(
+        listingsCall(listings, 'listingStatus', [
+          listing.seller,
+          listingOrderHash(listing, f.anvil.chainId, listings),
+        ]),
+      );
+      const soldFirst = items[i]!.spec.change === 'soldFirst' && items[i]!.spec.window === 'active';
+      expect(filled).toBe(expected[i] || soldFirst ? listing.units : 0n);
+      expect(cancelled).toBe(items[i]!.spec.change === 'cancel');
+      if (expected[i]) {
+        const holder = listing.erc1155
+          ? await f.read<bigint>({
+              address: f.c.game1155,
+              abi: gameItems1155Abi,
+              functionName: 'balanceOf',
+              args: [carol.address, listing.tokenId],
+            })
+          : await f.read<Address>({
+              address: f.c.game721,
+              abi: gameItems721Abi,
+              functionName: 'ownerOf',
+              args: [listing.tokenId],
+            });
+        expect(holder).toBe(listing.erc1155 ? listing.units : carol.address);
+      }
+    }
+  } finally {
+    await f.revert(snap);
+  }
+}
+
+describe('Listings: sweep properties', () => {
+  it(`a sweep conserves funds, skips only what cannot be bought (${NUM_RUNS} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(spec, { minLength: 1, maxLength: 8 }),
+        fc.tuple(fc.boolean(), fc.boolean()),
+        fc.bigInt({ min: 0n, max: 10n ** 6n }),
+        runCase,
+      ),
+      { numRuns: NUM_RUNS },
+    );
+  }, 1_200_000);
+});
