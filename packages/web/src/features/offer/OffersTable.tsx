@@ -152,7 +152,9 @@ export function OffersTable({
                       {shortenAddress(o.offerer)}
                     </Link>
                   </td>
-                  <td className="px-3 py-3 text-slate-300">{fmt.relative(o.endTime)}</td>
+                  <td className="px-3 py-3 text-slate-300" title={fmt.dateTime(o.endTime)}>
+                    {fmt.relative(o.endTime)}
+                  </td>
                   {showStatus && (
                     <td className="px-3 py-3 text-slate-300" data-testid="offer-status">
                       {t(`offer.status.${STATUS_NAME[o.status] ?? 'active'}`)}
