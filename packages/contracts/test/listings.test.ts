@@ -3,15 +3,27 @@
 // (one signature over a Merkle tree) whose proofs fit only their own listing; cancel by hash,
 // cancel all by counter, expiry, units beyond the signed ones, a high-s signature; a sweep of
 // signed and on-chain listings (ERC721 and ERC1155, AIA and stable coin) that delivers every NFT
-// to the buyer, skips an item sold meanwhile and returns its AIA.
-import { listingOrderHash } from '@aiamarket/shared';
+// to the buyer, skips an item sold meanwhile and returns its AIA; a buyer contract re-entering
+// from its ERC1155 receive hook is refused while its sweep completes; a listing whose calldata
+// carries bits its types forbid is refused even when the seller signed exactly those words.
+import { LISTING_TYPES, listingOrderHash } from '@aiamarket/shared';
 import type { SignedListingFields } from '@aiamarket/shared';
 import { gameItems1155Abi, gameItems721Abi, listingsAbi } from '@aiamarket/shared/abis';
-import { zeroAddress } from 'viem';
-import type { Address } from 'viem';
+import {
+  concat,
+  encodeAbiParameters,
+  encodeFunctionData,
+  keccak256,
+  toFunctionSelector,
+  zeroAddress,
+} from 'viem';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { reentrantActorAbi, reentrantActorBytecode } from '../out/testing-abis.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priceHash } from '../ts/index.js';
 import {
+  GAS,
   alice,
   bob,
   carol,
@@ -41,7 +53,7 @@ let listings: Address;
 let tokens: bigint[] = []; // alice's GameItems721 tokens
 
 beforeAll(async () => {
-  f = await startFixture([listingsAbi]);
+  f = await startFixture([listingsAbi, reentrantActorAbi]);
   listings = listingsAddress(f);
   await approveListings(f, [alice, bob, carol, dave]);
   tokens = await f.mint721(alice, 8);
@@ -345,5 +357,97 @@ describe('Listings: sweep', () => {
       [31n],
     );
     await f.expectRevert(carol, sweepCall(listings, [fill], [], AIA - 1n), 'IncorrectPayment');
+  });
+});
+
+describe('Listings: adversarial', () => {
+  it('a buyer contract re-entering from its ERC1155 hook is refused; its sweep completes', async () => {
+    const buyer = await f.deploy(carol, reentrantActorAbi, reentrantActorBytecode);
+    await f.testClient.setBalance({ address: buyer, value: 10n ** 20n });
+    const fill = await single(
+      listingOf({ collection: f.c.game1155, erc1155: true, tokenId: 1n, units: 2n }),
+    );
+    const reentries = [
+      encodeFunctionData({ abi: listingsAbi, functionName: 'buy', args: [fill] }),
+      encodeFunctionData({ abi: listingsAbi, functionName: 'sweep', args: [[fill], []] }),
+      encodeFunctionData({ abi: listingsAbi, functionName: 'incrementCounter' }),
+    ];
+    await f.write(carol, {
+      address: buyer,
+      abi: reentrantActorAbi,
+      functionName: 'setReentries',
+      args: [reentries.slice(0, 2).map((data) => ({ target: listings, value: 0n, data }))],
+    });
+    const sellerBefore = await f.nativeBalance(alice.address);
+    await f.write(carol, {
+      address: buyer,
+      abi: reentrantActorAbi,
+      functionName: 'execute',
+      args: [
+        listings,
+        2n * AIA,
+        encodeFunctionData({ abi: listingsAbi, functionName: 'sweep', args: [[fill], []] }),
+      ],
+    });
+    const read = (functionName: string) =>
+      f.read({ address: buyer, abi: reentrantActorAbi, functionName });
+    expect(await read('attempts')).toBe(2n);
+    expect(await read('successes')).toBe(0n);
+    expect(new Set((await read('errors')) as Hex[])).toEqual(
+      new Set([toFunctionSelector('ReentrancyGuardReentrantCall()')]),
+    );
+    expect(await balance1155(buyer)).toBe(2n);
+    expect((await f.nativeBalance(alice.address)) - sellerBefore).toBe(split(2n * AIA).seller);
+    expect(await f.nativeBalance(listings)).toBe(0n);
+  });
+
+  it('refuses a listing whose calldata carries dirty bits, even signed as such by the seller', async () => {
+    // The seller signs the digest of the dirty words itself (no EIP-712 encoder would make
+    // them): only the contract's own check of the words stands between them and a fill.
+    const listing = listingOf();
+    const [typeHash, domain] = await Promise.all([
+      f.read<Hex>(listingsCall(listings, 'LISTING_TYPEHASH')),
+      f.read<Hex>(listingsCall(listings, 'domainSeparator')),
+    ]);
+    const clean = encodeAbiParameters(
+      [{ type: 'bytes32' }, ...LISTING_TYPES.Listing.map((t) => ({ type: t.type }))],
+      [typeHash, ...LISTING_TYPES.Listing.map((t) => listing[t.name])] as never,
+    );
+    const word = (encoded: Hex, i: number) => encoded.slice(2 + 64 * (i + 1), 2 + 64 * (i + 2));
+    const patch = (i: number, value: string): Hex =>
+      `0x${clean.slice(2, 2 + 64 * (i + 1))}${value}${clean.slice(2 + 64 * (i + 2))}` as Hex;
+    const cases: [number, Hex][] = [
+      [0, patch(0, `ff${word(clean, 0).slice(2)}`)], // seller
+      [1, patch(1, `ff${word(clean, 1).slice(2)}`)], // collection
+      [2, patch(2, 2n.toString(16).padStart(64, '0'))], // erc1155 = 2
+      [5, patch(5, `ff${word(clean, 5).slice(2)}`)], // coin
+    ];
+    const signer = privateKeyToAccount(alice.privateKey);
+    for (const [i, encoded] of cases) {
+      const signature = await signer.sign({
+        hash: keccak256(concat(['0x1901', domain, keccak256(encoded)])),
+      });
+      const data = encodeFunctionData({
+        abi: listingsAbi,
+        functionName: 'buy',
+        args: [{ listing, signature, proof: [], units: 1n }],
+      });
+      // buy(Fill): the fill is dynamic, so its head offset comes first; the listing's words
+      // start right after it.
+      const at = 2 + 8 + 64 + 64 * i;
+      const bad = `${data.slice(0, at)}${word(encoded, i)}${data.slice(at + 64)}` as Hex;
+      const hash = await f.wallet(carol).sendTransaction({
+        to: listings,
+        data: bad,
+        value: AIA,
+        gas: GAS,
+        maxFeePerGas: 0n,
+        maxPriorityFeePerGas: 0n,
+      });
+      const receipt = await f.publicClient.waitForTransactionReceipt({ hash });
+      expect(receipt.status, `dirty word ${i}`).toBe('reverted');
+    }
+    expect(await ownerOf(tokens[0]!)).toBe(alice.address);
+    await f.write(carol, buyCall(listings, await single(listing), AIA));
   });
 });
