@@ -9,6 +9,12 @@ import { sortedMerkleTree } from './offers.js';
 /** Most listings one sweep buys (the contract's MAX_SWEEP). */
 export const MAX_SWEEP = 30;
 
+/**
+ * What listing/create accepts (the server checks, the web keeps within): listings under one
+ * signature, and how far ahead a listing may end.
+ */
+export const LISTING_LIMITS = { maxBulk: 100, maxDurationDays: 180 } as const;
+
 /** One listing as signed. `coin`: zero address = native AIA. */
 export interface SignedListingFields {
   seller: Address;

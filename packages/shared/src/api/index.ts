@@ -7,3 +7,4 @@ export type * from './primary.js';
 export type * from './launchpad.js';
 export type * from './content.js';
 export type * from './offer.js';
+export type * from './listing.js';

@@ -1,4 +1,5 @@
-import type { ContractType } from '../constants.js';
+import type { ContractType, OrderKind } from '../constants.js';
+import type { SignedListingVO } from './listing.js';
 // Request and answer shapes of the secondary-market calls (spec doc 1, sections 3 and 7).
 // Amounts: `price` is the human decimal string in the coin's units (formatUnits), `priceWei` the
 // integer in base units that chain calls need. Addresses are lowercased 0x strings. Dates are
@@ -28,7 +29,14 @@ export interface OrderPageRequest {
 
 /** A listing (spec Order). */
 export interface OrderVO {
+  /** Market listings: the market's item id; signed listings: the order hash as an integer. */
   orderId: string;
+  /** ORDER_KIND: 0 an on-chain market listing, 1 a signed listing (Listings contract). */
+  kind: OrderKind;
+  /** When a signed listing stops being buyable (ISO); null for market listings. */
+  expiresAt: string | null;
+  /** What Listings.buy / sweep needs for a signed listing; null for market listings. */
+  signed: SignedListingVO | null;
   /** ORDER_STATUS: 0 listed and buyable, 1 sold, 2 cancelled, 3 force cancel. */
   status: number;
   price: string;
@@ -49,6 +57,7 @@ export interface OrderVO {
   amount: string;
   leftAmount: string;
   ownerAddr: string;
+  /** The market contract, or the Listings contract for a signed listing. */
   marketAddr: string;
   /** Royalty percent (e.g. 2.5), null when none. */
   royalty: number | null;

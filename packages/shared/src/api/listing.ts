@@ -1,0 +1,88 @@
+// Request and answer shapes of the signed-listing calls (issue 18; spec style: envelope,
+// camelCase). A listing is signed off-chain (EIP-712, ../listings.ts) and bought on the Listings
+// contract; the server stores the signed listing, the indexer keeps its state and shows it as an
+// `orders` row (OrderVO.kind = ORDER_KIND.signed) in every listing list.
+import type { OrderVO } from './market.js';
+
+/** One listing exactly as signed (integers as decimal text, addresses 0x hex). */
+export interface SignedListingInput {
+  seller: string;
+  collection: string;
+  erc1155: boolean;
+  tokenId: string;
+  /** ERC1155 units for sale (ERC721: 1). */
+  units: string;
+  /** Zero address = native AIA. */
+  coin: string;
+  pricePerUnit: string;
+  /** Unix seconds: buyable from start (inclusive) until end (exclusive). */
+  start: string;
+  end: string;
+  salt: string;
+  /** The seller's counterOf on the Listings contract when signed. */
+  counter: string;
+}
+
+/**
+ * POST /v1/api/listing/create: 1..LISTING_LIMITS.maxBulk listings under one signature.
+ * `bulk` false: exactly one listing, `signature` over the Listing itself. `bulk` true: the
+ * server builds listingTree(listings) in the given order and checks `signature` over
+ * ListingTree({ root }). A refusal names the listing's index (`data.index`); nothing is
+ * stored on any refusal.
+ */
+export interface ListingCreateRequest {
+  listings: SignedListingInput[];
+  signature: string;
+  bulk: boolean;
+}
+
+/** Answer of listing/create: the order hashes, in the order of the request. */
+export interface ListingCreateVO {
+  orderHashes: string[];
+}
+
+/** Refusal data of listing/create: which listing was refused (0-based). */
+export interface ListingRefusalData {
+  index: number;
+}
+
+/**
+ * What a buy or sweep of a signed listing passes to the contract (the Fill): the listing as
+ * signed, its signature, and the bulk proof ([] for a listing signed alone).
+ */
+export interface SignedListingVO extends SignedListingInput {
+  orderHash: string;
+  /** The Listings contract the listing is signed for. */
+  listingsAddr: string;
+  signature: string;
+  /** Bulk tree root (hex), null for a listing signed alone. */
+  root: string | null;
+  proof: string[];
+}
+
+/**
+ * POST /v1/api/listing/sweepQuote: the `count` (1..MAX_SWEEP) cheapest buyable listings of a
+ * collection, signed and on-chain market ones alike (a sweep buys both).
+ */
+export interface SweepQuoteRequest {
+  contractAddr: string;
+  count: number;
+}
+
+/** The total of the quoted listings paid in one coin (each listing bought whole: leftAmount units). */
+export interface SweepCoinTotalVO {
+  coin: string;
+  moneyAddr: string;
+  coinDecimals: number;
+  /** Human decimal text in the coin's units, and the integer in base units. */
+  total: string;
+  totalWei: string;
+}
+
+export interface SweepQuoteVO {
+  /** Cheapest first (by price in the reference unit, then price); may be fewer than asked. */
+  records: OrderVO[];
+  totals: SweepCoinTotalVO[];
+  /** Sum in the reference unit (exact decimal text); null when a quoted coin has no rate. */
+  totalRef: string | null;
+}
