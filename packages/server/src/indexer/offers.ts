@@ -5,11 +5,10 @@
 // last block of every range that moved that coin for an offerer with open offers (and for any
 // offer the indexer has not looked at yet, state_block null). See README.md "Offers".
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { Address, PublicClient } from 'viem';
-import { wrappedAiaAbi } from '@aiamarket/shared/abis';
+import { erc20Abi, type Address, type PublicClient } from 'viem';
 import type { AppDb } from '../db/database.js';
-import { offerEvents, offerFunds, type OfferEventRow } from '../db/schema-offers.js';
 import { isRevert } from './chain-reads.js';
+import { offerEvents, offerFunds, type OfferEventRow } from '../db/schema-offers.js';
 import { chunks, rowsOf, valuesOf, type Tx } from './store.js';
 
 /** A (coin, owner) pair whose balance and allowance were read at `blockNumber`. */
@@ -83,9 +82,10 @@ export async function fundsToRead(
 }
 
 /**
- * balanceOf(owner) and allowance(owner, Offers) of each pair at `blockNumber`, a few reads at a
- * time (viem batches them over one HTTP request when the transport batches). A coin that
- * reverts counts as 0 (it cannot pay); a network error fails the step, which is retried.
+ * balanceOf(owner) and allowance(owner, Offers) of each pair at `blockNumber`, batched: one
+ * deployless multicall (works on any node, no Multicall3 needed) per 250 pairs. A call that
+ * reverts (or a coin without code) counts as 0: it cannot pay. Any other error (network) fails
+ * the step, which is retried.
  */
 export async function readFunds(
   chain: PublicClient,
@@ -94,38 +94,37 @@ export async function readFunds(
   blockNumber: number,
 ): Promise<FundsRead[]> {
   const out: FundsRead[] = [];
-  const at = BigInt(blockNumber);
-  const read = async (
-    coin: string,
-    functionName: 'balanceOf' | 'allowance',
-    args: readonly Address[],
-  ) => {
-    try {
-      const value = await chain.readContract({
-        address: coin as Address,
-        abi: wrappedAiaAbi,
-        functionName,
-        args: args as never,
-        blockNumber: at,
-      });
-      return (value as bigint).toString();
-    } catch (err) {
-      if (isRevert(err)) return '0';
-      throw err;
-    }
-  };
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < pairs.length; i = next++) {
-      const { coin, owner } = pairs[i]!;
-      const [balance, allowance] = await Promise.all([
-        read(coin, 'balanceOf', [owner as Address]),
-        read(coin, 'allowance', [owner as Address, offersAddr as Address]),
-      ]);
-      out.push({ coin, owner, balance, allowance });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(8, pairs.length) }, worker));
+  for (const part of chunks([...pairs], 250)) {
+    const results = await chain.multicall({
+      contracts: part.flatMap(({ coin, owner }) => [
+        {
+          address: coin as Address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [owner as Address],
+        } as const,
+        {
+          address: coin as Address,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [owner as Address, offersAddr as Address],
+        } as const,
+      ]),
+      allowFailure: true,
+      deployless: true,
+      blockNumber: BigInt(blockNumber),
+    });
+    const value = (i: number) => {
+      const r = results[i]!;
+      if (r.status === 'success') return (r.result as bigint).toString();
+      // With allowFailure, viem also reports a failed request (network) as a failure per call.
+      if (!isRevert(r.error)) throw r.error;
+      return '0';
+    };
+    part.forEach(({ coin, owner }, i) =>
+      out.push({ coin, owner, balance: value(2 * i), allowance: value(2 * i + 1) }),
+    );
+  }
   return out;
 }
 

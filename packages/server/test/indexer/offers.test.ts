@@ -2,11 +2,22 @@
 // (shared offerDomain / OFFER_TYPES), stored as the API stores them, then followed: an
 // acceptance counted as a trade (activity, stats, hourly volume, royalty row), funding that
 // follows the offerer's coin (transfer away and back, allowance revoke, withdrawal, a coin first
-// used after the indexer started), a counter bump and a cancel by hash, and reorgs that remove
-// an acceptance and a funding change (the database then equals a fresh index, offers included).
+// used after the indexer started, an offer stored after its funds left, no judgement by an old
+// funds row), a counter bump and a cancel by hash, reorgs that remove an acceptance and a
+// funding change (the database then equals a fresh index, offers included), and the batched
+// funds reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { hexToBigInt, maxUint256, parseEther, parseUnits, type Address } from 'viem';
+import {
+  createPublicClient,
+  hexToBigInt,
+  http,
+  maxUint256,
+  parseEther,
+  parseUnits,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import { OFFER_KIND } from '@aiamarket/shared';
 import {
   gameItems1155Abi,
@@ -28,7 +39,7 @@ import {
 } from '../../src/db/schema-chain.js';
 import { offerFunds, offers } from '../../src/db/schema-offers.js';
 import { setCoinRate } from '../../src/indexer/rates.js';
-import { writeOffers } from '../../src/indexer/offers.js';
+import { readFunds, writeOffers } from '../../src/indexer/offers.js';
 import { rowsOf } from '../../src/indexer/store.js';
 import {
   ACTORS,
@@ -569,5 +580,22 @@ describe('indexer: offers', () => {
       .from(offerFunds)
       .where(and(eq(offerFunds.owner, carol), eq(offerFunds.coin, lower(waia))));
     expect(BigInt(row!.balance)).toBeGreaterThan(0n);
+  });
+
+  it('reads funds in batches: a coin without code counts as 0; an unreachable node fails', async () => {
+    const carol = lower(ACTORS.carol.address);
+    const block = Number(await c.publicClient.getBlockNumber());
+    const pairs = [
+      { coin: lower(waia), owner: carol },
+      { coin: lower(ACTORS.dave.address), owner: carol }, // an account, not a contract
+    ];
+    const reads = await readFunds(c.publicClient, lower(c.addr('Offers')), pairs, block);
+    expect(BigInt(reads[0]!.balance)).toBeGreaterThan(0n);
+    expect(reads[1]).toEqual({ ...pairs[1], balance: '0', allowance: '0' });
+    // A node that cannot answer is not "no funds": the step fails and is retried.
+    const dead = createPublicClient({ transport: http('http://127.0.0.1:9', { retryCount: 0 }) });
+    await expect(
+      readFunds(dead as PublicClient, lower(c.addr('Offers')), pairs, block),
+    ).rejects.toThrow();
   });
 });
