@@ -3,7 +3,8 @@ import type { Hash } from 'viem';
 /**
  * The named steps of the chain actions, each shown with its own label while it runs (the
  * trade.tx.steps keys). Transactions: approvals, wrap, the market's writes, mint and swap, the
- * offers' accept and cancels. Without a transaction: switching the wallet's chain, an off-chain
+ * offers' accept and cancels, the
+ * signed listings' sweep and cancels. Without a transaction: switching the wallet's chain, an off-chain
  * signature (sign) and the server call that follows it (submit).
  */
 export type TxStep =
@@ -24,7 +25,12 @@ export type TxStep =
   | 'swap'
   | 'acceptOffer'
   | 'cancelOffer'
-  | 'cancelAllOffers';
+  | 'cancelAllOffers'
+  | 'sweep'
+  | 'cancelListings'
+  | 'cancelAllListings'
+  | 'signListings'
+  | 'submitListings';
 
 /** Hears every transaction's hash, named by its step, as soon as the wallet sent it. */
 export type TxHashHandler = (step: TxStep, hash: Hash) => void;
