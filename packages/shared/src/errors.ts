@@ -219,6 +219,68 @@ export const ERRORS = {
     message: 'This item is not one of the items the offer is for',
     key: 'errors.offerTokenNotInSet',
   },
+  // Signed listings (issue 18): each refusal of listing/create; `data.index` names the refused
+  // listing of the request and nothing is stored.
+  listingsUnavailable: {
+    code: 10036,
+    status: 503,
+    message: 'Signed listings are not available on this marketplace',
+    key: 'errors.listingsUnavailable',
+  },
+  listingSignatureInvalid: {
+    code: 10037,
+    status: 400,
+    message: 'The listing signature is not valid for the seller',
+    key: 'errors.listingSignatureInvalid',
+  },
+  listingCounterStale: {
+    code: 10038,
+    status: 400,
+    message: 'The listing was signed before your listings were cancelled: sign it again',
+    key: 'errors.listingCounterStale',
+  },
+  listingCoinNotAllowed: {
+    code: 10039,
+    status: 400,
+    message: 'This coin cannot be used for listings',
+    key: 'errors.listingCoinNotAllowed',
+  },
+  listingPriceInvalid: {
+    code: 10040,
+    status: 400,
+    message: 'The listing price must be above 0',
+    key: 'errors.listingPriceInvalid',
+  },
+  listingUnitsInvalid: {
+    code: 10041,
+    status: 400,
+    message: 'The quantity of the listing is not valid (at least 1; exactly 1 for an ERC721 item)',
+    key: 'errors.listingUnitsInvalid',
+  },
+  listingTimeInvalid: {
+    code: 10042,
+    status: 400,
+    message: 'The listing must end in the future, after its start, and within {{days}} days',
+    key: 'errors.listingTimeInvalid',
+  },
+  listingCollectionUnknown: {
+    code: 10043,
+    status: 400,
+    message: 'The collection is not on this marketplace or is not of this token standard',
+    key: 'errors.listingCollectionUnknown',
+  },
+  listingNotHeld: {
+    code: 10044,
+    status: 400,
+    message: 'The seller does not hold the units of this item that the listing sells',
+    key: 'errors.listingNotHeld',
+  },
+  listingNotApproved: {
+    code: 10045,
+    status: 400,
+    message: 'Approve the marketplace for this collection before listing',
+    key: 'errors.listingNotApproved',
+  },
   serverError: {
     code: 500,
     status: 500,
