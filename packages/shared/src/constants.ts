@@ -185,6 +185,12 @@ export const BANNER_TYPE = { article: 0, activity: 1, collection: 2, item: 3 } a
 /** Order status 0 is listed and buyable. */
 export const ORDER_STATUS = { listed: 0, sold: 1, cancelled: 2, forceCancel: 3 } as const;
 /**
+ * orders.kind / OrderVO.kind: 0 a listing of the market contract, 1 a signed listing of the
+ * Listings contract (bought through Listings.buy or sweep).
+ */
+export const ORDER_KIND = { market: 0, signed: 1 } as const;
+export type OrderKind = (typeof ORDER_KIND)[keyof typeof ORDER_KIND];
+/**
  * Offer status (api/offer.ts OfferStatus): 0 active, 1 filled, 2 cancelled (by hash or counter),
  * 3 unfunded (the offerer's balance or allowance is below what is left), 4 expired, 5 not started.
  */

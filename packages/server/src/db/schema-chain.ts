@@ -278,6 +278,13 @@ export const orders = pgTable(
      * operator sets a rate), for sorting and price filters across coins; null without a rate.
      */
     priceRef: coinAmount('price_ref'),
+    /**
+     * ORDER_KIND: 0 a market listing (market_addr = the market), 1 a signed listing (market_addr =
+     * the Listings contract, order_id = the order hash as a number; derived from signed_listings).
+     */
+    kind: smallint('kind').notNull().default(0),
+    /** Signed listings: the signed end time (list queries also filter it); null for market ones. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBlock: blockNumber('created_block').notNull(),
     createdTx: txHash('created_tx').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -91,3 +91,4 @@ export * from './schema-chain.js';
 export * from './schema-content.js';
 export * from './schema-market.js';
 export * from './schema-offers.js';
+export * from './schema-listings.js';

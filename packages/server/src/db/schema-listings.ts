@@ -1,0 +1,130 @@
+// Signed listings (issue 18). The API stores each verified listing (the signed fields, the
+// signature and, for a bulk signature, the listing's Merkle proof); the indexer keeps its state
+// columns (filled, cancelled, approved) in step with the Listings contract and derives an `orders`
+// row (kind ORDER_KIND.signed) from it, so every list query includes signed listings with no
+// second query path. Addresses are lowercased 0x strings.
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
+const address = (name: string) => varchar(name, { length: 42 });
+
+/** One signed listing (EIP-712 Listing of packages/shared/src/listings.ts). */
+export const signedListings = pgTable(
+  'signed_listings',
+  {
+    chainId: integer('chain_id').notNull(),
+    /** The Listings contract of the signature's domain. */
+    listingsAddr: address('listings_addr').notNull(),
+    /** The EIP-712 hash the contract uses (listingOrderHash). */
+    orderHash: varchar('order_hash', { length: 66 }).notNull(),
+    seller: address('seller').notNull(),
+    contractAddr: address('contract_addr').notNull(),
+    erc1155: boolean('erc1155').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    units: uint256('units').notNull(),
+    coin: address('coin').notNull(),
+    pricePerUnit: uint256('price_per_unit').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    salt: uint256('salt').notNull(),
+    counter: uint256('counter').notNull(),
+    signature: text('signature').notNull(),
+    /** Bulk signature: the tree root (0x hex) the seller signed; null for a single listing. */
+    root: varchar('root', { length: 66 }),
+    /** Bulk signature: this listing's Merkle proof (0x hex strings); [] for a single listing. */
+    proof: jsonb('proof').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Units bought so far (indexer, from ListingFilled facts). */
+    filled: uint256('filled').notNull().default('0'),
+    /** Cancelled on chain by hash, or by a counter above the signed one (indexer). */
+    cancelled: boolean('cancelled').notNull().default(false),
+    /** isApprovedForAll(seller, Listings) on the collection (indexer). */
+    approved: boolean('approved').notNull().default(true),
+    /** The block the state columns were last computed at; null before the indexer saw it. */
+    stateBlock: bigint('state_block', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.orderHash] }),
+    index('signed_listings_item_idx').on(t.chainId, t.contractAddr, t.tokenId),
+    index('signed_listings_seller_idx').on(t.chainId, t.seller),
+    // The listings the indexer has not looked at yet (read at every range and idle poll).
+    index('signed_listings_unseen_idx')
+      .on(t.chainId, t.listingsAddr)
+      .where(sql`${t.stateBlock} is null`),
+  ],
+);
+
+export type SignedListingRow = typeof signedListings.$inferSelect;
+export type NewSignedListingRow = typeof signedListings.$inferInsert;
+
+/**
+ * One Listings contract event (a fact, rolled back like every fact): kind 'filled'
+ * (ListingFilled: order_hash, units, filled; the sale itself is a market_events 'sold' row),
+ * 'cancelled' (ListingCancelled: order_hash), 'counter' (CounterIncremented: counter) or 'swept'
+ * (MarketItemSwept: item_id of the market listing, the real buyer, units).
+ */
+export const listingEvents = pgTable(
+  'listing_events',
+  {
+    chainId: integer('chain_id').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    txHash: varchar('tx_hash', { length: 66 }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    listingsAddr: address('listings_addr').notNull(),
+    /** The seller (filled, cancelled, counter) or the real buyer (swept). */
+    account: address('account').notNull(),
+    orderHash: varchar('order_hash', { length: 66 }),
+    /** swept: the market listing's item id. */
+    itemId: uint256('item_id'),
+    /** filled / swept: units bought; filled: the listing's filled units after it. */
+    units: uint256('units'),
+    filled: uint256('filled'),
+    /** counter: the seller's new counter. */
+    counter: uint256('counter'),
+    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
+    index('listing_events_block_idx').on(t.chainId, t.blockNumber),
+    index('listing_events_hash_idx').on(t.chainId, t.orderHash),
+    index('listing_events_account_idx').on(t.chainId, t.account, t.kind),
+  ],
+);
+
+/**
+ * A seller's isApprovedForAll(owner, operator) on a collection, read by the indexer at the last
+ * block of the range that touched it (`block_number`); rows read above a fork point are deleted by
+ * a rollback and read again.
+ */
+export const listingApprovals = pgTable(
+  'listing_approvals',
+  {
+    chainId: integer('chain_id').notNull(),
+    contractAddr: address('contract_addr').notNull(),
+    owner: address('owner').notNull(),
+    operator: address('operator').notNull(),
+    approved: boolean('approved').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.contractAddr, t.owner, t.operator] }),
+    index('listing_approvals_block_idx').on(t.chainId, t.blockNumber),
+  ],
+);
+
+export type ListingEventRow = typeof listingEvents.$inferInsert;
+export type ListingApprovalRow = typeof listingApprovals.$inferInsert;
