@@ -1,9 +1,10 @@
 // Property test of the Listings contract's sweep (issue 18). Each run: two sellers sign 1..8
 // listings (ERC721 and ERC1155, AIA and the stable coin; alone or in a bulk tree; active,
-// expired or not yet started), then the chain changes under some of them (cancelled by hash,
-// bought by someone else first, the NFT moved away, the seller's counter raised) and the buyer
-// asks for some beyond their units or with another listing's bulk proof; then one sweep of all
-// of them with more AIA than needed. A model predicts, per item, bought or skipped, and the
+// expired or not yet started) and put 0..3 on the market's on-chain listings, then the chain
+// changes under some of them (cancelled by hash, bought by someone else first, the NFT moved
+// away, the seller's counter raised, an on-chain one repriced) and the buyer asks for some
+// beyond their units or with another listing's bulk proof; then one sweep of all of them with
+// more AIA than needed. A model predicts, per item, bought or skipped, and the
 // chain must agree:
 //   - a sweep conserves funds to the wei: the buyer pays exactly the sum of the bought items
 //     (skipped items' AIA and the extra come back), each seller, the fee address and the
@@ -28,6 +29,7 @@ import {
   dave,
   erin,
   feeAccount,
+  m,
   royaltyAccount,
   startFixture,
 } from './fixture.js';
@@ -41,7 +43,8 @@ import {
   signListing,
   sweepCall,
 } from './listings-helpers.js';
-import type { Fill } from './listings-helpers.js';
+import type { Fill, MarketBuy } from './listings-helpers.js';
+import { priceHash } from '../ts/index.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const sellers = [alice, bob];
@@ -50,6 +53,7 @@ const FAR = 2n ** 40n;
 let f: Fixture;
 let listings: Address;
 const tokens721: bigint[][] = [[], []];
+const marketTokens: bigint[][] = [[], []]; // listed on the market (on-chain) in some runs
 const ids1155 = [
   [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n],
   [11n, 12n, 13n, 14n, 15n, 16n, 17n, 18n],
@@ -61,6 +65,7 @@ beforeAll(async () => {
   await approveListings(f, [alice, bob, carol, dave]);
   for (const [s, seller] of sellers.entries()) {
     tokens721[s] = await f.mint721(seller, 8);
+    marketTokens[s] = await f.mint721(seller, 3);
     for (const id of ids1155[s]!) await f.mint1155(seller, id, 10n);
   }
 }, 180_000);
@@ -99,13 +104,32 @@ const spec: fc.Arbitrary<Spec> = fc.record({
   ),
 });
 
+/** One of the market's on-chain listings in the sweep: bought by someone else or repriced first. */
+interface MarketSpec {
+  seller: number;
+  aia: boolean;
+  price: bigint;
+  change: 'none' | 'soldFirst' | 'repriced';
+}
+const marketSpec: fc.Arbitrary<MarketSpec> = fc.record({
+  seller: fc.integer({ min: 0, max: 1 }),
+  aia: fc.boolean(),
+  price: fc.bigInt({ min: 1n, max: 10n ** 10n }),
+  change: fc.constantFrom<MarketSpec['change']>('none', 'none', 'soldFirst', 'repriced'),
+});
+
 const split = (gross: bigint) => {
   const fee = (gross * 25n) / 1000n;
   const royalty = (gross * 500n) / 10000n; // GameItems' ERC-2981 5 %
   return { fee, royalty, seller: gross - fee - royalty };
 };
 
-async function runCase(specs: Spec[], bulk: [boolean, boolean], extra: bigint): Promise<void> {
+async function runCase(
+  specs: Spec[],
+  bulk: [boolean, boolean],
+  marketSpecs: MarketSpec[],
+  extra: bigint,
+): Promise<void> {
   const snap = await f.snapshot();
   try {
     const now = (await f.publicClient.getBlock()).timestamp;
@@ -230,17 +254,49 @@ async function runCase(specs: Spec[], bulk: [boolean, boolean], extra: bigint): 
       if (counterBumped.has(s.seller)) expected[i] = false;
     });
 
+    // On-chain listings: listed on the market, some bought by dave or repriced meanwhile.
+    const mk = m(f.c.market);
+    const usedMarket = [0, 0];
+    const marketBuys: MarketBuy[] = [];
+    const marketExpected: boolean[] = [];
+    for (const ms of marketSpecs) {
+      const seller = sellers[ms.seller]!;
+      const tokenId = marketTokens[ms.seller]![usedMarket[ms.seller]!++]!;
+      const coin = ms.aia ? zeroAddress : f.c.usdt;
+      const created = await f.write(seller, mk.list(f.c.game721, tokenId, 1n, ms.price, coin));
+      const itemId = BigInt(created.logs.at(-1)!.topics[1]!);
+      if (ms.change === 'soldFirst') {
+        await f.write(
+          dave,
+          mk.buy(itemId, 1n, priceHash(f.c.game721, tokenId, ms.price), ms.aia ? ms.price : 0n),
+        );
+      } else if (ms.change === 'repriced') {
+        await f.write(seller, mk.modify(itemId, ms.price + 1n));
+      }
+      marketBuys.push({
+        itemId,
+        amount: 1n,
+        nftContract: f.c.game721,
+        erc1155: false,
+        tokenId,
+        coin,
+        price: ms.price,
+      });
+      marketExpected.push(ms.change === 'none');
+    }
+
     // The sweep, with every AIA item's price sent (skipped ones too) and some extra.
-    const aiaAsked = items.reduce(
-      (sum, { spec: s, listing }, i) =>
-        s.aia ? sum + listing.pricePerUnit * fills[i]!.units : sum,
-      0n,
-    );
+    const aiaAsked =
+      items.reduce(
+        (sum, { spec: s, listing }, i) =>
+          s.aia ? sum + listing.pricePerUnit * fills[i]!.units : sum,
+        0n,
+      ) + marketSpecs.reduce((sum, ms) => (ms.aia ? sum + ms.price : sum), 0n);
     const parties = [carol, ...sellers, feeAccount, royaltyAccount].map((a: Actor) => a.address);
     const before = await Promise.all(
       [zeroAddress, f.c.usdt].map((coin) => Promise.all(parties.map((p) => f.balance(coin, p)))),
     );
-    const receipt = await f.write(carol, sweepCall(listings, fills, [], aiaAsked + extra));
+    const receipt = await f.write(carol, sweepCall(listings, fills, marketBuys, aiaAsked + extra));
     const after = await Promise.all(
       [zeroAddress, f.c.usdt].map((coin) => Promise.all(parties.map((p) => f.balance(coin, p)))),
     );
@@ -257,6 +313,15 @@ async function runCase(specs: Spec[], bulk: [boolean, boolean], extra: bigint): 
       d[3]! += parts.fee;
       d[4]! += parts.royalty;
     });
+    marketSpecs.forEach((ms, j) => {
+      if (!marketExpected[j]) return;
+      const d = deltas[ms.aia ? 0 : 1]!;
+      const parts = split(ms.price);
+      d[0]! -= ms.price;
+      d[1 + ms.seller]! += parts.seller;
+      d[3]! += parts.fee;
+      d[4]! += parts.royalty;
+    });
     expect(after.map((coin, c) => coin.map((v, p) => v - before[c]![p]!))).toEqual(deltas);
     expect(await f.nativeBalance(listings)).toBe(0n);
     expect(await f.balance(f.c.usdt, listings)).toBe(0n);
@@ -264,7 +329,24 @@ async function runCase(specs: Spec[], bulk: [boolean, boolean], extra: bigint): 
     const skipped = f
       .events<{ index: bigint }>(receipt, listingsAbi, 'SweepItemSkipped', listings)
       .map((e) => Number(e.index));
-    expect(skipped).toEqual(expected.flatMap((b, i) => (b ? [] : [i])));
+    expect(skipped).toEqual([...expected, ...marketExpected].flatMap((b, i) => (b ? [] : [i])));
+    for (const [j, b] of marketBuys.entries()) {
+      const holder = await f.read<Address>({
+        address: f.c.game721,
+        abi: gameItems721Abi,
+        functionName: 'ownerOf',
+        args: [b.tokenId],
+      });
+      // Bought: the sweeper holds it (never Listings); sold first: dave; repriced: the seller.
+      const spec = marketSpecs[j]!;
+      expect(holder).toBe(
+        spec.change === 'none'
+          ? carol.address
+          : spec.change === 'soldFirst'
+            ? dave.address
+            : sellers[spec.seller]!.address,
+      );
+    }
     for (const [i, { listing }] of items.entries()) {
       const [filled, cancelled] = await f.read<readonly [bigint, boolean]>(
         listingsCall(listings, 'listingStatus', [
@@ -303,6 +385,7 @@ describe('Listings: sweep properties', () => {
       fc.asyncProperty(
         fc.array(spec, { minLength: 1, maxLength: 8 }),
         fc.tuple(fc.boolean(), fc.boolean()),
+        fc.array(marketSpec, { maxLength: 3 }),
         fc.bigInt({ min: 0n, max: 10n ** 6n }),
         runCase,
       ),
