@@ -1,5 +1,6 @@
 // Offer reads and the one write of the API (a verified offer and its trait set).
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { OFFER_KIND } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import {
@@ -94,18 +95,30 @@ export function madeOffersWhere(chainId: number, offerer: string, active: boolea
 
 /**
  * Active offers of others that some token `owner` holds can accept (the contract refuses an
- * offerer accepting their own offer).
+ * offerer accepting their own offer): the rule of acceptsToken, written from the holdings side
+ * as one set of order hashes at the top level of the query, so the database semi-joins it
+ * (an OR of subqueries per offer took seconds at 30,000 offers).
  */
 export function receivedOffersWhere(chainId: number, owner: string) {
   return and(
     eq(offers.chainId, chainId),
     ne(offers.offerer, owner),
     isActiveOffer,
-    sql`exists (select 1 from ${holdings}
-      where ${holdings.chainId} = ${offers.chainId}
-        and ${holdings.ownerAddr} = ${owner}
-        and ${holdings.contractAddr} = ${offers.contractAddr}
-        and ${acceptsToken(sql`${holdings.tokenId}`)})`,
+    sql`${offers.orderHash} in (
+      select c.order_hash from offers c
+        where c.chain_id = ${chainId} and c.kind = ${OFFER_KIND.collection}
+          and c.contract_addr in (select h.contract_addr from holdings h
+            where h.chain_id = ${chainId} and h.owner_addr = ${owner})
+      union
+      select i.order_hash from holdings h
+        join offers i on i.chain_id = h.chain_id and i.contract_addr = h.contract_addr
+          and i.token_id = h.token_id and i.kind = ${OFFER_KIND.item}
+        where h.chain_id = ${chainId} and h.owner_addr = ${owner}
+      union
+      select t.order_hash from holdings h
+        join offer_trait_tokens t on t.chain_id = h.chain_id
+          and t.contract_addr = h.contract_addr and t.token_id = h.token_id
+        where h.chain_id = ${chainId} and h.owner_addr = ${owner})`,
   );
 }
 
