@@ -628,9 +628,14 @@ describe('lists, status at read time and best offers', () => {
     const carol = await post<Page<OfferVO>>('/offer/received', { address: ACTORS.carol.address });
     expect(hashes(carol.body.data)).not.toContain(collectionHigh.orderHash);
     expect(hashes(carol.body.data)).not.toContain(potionOffer.orderHash);
-    expect(hashes(carol.body.data)).toEqual(
-      expect.arrayContaining([item.orderHash, collectionLow.orderHash]),
-    );
+    // Best first: bob's Mage trait offer (hero 1 is a Mage), dave's item and collection offers.
+    expect(carol.body.data.records.map((r) => r.kind)).toEqual([
+      OFFER_KIND.trait,
+      OFFER_KIND.item,
+      OFFER_KIND.collection,
+    ]);
+    expect(hashes(carol.body.data).slice(1)).toEqual([item.orderHash, collectionLow.orderHash]);
+    expect(carol.body.data.total).toBe(3);
     // bob holds item 1 of the ERC1155: carol's potion offer.
     const bob = await post<Page<OfferVO>>('/offer/received', { address: ACTORS.bob.address });
     expect(hashes(bob.body.data)).toEqual([potionOffer.orderHash]);
