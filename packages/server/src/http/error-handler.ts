@@ -23,12 +23,13 @@ function send(
   message = def.message,
   code = def.code,
   key = def.key,
+  data: unknown = null,
 ) {
-  const body: ApiEnvelope<null> = {
+  const body: ApiEnvelope<unknown> = {
     code,
     message,
     messageKey: messageKeyOf(message, key),
-    data: null,
+    data,
   };
   return reply.status(def.status).type('application/json').send(body);
 }
@@ -57,13 +58,16 @@ export function validationMessage(error: unknown): string {
 }
 
 /**
- * One error handler: every failure becomes a `{code, message, messageKey, data: null}` envelope
- * with the matching HTTP status; stack traces go to the log only.
+ * One error handler: every failure becomes a `{code, message, messageKey, data}` envelope with
+ * the matching HTTP status (data null unless an ApiError carries details); stack traces go to
+ * the log only.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
-      return send(reply, byStatus(error.status), error.message, error.code, error.key);
+      // `details` says which part of the request was refused (listing/create: { index }).
+      const data = error.details ?? null;
+      return send(reply, byStatus(error.status), error.message, error.code, error.key, data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, ERRORS.badRequest, validationMessage(error));

@@ -1,23 +1,29 @@
 // The listing (OrderVO) answer shared by the market, item and account calls: the order columns
-// read, collection labels, coins, and the lowest listed order of tokens.
+// read, collection labels, coins, the signed fields of signed listings (what Listings.buy and
+// sweep take), and the lowest listed order of tokens.
 import { z } from 'zod';
-import { formatUnits } from 'viem';
+import { formatUnits, numberToHex } from 'viem';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CONTRACT_TYPE,
+  ORDER_KIND,
   ORDER_STATUS,
   ROYALTY,
   trimDecimal,
   type ContractType,
+  type OrderKind,
   type OrderVO,
+  type SignedListingVO,
 } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
-import { collectionProfiles, collections, orders } from '../db/schema.js';
+import { collectionProfiles, collections, orders, signedListings } from '../db/schema.js';
 import { coinsOf, type CoinCatalog } from '../chain/coins.js';
 
 /** The order columns every listing view reads. */
 export const orderColumns = {
   orderId: sql<string>`${orders.orderId}::text`,
+  kind: orders.kind,
+  expiresAt: orders.expiresAt,
   status: orders.status,
   price: sql<string>`${orders.price}::text`,
   priceRef: sql<string | null>`${orders.priceRef}::text`,
@@ -37,6 +43,9 @@ export const orderColumns = {
 
 export interface OrderRow {
   orderId: string;
+  /** ORDER_KIND. */
+  kind: number;
+  expiresAt: Date | null;
   status: number;
   price: string;
   /** numeric(78, 18) text, null while the coin has no rate. */
@@ -57,8 +66,37 @@ export interface OrderRow {
 
 export const contractTypeSchema = z.enum([CONTRACT_TYPE.erc721, CONTRACT_TYPE.erc1155]);
 
+/** What a buy or sweep of a signed listing passes to the Listings contract. */
+export const signedListingVoSchema = z.object({
+  orderHash: z.string(),
+  listingsAddr: z.string(),
+  seller: z.string(),
+  collection: z.string(),
+  erc1155: z.boolean(),
+  tokenId: z.string(),
+  units: z.string(),
+  coin: z.string(),
+  pricePerUnit: z.string().describe('base units of the coin'),
+  start: z.string().describe('unix seconds'),
+  end: z.string().describe('unix seconds (exclusive)'),
+  salt: z.string(),
+  counter: z.string(),
+  signature: z.string(),
+  root: z.string().nullable().describe('bulk signature: the ListingTree root; null alone'),
+  proof: z.array(z.string()).describe('bulk signature: the Merkle proof; [] alone'),
+}) satisfies z.ZodType<SignedListingVO>;
+
 export const orderVoSchema = z.object({
-  orderId: z.string(),
+  orderId: z
+    .string()
+    .describe("market listings: the market's item id; signed listings: the order hash as integer"),
+  kind: z
+    .union([z.literal(ORDER_KIND.market), z.literal(ORDER_KIND.signed)])
+    .describe('0 an on-chain market listing, 1 a signed listing (Listings contract)'),
+  expiresAt: z.string().nullable().describe('signed listings: end of the listing (ISO 8601)'),
+  signed: signedListingVoSchema
+    .nullable()
+    .describe('signed listings: the listing, signature and proof Listings.buy / sweep take'),
   status: z.number().int().describe('0 listed and buyable, 1 sold, 2 cancelled, 3 force cancel'),
   price: z.string().describe('unit price in the coin units'),
   priceWei: z.string().describe('unit price in base units'),
@@ -78,7 +116,7 @@ export const orderVoSchema = z.object({
   amount: z.string(),
   leftAmount: z.string(),
   ownerAddr: z.string(),
-  marketAddr: z.string(),
+  marketAddr: z.string().describe('the market, or the Listings contract of a signed listing'),
   royalty: z.number().nullable().describe('percent'),
   collectionName: z.string().nullable(),
   linkCollection: z.string().nullable(),
@@ -124,7 +162,48 @@ export async function collectionLabels(
   return out;
 }
 
-/** Coin symbols and decimals of the given coins; a chain that cannot be reached is a 503. */
+/** The order hash of a signed listing's orders row (order_id is the hash as an integer). */
+export const orderHashOfId = (orderId: string) => numberToHex(BigInt(orderId), { size: 32 });
+
+/** The signed fields of the signed listings among `rows`, by order hash. */
+async function signedOf(
+  db: AppDb,
+  chainId: number,
+  rows: OrderRow[],
+): Promise<Map<string, SignedListingVO>> {
+  const out = new Map<string, SignedListingVO>();
+  const hashes = rows
+    .filter((r) => r.kind === ORDER_KIND.signed)
+    .map((r) => orderHashOfId(r.orderId));
+  if (!hashes.length) return out;
+  const found = await db
+    .select()
+    .from(signedListings)
+    .where(and(eq(signedListings.chainId, chainId), inArray(signedListings.orderHash, hashes)));
+  const unix = (d: Date) => String(Math.floor(d.getTime() / 1000));
+  for (const l of found) {
+    out.set(l.orderHash, {
+      orderHash: l.orderHash,
+      listingsAddr: l.listingsAddr,
+      seller: l.seller,
+      collection: l.contractAddr,
+      erc1155: l.erc1155,
+      tokenId: l.tokenId,
+      units: l.units,
+      coin: l.coin,
+      pricePerUnit: l.pricePerUnit,
+      start: unix(l.startTime),
+      end: unix(l.endTime),
+      salt: l.salt,
+      counter: l.counter,
+      signature: l.signature,
+      root: l.root,
+      proof: l.proof,
+    });
+  }
+  return out;
+}
+
 /** Turns order rows into the OrderVO answer (collection labels and coins read per page). */
 export async function orderViews(
   db: AppDb,
@@ -132,7 +211,7 @@ export async function orderViews(
   chainId: number,
   rows: OrderRow[],
 ): Promise<OrderVO[]> {
-  const [labels, coins] = await Promise.all([
+  const [labels, coins, signed] = await Promise.all([
     collectionLabels(
       db,
       chainId,
@@ -142,12 +221,16 @@ export async function orderViews(
       catalog,
       rows.map((r) => r.moneyAddr),
     ),
+    signedOf(db, chainId, rows),
   ]);
   return rows.map((r) => {
     const coin = coins.get(r.moneyAddr)!;
     const label = labels.get(r.contractAddr);
     return {
       orderId: r.orderId,
+      kind: r.kind as OrderKind,
+      expiresAt: r.expiresAt?.toISOString() ?? null,
+      signed: r.kind === ORDER_KIND.signed ? (signed.get(orderHashOfId(r.orderId)) ?? null) : null,
       status: r.status,
       price: formatUnits(BigInt(r.price), coin.decimals),
       priceWei: r.price,
@@ -173,6 +256,12 @@ export async function orderViews(
   });
 }
 
+/**
+ * A listed order is buyable until its end: the indexer expires signed listings on its poll, and
+ * until then a listing past its end must not be offered.
+ */
+export const buyableNow = sql`(${orders.expiresAt} is null or ${orders.expiresAt} > now())`;
+
 /** The lowest listed order of each given token (cards and the item detail). */
 export async function lowestOrders(
   db: AppDb,
@@ -192,6 +281,7 @@ export async function lowestOrders(
       and(
         eq(orders.chainId, chainId),
         eq(orders.status, ORDER_STATUS.listed),
+        buyableNow,
         sql`(${orders.contractAddr}, ${orders.tokenId}) in (${keys})`,
       ),
     )

@@ -1,17 +1,7 @@
 // What offer/create reads from the chain now: the offerer's counter on the Offers contract, the
 // market's coin allow-list, and the offerer's coin balance and allowance to the Offers contract
 // (one multicall at the latest block), plus the signature check the contract makes.
-import {
-  erc20Abi,
-  hashTypedData,
-  hexToBigInt,
-  recoverTypedDataAddress,
-  size,
-  slice,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { erc20Abi, hashTypedData, type Address, type Hex, type PublicClient } from 'viem';
 import {
   ApiError,
   ERRORS,
@@ -21,9 +11,7 @@ import {
 } from '@aiamarket/shared';
 import { marketplaceAbi, offersAbi } from '@aiamarket/shared/abis';
 import { isChainUnreachable } from '../../chain/errors.js';
-
-/** secp256k1 n / 2: OpenZeppelin's ECDSA (and so the contract) refuses a larger s. */
-const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
+import { isTypedSignatureValid } from '../../chain/signature.js';
 
 /** The typed data of an offer on the Offers contract at `offersAddr` of `chainId`. */
 export function offerTypedData(chainId: number, offersAddr: Address, offer: SignedOfferFields) {
@@ -41,43 +29,20 @@ export function orderHashOf(chainId: number, offersAddr: Address, offer: SignedO
   return hashTypedData(offerTypedData(chainId, offersAddr, offer));
 }
 
-/**
- * Whether `signature` signs the offer for its offerer as the contract decides: a 65-byte ECDSA
- * signature (v 27/28, low s) recovering to the offerer, else, for an offerer with code, the
- * wallet's EIP-1271 answer (viem verifyTypedData through the node).
- */
-export async function isOfferSignatureValid(
+/** Whether `signature` signs the offer for its offerer as the contract decides. */
+export function isOfferSignatureValid(
   client: PublicClient,
   chainId: number,
   offersAddr: Address,
   offer: SignedOfferFields,
   signature: Hex,
 ): Promise<boolean> {
-  const typed = offerTypedData(chainId, offersAddr, offer);
-  if (size(signature) === 65) {
-    const s = hexToBigInt(slice(signature, 32, 64));
-    const v = hexToBigInt(slice(signature, 64, 65));
-    if (s <= HALF_N && (v === 27n || v === 28n)) {
-      try {
-        const recovered = await recoverTypedDataAddress({ ...typed, signature });
-        if (recovered.toLowerCase() === offer.offerer.toLowerCase()) return true;
-      } catch {
-        // Not a point on the curve: the contract's tryRecover fails the same way.
-      }
-    }
-  }
-  const code = await client.getCode({ address: offer.offerer });
-  if (!code || code === '0x') return false;
-  try {
-    return await client.verifyTypedData({
-      address: offer.offerer,
-      ...typed,
-      signature,
-    });
-  } catch (err) {
-    if (isChainUnreachable(err)) throw err;
-    return false;
-  }
+  return isTypedSignatureValid(
+    client,
+    offer.offerer,
+    offerTypedData(chainId, offersAddr, offer),
+    signature,
+  );
 }
 
 export interface OffererChainState {

@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { maxUint256 } from 'viem';
 import { OFFER_KIND, PAGE_SIZE, type OfferKind } from '@aiamarket/shared';
 import { pageFields } from '../../http/paging.js';
 import { addressSchema } from '../../http/schemas.js';
+import { booleanInput, hexInput, signatureInput, uint256Input } from '../../http/inputs.js';
 import { optional } from '../../http/filter-inputs.js';
-
-/** A uint256 as decimal text (numbers are accepted too; JSON loses precision past 2^53). */
-export const uint256Input = z.coerce
-  .string()
-  .trim()
-  .regex(/^\d{1,78}$/, 'must be a non-negative integer')
-  // zod runs this check even after the regex failed: only digits reach BigInt.
-  .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= maxUint256, 'must fit in 256 bits');
 
 const kindInput = z.coerce
   .number()
@@ -20,20 +12,6 @@ const kindInput = z.coerce
     message: 'must be 0 (item), 1 (collection) or 2 (trait)',
   })
   .transform((k) => k as OfferKind);
-
-const hexInput = (bytes: { min: number; max: number }) =>
-  z
-    .string()
-    .trim()
-    .regex(
-      new RegExp(`^0x(?:[0-9a-fA-F]{2}){${bytes.min},${bytes.max}}$`),
-      `must be 0x and ${bytes.min}-${bytes.max} bytes of hex`,
-    );
-
-const booleanInput = z.union([
-  z.boolean(),
-  z.enum(['true', 'false']).transform((v) => v === 'true'),
-]);
 
 const valueIdInput = z.coerce
   .number()
@@ -58,8 +36,7 @@ export const offerCreateInput = z.object({
     salt: uint256Input,
     counter: uint256Input.describe("the offerer's counterOf on the Offers contract"),
   }),
-  // 65 bytes for an EOA; a contract wallet (EIP-1271) may use any length up to 4 KB.
-  signature: hexInput({ min: 1, max: 4096 }),
+  signature: signatureInput,
   traitValueId: optional(valueIdInput).describe('trait offers: the attribute value of the set'),
 });
 export type OfferCreateInput = z.infer<typeof offerCreateInput>;
