@@ -19,7 +19,12 @@ import {
 } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { reentrantActorAbi, reentrantActorBytecode } from '../out/testing-abis.js';
+import {
+  offerWalletAbi,
+  offerWalletBytecode,
+  reentrantActorAbi,
+  reentrantActorBytecode,
+} from '../out/testing-abis.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priceHash } from '../ts/index.js';
 import {
@@ -28,6 +33,7 @@ import {
   bob,
   carol,
   dave,
+  erin,
   feeAccount,
   isolateTests,
   m,
@@ -53,7 +59,7 @@ let listings: Address;
 let tokens: bigint[] = []; // alice's GameItems721 tokens
 
 beforeAll(async () => {
-  f = await startFixture([listingsAbi, reentrantActorAbi]);
+  f = await startFixture([listingsAbi, reentrantActorAbi, offerWalletAbi]);
   listings = listingsAddress(f);
   await approveListings(f, [alice, bob, carol, dave]);
   tokens = await f.mint721(alice, 8);
@@ -361,6 +367,47 @@ describe('Listings: sweep', () => {
 });
 
 describe('Listings: adversarial', () => {
+  it('a contract-wallet seller (EIP-1271): its signer signs alone and in bulk, the wallet is paid', async () => {
+    const wallet = await f.deploy(owner, offerWalletAbi, offerWalletBytecode, [dave.address]);
+    const ids = await f.mint721(wallet, 2);
+    await f.write(owner, {
+      address: wallet,
+      abi: offerWalletAbi,
+      functionName: 'execute',
+      args: [
+        f.c.game721,
+        0n,
+        encodeFunctionData({
+          abi: gameItems721Abi,
+          functionName: 'setApprovalForAll',
+          args: [listings, true],
+        }),
+      ],
+    });
+    const mine = ids.map((tokenId, i) => listingOf({ seller: wallet, tokenId, salt: BigInt(i) }));
+    const alone: Fill = {
+      listing: mine[0]!,
+      signature: await signListing(dave, mine[0]!, f.anvil.chainId, listings),
+      proof: [],
+      units: 1n,
+    };
+    // Signed by someone else than the wallet's signer: refused.
+    await f.expectRevert(
+      carol,
+      buyCall(listings, {
+        ...alone,
+        signature: await signListing(erin, mine[0]!, f.anvil.chainId, listings),
+      }),
+      'InvalidSignature',
+    );
+    const before = await f.nativeBalance(wallet);
+    await f.write(carol, buyCall(listings, alone, AIA));
+    const [, bulkSecond] = await signBulk(dave, mine, f.anvil.chainId, listings);
+    await f.write(carol, buyCall(listings, bulkSecond!, AIA));
+    expect((await f.nativeBalance(wallet)) - before).toBe(2n * split(AIA).seller);
+    expect(await Promise.all(ids.map(ownerOf))).toEqual([carol.address, carol.address]);
+  });
+
   it('a buyer contract re-entering from its ERC1155 hook is refused; its sweep completes', async () => {
     const buyer = await f.deploy(carol, reentrantActorAbi, reentrantActorBytecode);
     await f.testClient.setBalance({ address: buyer, value: 10n ** 20n });

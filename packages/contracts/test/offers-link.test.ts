@@ -9,6 +9,8 @@ import { OFFER_KIND, OFFER_TYPES } from '@aiamarket/shared';
 import type { SignedOfferFields } from '@aiamarket/shared';
 import {
   gameItems721Abi,
+  listingsAbi,
+  listingsBytecode,
   marketplaceProxyAbi,
   marketplaceProxyBytecode,
   offersAbi,
@@ -276,6 +278,18 @@ describe('Marketplace: upgrade from the implementation deployed before the offer
       allowed: true,
       listed: true,
     });
+    // And the signed-listings contract, linked the same way, follows the market too (its sync
+    // and coinTerms functions are MarketSettingsCopy's, the same as Offers', so offersCall fits).
+    const listingsContract = await f.deploy(owner, listingsAbi, listingsBytecode, [market]);
+    await f.write(owner, mk.call('setListings', [listingsContract]));
+    expect(await f.read(mk.call('listings'))).toBe(listingsContract);
+    await f.write(owner, offersCall(listingsContract, 'syncCoin', [zeroAddress]));
+    await f.write(owner, mk.call('setFee', [30, 1000]));
+    for (const copy of [linked, listingsContract]) {
+      expect((await coinTerms(copy, copy === linked ? f.c.usdt : zeroAddress)).feeNumerator).toBe(
+        30,
+      );
+    }
     // The listing in the stable coin is still buyable (at the new fee).
     await f.write(carol, {
       address: f.c.usdt,
