@@ -34,6 +34,7 @@ import { searchRoutes } from './modules/search/routes.js';
 import { favouriteRoutes } from './modules/favourite/routes.js';
 import { metadataRefreshRoutes } from './modules/metadata-refresh/routes.js';
 import { offerRoutes } from './modules/offer/routes.js';
+import { listingRoutes } from './modules/listing/routes.js';
 
 export const API_PREFIX = '/v1/api';
 
@@ -57,6 +58,7 @@ const MODULES = [
   favouriteRoutes,
   metadataRefreshRoutes,
   offerRoutes,
+  listingRoutes,
 ];
 
 /** Routes outside /v1/api: the uploaded files at /ipfs/{cid}. */

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { LISTING_LIMITS, MAX_SWEEP } from '@aiamarket/shared';
+import { addressSchema } from '../../http/schemas.js';
+import { booleanInput, signatureInput, uint256Input } from '../../http/inputs.js';
+
+/** One listing as signed (SignedListingInput). */
+const signedListingInput = z.object({
+  seller: addressSchema,
+  collection: addressSchema,
+  erc1155: booleanInput,
+  tokenId: uint256Input,
+  units: uint256Input.describe('ERC1155 units for sale (ERC721: 1)'),
+  coin: addressSchema.describe('a coin the market allows; the zero address is AIA'),
+  pricePerUnit: uint256Input.describe('base units of the coin per unit'),
+  start: uint256Input.describe('unix seconds, buyable from'),
+  end: uint256Input.describe('unix seconds, buyable until (exclusive)'),
+  salt: uint256Input,
+  counter: uint256Input.describe("the seller's counterOf on the Listings contract"),
+});
+
+/** POST listing/create (ListingCreateRequest). */
+export const listingCreateInput = z
+  .object({
+    listings: z.array(signedListingInput).min(1).max(LISTING_LIMITS.maxBulk),
+    signature: signatureInput,
+    bulk: booleanInput.describe('true: the signature is over ListingTree(root of the listings)'),
+  })
+  // The contract has no tree of one: a single listing is signed as itself.
+  .refine((v) => (v.bulk ? v.listings.length >= 2 : v.listings.length === 1), {
+    message: 'a single listing (bulk false) is exactly one; a bulk listing is two or more',
+    path: ['listings'],
+  });
+export type ListingCreateInput = z.infer<typeof listingCreateInput>;
+
+/** POST listing/sweepQuote (SweepQuoteRequest). */
+export const sweepQuoteInput = z.object({
+  contractAddr: addressSchema,
+  count: z.coerce.number().int().min(1).max(MAX_SWEEP),
+});
