@@ -5,27 +5,34 @@ import { Footer } from '../components/Footer';
 import { ScrollToTop } from '../components/ScrollToTop';
 import { TopBar } from '../components/TopBar';
 import { PageFallback } from '../components/PageFallback';
+import { OrderExtraProvider, type OrderExtra } from '../components/trade';
+import { CartButton, CartToggle } from '../features/cart';
 import { GlobalSearch } from '../features/search/GlobalSearch';
+
+// Add to cart beside every listing's own buttons (issue 18).
+const cartToggle: OrderExtra = (order, size) => <CartToggle order={order} size={size} />;
 
 /** The shell around every page. The top bar is fixed: `main` starts below it (pt-16). */
 export function AppLayout() {
   const { t } = useTranslation();
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {t('app.skipToContent')}
-      </a>
-      <ScrollToTop />
-      <TopBar search={<GlobalSearch />} />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-    </div>
+    <OrderExtraProvider value={cartToggle}>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          {t('app.skipToContent')}
+        </a>
+        <ScrollToTop />
+        <TopBar search={<GlobalSearch />} cart={<CartButton />} />
+        <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+    </OrderExtraProvider>
   );
 }

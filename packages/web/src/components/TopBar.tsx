@@ -27,9 +27,10 @@ export const NAV_ITEMS = [
  * LAYOUT.topBarDarkAfterPx. Below the `xl` breakpoint the links fold into a menu button, and below
  * 1440 px the search is a button: Japanese and Turkish labels need that room (the e2e test
  * topbar-layout measures every width in every language).
- * `search` is the global search, handed in by app/ (a generic component imports no feature).
+ * `search` is the global search and `cart` the cart's button (issue 18), handed in by app/ (a
+ * generic component imports no feature).
  */
-export function TopBar({ search }: { search?: ReactNode }) {
+export function TopBar({ search, cart }: { search?: ReactNode; cart?: ReactNode }) {
   const { t } = useTranslation();
   const scrolled = useScrolledPast(LAYOUT.topBarDarkAfterPx);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -96,6 +97,7 @@ export function TopBar({ search }: { search?: ReactNode }) {
 
         <div className="ml-auto flex min-w-0 items-center justify-end gap-1 sm:gap-2 min-[90rem]:flex-1">
           {search}
+          {cart}
           <LanguageMenu />
           {isSignedIn(session) ? (
             <Suspense fallback={<span className="size-10 shrink-0 rounded-full bg-white/10" />}>

@@ -8,6 +8,9 @@ export const OWNER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 export function order(i: number, over: Partial<OrderVO> = {}): OrderVO {
   return {
     orderId: String(i),
+    kind: 0,
+    expiresAt: null,
+    signed: null,
     status: 0,
     price: `${i}.123456`,
     priceWei: `${i}123456000000000000`,

@@ -2,3 +2,4 @@
 // lib/tx-flow).
 export { TradeDialog, buttonClass, inputClass } from './TradeDialog';
 export { ForceCancelButton } from './ForceCancelButton';
+export { OrderExtraProvider, useOrderExtra, type OrderExtra } from './OrderExtra';

@@ -24,8 +24,14 @@ export interface CollectionOfferSlots {
   Tab: ComponentType<{ collection: CollectionDetailVO }>;
 }
 
-/** /collection/{linkCollection}: the header, then the Goods and Activities tabs. */
-export function CollectionPage({ offers }: { offers?: CollectionOfferSlots } = {}) {
+/**
+ * /collection/{linkCollection}: the header, then the Goods and Activities tabs. `sweep`: the
+ * cart slice's "Sweep the N cheapest" (issue 18), passed in by app/ like the offers pieces.
+ */
+export function CollectionPage({
+  offers,
+  sweep: Sweep,
+}: { offers?: CollectionOfferSlots; sweep?: ComponentType<{ contractAddr: string }> } = {}) {
   const { t } = useTranslation();
   const linkCollection = useParams().linkCollection ?? '';
   const [search, setSearch] = useSearchParams();
@@ -63,6 +69,11 @@ export function CollectionPage({ offers }: { offers?: CollectionOfferSlots } = {
       {offers && (
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <offers.HeaderActions collection={collection} />
+        </div>
+      )}
+      {Sweep && (
+        <div className="mx-auto mt-4 max-w-7xl px-4 sm:px-6">
+          <Sweep contractAddr={collection.contractAddr} />
         </div>
       )}
       <div className="mx-auto mt-8 max-w-7xl px-4 sm:px-6">

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { formatUnits, type Address } from 'viem';
 import {
   CONTRACT_TYPE,
+  ORDER_KIND,
   buyQuantityOnBlur,
   checkBuyQuantity,
   formatPrice,
@@ -14,12 +15,14 @@ import {
 import { TradeDialog, buttonClass } from '../../../components/trade';
 import { TxStatus, useTxFlow } from '../../../lib/tx-flow';
 import { buyItem } from '../../../lib/chain';
+import { buySignedListing } from '../../../lib/chain/listings';
 import { useRuleText } from './PriceField';
 
 /**
  * Buy (spec sections 4 and 5): ERC1155 quantity from 1 to what is left (typed values capped, 0
  * becomes 1 on blur); the stable coin is approved first when the allowance is short, AIA goes
- * as the value; the buy carries the hash of the price shown here.
+ * as the value; the buy carries the hash of the price shown here. A signed listing (issue 18) is
+ * bought through Listings.buy with its signed terms, in the same steps.
  */
 export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -38,19 +41,22 @@ export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => vo
 
   const submit = async () => {
     if (!check.ok) return;
+    const signed = order.kind === ORDER_KIND.signed ? order.signed : null;
     const ok = await flow.run((wallet, onHash) =>
-      buyItem(
-        wallet,
-        {
-          orderId: BigInt(order.orderId),
-          nft: order.contractAddr as Address,
-          tokenId: BigInt(order.tokenId),
-          priceWei: BigInt(order.priceWei),
-          coin: order.moneyAddr as Address,
-          quantity: BigInt(check.value),
-        },
-        onHash,
-      ),
+      signed
+        ? buySignedListing(wallet, signed, BigInt(check.value), onHash)
+        : buyItem(
+            wallet,
+            {
+              orderId: BigInt(order.orderId),
+              nft: order.contractAddr as Address,
+              tokenId: BigInt(order.tokenId),
+              priceWei: BigInt(order.priceWei),
+              coin: order.moneyAddr as Address,
+              quantity: BigInt(check.value),
+            },
+            onHash,
+          ),
     );
     if (ok) toast.success(t('trade.buy.success'));
   };

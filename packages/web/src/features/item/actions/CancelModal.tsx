@@ -1,13 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { OrderVO } from '@aiamarket/shared';
+import { ORDER_KIND, type OrderVO } from '@aiamarket/shared';
+import type { Hex } from 'viem';
 import { TradeDialog, buttonClass } from '../../../components/trade';
 import { TxStatus, useTxFlow } from '../../../lib/tx-flow';
 import { cancelListing } from '../../../lib/chain';
+import { cancelSignedListings } from '../../../lib/chain/listings';
 import { useSession } from '../../../lib/session';
 
-/** Cancel (spec section 4): cancel on chain (it costs gas), toast, then the seller's account page. */
+/**
+ * Cancel (spec section 4): cancel on chain (it costs gas), toast, then the seller's account page.
+ * A signed listing (issue 18) is cancelled by its order hash on the Listings contract.
+ */
 export function CancelModal({ order, onClose }: { order: OrderVO; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,7 +21,9 @@ export function CancelModal({ order, onClose }: { order: OrderVO; onClose: () =>
 
   const submit = async () => {
     const ok = await flow.run((wallet, onHash) =>
-      cancelListing(wallet, BigInt(order.orderId), onHash),
+      order.kind === ORDER_KIND.signed && order.signed
+        ? cancelSignedListings(wallet, [order.signed.orderHash as Hex], onHash)
+        : cancelListing(wallet, BigInt(order.orderId), onHash),
     );
     if (!ok) return;
     toast.success(t('trade.cancel.success'));

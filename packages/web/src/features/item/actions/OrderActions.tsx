@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ORDER_STATUS, type OrderVO } from '@aiamarket/shared';
-import { buttonClass } from '../../../components/trade';
+import { ORDER_KIND, ORDER_STATUS, type OrderVO } from '@aiamarket/shared';
+import { buttonClass, useOrderExtra } from '../../../components/trade';
 import { isSignedIn, openConnectDialog, useSession } from '../../../lib/session';
 import { BuyModal } from './BuyModal';
 import { CancelModal } from './CancelModal';
@@ -12,7 +12,8 @@ export type OrderModal = 'buy' | 'cancel' | 'changePrice';
 
 /**
  * The buttons of one listing (the item's main order or a row of the ERC1155 listings table):
- * its owner sees Cancel and Update price, anyone else Buy. Signed out, Buy opens the sign-in.
+ * its owner sees Cancel and Update price (a signed listing's price is signed: no update), anyone
+ * else Buy and what app/ adds (Add to cart). Signed out, Buy opens the sign-in.
  * The parent shows the dialog (OrderModalView): a buy that empties the listing removes these
  * buttons, and the dialog must still show its result.
  */
@@ -27,6 +28,7 @@ export function OrderActions({
 }) {
   const { t } = useTranslation();
   const session = useSession();
+  const extra = useOrderExtra();
   if (order.status !== ORDER_STATUS.listed) return null;
   const mine = session.address !== null && order.ownerAddr.toLowerCase() === session.address;
   const small = size === 'sm' ? ' h-9 px-4 text-xs' : '';
@@ -52,24 +54,29 @@ export function OrderActions({
           >
             {t('trade.actions.cancel')}
           </button>
-          <button
-            type="button"
-            data-testid="action-update-price"
-            className={buttonClass.primary + small}
-            onClick={() => openGuarded('changePrice')}
-          >
-            {t('trade.actions.updatePrice')}
-          </button>
+          {order.kind !== ORDER_KIND.signed && (
+            <button
+              type="button"
+              data-testid="action-update-price"
+              className={buttonClass.primary + small}
+              onClick={() => openGuarded('changePrice')}
+            >
+              {t('trade.actions.updatePrice')}
+            </button>
+          )}
         </>
       ) : (
-        <button
-          type="button"
-          data-testid="action-buy"
-          className={buttonClass.primary + small}
-          onClick={() => openGuarded('buy')}
-        >
-          {t('trade.actions.buy')}
-        </button>
+        <>
+          <button
+            type="button"
+            data-testid="action-buy"
+            className={buttonClass.primary + small}
+            onClick={() => openGuarded('buy')}
+          >
+            {t('trade.actions.buy')}
+          </button>
+          {extra(order, size)}
+        </>
       )}
     </div>
   );

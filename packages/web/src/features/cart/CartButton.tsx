@@ -1,0 +1,66 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { isSignedIn, openConnectDialog, useSession } from '../../lib/session';
+import { cartKey, removeFromCart, useCart } from './store';
+
+// The checkout (chain code, receipt decoding) loads when the cart is opened, not with every page.
+const CheckoutDialog = lazy(() =>
+  import('./CheckoutDialog').then((m) => ({ default: m.CheckoutDialog })),
+);
+
+/** The top bar's cart: the number of listings in it, and the cart with its checkout. */
+export function CartButton() {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="cart-button"
+        aria-label={t('cart.open', { count: cart.length })}
+        onClick={() => {
+          if (!isSignedIn(session)) {
+            toast.error(t('errors.notLoggedIn'));
+            openConnectDialog();
+            return;
+          }
+          setOpen(true);
+        }}
+        className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-200 hover:bg-white/10"
+      >
+        <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
+          <path
+            strokeWidth={1.8}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2M9 20h.01M17 20h.01"
+          />
+        </svg>
+        {cart.length > 0 && (
+          <span
+            data-testid="cart-count"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-500 px-1 text-center text-xs font-bold text-ink-950"
+          >
+            {cart.length}
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            title={t('cart.title')}
+            testId="cart-drawer"
+            orders={cart}
+            onRemove={(o) => removeFromCart([cartKey(o)])}
+            // Bought and skipped alike leave the cart: neither can be bought again.
+            onSettled={(r) => removeFromCart([...r.bought, ...r.skipped])}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { formatUnits } from 'viem';
+import { REFERENCE_UNIT, type OrderVO } from '@aiamarket/shared';
+import { itemName } from '../../components/nft/NftCard';
+import { TradeDialog, buttonClass } from '../../components/trade';
+import { planSweep, sweepListings, type SweepOutcome } from '../../lib/chain/listings';
+import { useLocaleFormat } from '../../lib/localeFormat';
+import { TxStatus, useTxFlow } from '../../lib/tx-flow';
+import { sweepLineOf, totalsByCoin } from './lines';
+import { cartKey } from './store';
+
+/**
+ * Buys listings in one transaction (Listings.sweep): the list with what each costs, the total per
+ * coin (and in the reference unit when the caller knows it), then one flow: each ERC-20 approved
+ * once, the sweep with the AIA part as its value. The result says per listing whether it was
+ * bought or skipped (sold meanwhile, its payment returned in the same transaction).
+ */
+export function CheckoutDialog({
+  title,
+  orders,
+  totalRef = null,
+  onRemove,
+  onSettled,
+  onClose,
+  testId = 'checkout-dialog',
+}: {
+  title: string;
+  orders: readonly OrderVO[];
+  /** The total in the reference unit (exact decimal text), null when unknown. */
+  totalRef?: string | null;
+  /** Cart: each line can be taken out before checkout. */
+  onRemove?: (order: OrderVO) => void;
+  /** After the sweep, with what it did (the cart drops those listings). */
+  onSettled?: (outcome: SweepOutcome) => void;
+  onClose: () => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const fmt = useLocaleFormat();
+  const flow = useTxFlow();
+  const [outcome, setOutcome] = useState<SweepOutcome | null>(null);
+  // The listings as they were checked out: the cart empties under the result.
+  const [bought] = useState(() => new Map<string, OrderVO>());
+  const done = flow.state.phase === 'done' && outcome !== null;
+
+  const checkout = async () => {
+    if (orders.length === 0) return;
+    orders.forEach((o) => bought.set(cartKey(o), o));
+    let result: SweepOutcome | null = null;
+    const ok = await flow.run(async (wallet, onHash) => {
+      const r = await sweepListings(wallet, planSweep(orders.map(sweepLineOf)), onHash);
+      result = r.outcome;
+      return r;
+    });
+    if (ok && result) {
+      const settled: SweepOutcome = result;
+      setOutcome(settled);
+      onSettled?.(settled);
+      toast.success(t('cart.result.summary', { count: settled.bought.length }));
+    }
+  };
+
+  const priceOf = (o: OrderVO) =>
+    `${fmt.price(formatUnits(BigInt(o.priceWei) * BigInt(o.leftAmount), o.coinDecimals))} ${o.coin}`;
+
+  return (
+    <TradeDialog title={title} onClose={onClose} busy={flow.busy} testId={testId}>
+      {done && outcome ? (
+        <ul data-testid="checkout-result" className="mt-4 space-y-1.5 text-sm">
+          {[...outcome.bought, ...outcome.skipped].map((key) => {
+            const o = bought.get(key);
+            const ok = outcome.bought.includes(key);
+            return (
+              <li
+                key={key}
+                data-testid="checkout-result-line"
+                data-outcome={ok ? 'bought' : 'skipped'}
+                className="flex justify-between gap-3"
+              >
+                <span className="truncate">{o ? itemName(o.name, o.tokenId) : key}</span>
+                <span className={ok ? 'text-emerald-300' : 'text-amber-200'}>
+                  {ok ? t('cart.result.bought') : t('cart.result.skipped')}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <>
+          {orders.length === 0 ? (
+            <p data-testid="cart-empty" className="mt-4 text-sm text-slate-400">
+              {t('cart.empty')}
+            </p>
+          ) : (
+            <ul className="mt-4 max-h-80 space-y-2 overflow-y-auto text-sm">
+              {orders.map((o) => (
+                <li
+                  key={cartKey(o)}
+                  data-testid="checkout-line"
+                  className="flex items-center justify-between gap-3"
+                >
+                  <span className="min-w-0 truncate">
+                    {itemName(o.name ?? o.nftMetadata?.name, o.tokenId)}
+                    {o.collectionName && (
+                      <span className="ml-2 text-xs text-slate-400">{o.collectionName}</span>
+                    )}
+                  </span>
+                  <span className="flex shrink-0 items-center gap-2">
+                    <span>{priceOf(o)}</span>
+                    {onRemove && (
+                      <button
+                        type="button"
+                        data-testid="cart-remove"
+                        disabled={flow.busy}
+                        aria-label={t('cart.remove')}
+                        onClick={() => onRemove(o)}
+                        className="rounded-full px-2 text-slate-400 hover:bg-white/10 hover:text-white"
+                      >
+                        ×
+                      </button>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {orders.length > 0 && (
+            <dl data-testid="checkout-totals" className="mt-5 space-y-1 text-sm font-semibold">
+              {totalsByCoin(orders).map((c) => (
+                <div key={c.coin} className="flex justify-between" data-testid="checkout-total">
+                  <dt>{t('cart.total')}</dt>
+                  <dd>
+                    {fmt.price(formatUnits(c.wei, c.decimals))} {c.coin}
+                  </dd>
+                </div>
+              ))}
+              {totalRef !== null && (
+                <div className="flex justify-between text-slate-300">
+                  <dt>{t('cart.totalRef')}</dt>
+                  <dd data-testid="checkout-total-ref">
+                    {fmt.price(totalRef)} {REFERENCE_UNIT.symbol}
+                  </dd>
+                </div>
+              )}
+            </dl>
+          )}
+        </>
+      )}
+      <TxStatus state={flow.state} />
+      <div className="mt-6 flex justify-end gap-3">
+        {done ? (
+          <button type="button" className={buttonClass.primary} onClick={onClose}>
+            {t('trade.actions.close')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            data-testid="checkout-confirm"
+            disabled={orders.length === 0 || flow.busy}
+            onClick={() => void checkout()}
+            className={buttonClass.primary}
+          >
+            {flow.busy ? t('trade.tx.working') : t('cart.checkout', { count: orders.length })}
+          </button>
+        )}
+      </div>
+    </TradeDialog>
+  );
+}

@@ -1,0 +1,223 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Hash } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { MAX_SWEEP, ORDER_KIND, type OrderVO, type SignedListingVO } from '@aiamarket/shared';
+import { createQueryClient } from '../../app/Providers';
+import type * as Chain from '../../lib/chain';
+import type * as ListingChain from '../../lib/chain/listings';
+import { saveSession } from '../../lib/session';
+import { mockApi, type SeenCall } from '../../test/api';
+import { testAppConfig } from '../../test/app-config';
+import { order } from '../../test/market-fixtures';
+import { CartButton } from './CartButton';
+import { SweepControl } from './SweepControl';
+import { addToCart, cartItems, cartKey, clearCart, reloadCart } from './store';
+
+const account = privateKeyToAccount(
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+);
+const LISTINGS = '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9';
+const USDT = '0x00000000000000000000000000000000000000aa';
+const E18 = 10n ** 18n;
+
+const chain = vi.hoisted(() => ({
+  plans: [] as ListingChain.SweepPlan[],
+  skip: new Set<string>(),
+}));
+
+vi.mock('../../lib/chain', async (importOriginal) => {
+  const real = await importOriginal<typeof Chain>();
+  return {
+    ...real,
+    walletOnProductChain: async () => ({ config: {}, account: account.address }),
+    waitForIndexer: async () => true,
+  };
+});
+// The sweep is recorded instead of sent; the contract's answer is which lines it skipped.
+vi.mock('../../lib/chain/listings', async (importOriginal) => {
+  const real = await importOriginal<typeof ListingChain>();
+  return {
+    ...real,
+    sweepListings: async (
+      _wallet: unknown,
+      plan: ListingChain.SweepPlan,
+      onHash?: Chain.TxHashHandler,
+    ) => {
+      chain.plans.push(plan);
+      const hash = `0x${'1'.repeat(64)}` as Hash;
+      onHash?.('sweep', hash);
+      return {
+        hash,
+        blockNumber: 12n,
+        outcome: {
+          bought: plan.order.filter((k) => !chain.skip.has(k)),
+          skipped: plan.order.filter((k) => chain.skip.has(k)),
+        },
+      };
+    },
+  };
+});
+
+function signedOrder(i: number, coin: string, symbol: string, priceWei: bigint): OrderVO {
+  const hash = `0x${i.toString(16).padStart(64, '0')}`;
+  const signed: SignedListingVO = {
+    orderHash: hash,
+    listingsAddr: LISTINGS,
+    seller: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    collection: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+    erc1155: false,
+    tokenId: String(i),
+    units: '1',
+    coin,
+    pricePerUnit: priceWei.toString(),
+    start: '1',
+    end: '4102444800',
+    salt: '9',
+    counter: '0',
+    signature: '0x01',
+    root: `0x${'ab'.repeat(32)}`,
+    proof: [`0x${'cd'.repeat(32)}`],
+  };
+  return order(i, {
+    orderId: BigInt(hash).toString(),
+    kind: ORDER_KIND.signed,
+    signed,
+    marketAddr: LISTINGS,
+    moneyAddr: coin,
+    coin: symbol,
+    coinDecimals: symbol === 'USDT' ? 6 : 18,
+    priceWei: priceWei.toString(),
+    expiresAt: '2100-01-01T00:00:00.000Z',
+  });
+}
+
+function client() {
+  const c = createQueryClient();
+  c.setQueryData(['app-config'], testAppConfig({ chainId: 31337 }));
+  return c;
+}
+
+beforeEach(() => {
+  chain.plans = [];
+  chain.skip = new Set();
+  clearCart();
+  // No server behind the dialogs but the routes a test names.
+  mockApi({});
+  saveSession({
+    token: 'tok',
+    address: account.address.toLowerCase(),
+    wallet: 'io.metamask',
+    walletName: 'MetaMask',
+  });
+});
+
+describe('the cart', () => {
+  it(`keeps its listings across a reload and holds at most ${MAX_SWEEP}`, () => {
+    for (let i = 1; i <= MAX_SWEEP; i++) expect(addToCart(order(i))).toBe('added');
+    expect(addToCart(order(1))).toBe('present');
+    expect(addToCart(order(MAX_SWEEP + 1))).toBe('full');
+    // A market listing and a signed one of the same number are different listings.
+    clearCart();
+    addToCart(order(1));
+    addToCart(signedOrder(1, USDT, 'USDT', 5_000_000n));
+    reloadCart();
+    expect(cartItems().map(cartKey)).toEqual([
+      `0xe7f1725e7734ce288f8367e1bb143e90bb3f0512:1`,
+      `${LISTINGS}:1`,
+    ]);
+    expect(cartItems()[1]!.signed?.proof).toHaveLength(1);
+    // A damaged stored value is an empty cart.
+    window.localStorage.setItem('aiamarket.cart', '{oops');
+    reloadCart();
+    expect(cartItems()).toEqual([]);
+  });
+
+  it('checks out in one sweep: AIA as the value, USDT summed once, and says per item what was bought', async () => {
+    const aiaSigned = signedOrder(7, '0x0000000000000000000000000000000000000000', 'AIA', 2n * E18);
+    const usdtSigned = signedOrder(8, USDT, 'USDT', 5_000_000n);
+    const usdtSigned2 = signedOrder(9, USDT, 'USDT', 1_500_000n);
+    const market = order(3, { priceWei: String(3n * E18), price: '3' });
+    [market, aiaSigned, usdtSigned, usdtSigned2].forEach((o) => addToCart(o));
+    chain.skip = new Set([cartKey(usdtSigned)]);
+    render(
+      <QueryClientProvider client={client()}>
+        <CartButton />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('cart-count').textContent).toBe('4');
+    fireEvent.click(screen.getByTestId('cart-button'));
+    const drawer = await screen.findByTestId('cart-drawer');
+    expect(within(drawer).getAllByTestId('checkout-line')).toHaveLength(4);
+    expect(
+      within(drawer)
+        .getAllByTestId('checkout-total')
+        .map((e) => e.textContent),
+    ).toEqual(['Total5 AIA', 'Total6.5 USDT']);
+    // Taken out and put back: the remove button works before checkout.
+    fireEvent.click(within(drawer).getAllByTestId('cart-remove')[0]!);
+    expect(within(drawer).getAllByTestId('checkout-line')).toHaveLength(3);
+    act(() => void addToCart(market));
+
+    fireEvent.click(within(drawer).getByTestId('checkout-confirm'));
+    const result = await screen.findByTestId('checkout-result', {}, { timeout: 4000 });
+    const plan = chain.plans[0]!;
+    expect(plan.order).toEqual([
+      cartKey(aiaSigned),
+      cartKey(usdtSigned),
+      cartKey(usdtSigned2),
+      cartKey(market),
+    ]);
+    expect(plan.value).toBe(5n * E18);
+    expect([...plan.erc20]).toEqual([[USDT, 6_500_000n]]);
+    expect(plan.fills[0]!.proof).toEqual([`0x${'cd'.repeat(32)}`]);
+    expect(plan.marketBuys[0]).toMatchObject({ itemId: 3n, price: 3n * E18, amount: 1n });
+    const lines = within(result).getAllByTestId('checkout-result-line');
+    expect(lines.map((l) => l.getAttribute('data-outcome'))).toEqual([
+      'bought',
+      'bought',
+      'bought',
+      'skipped',
+    ]);
+    expect(lines[3]!.textContent).toContain('Knight 8');
+    expect(lines[3]!.textContent).toContain('payment returned');
+    // Every checked-out listing left the cart; the result stays on screen.
+    await waitFor(() => expect(screen.queryByTestId('cart-count')).toBeNull());
+    expect(cartItems()).toEqual([]);
+  });
+});
+
+describe('sweeping a collection', () => {
+  it('quotes the N cheapest with the total in AIA before the wallet is asked, then sweeps them', async () => {
+    const quoted = [
+      signedOrder(4, '0x0000000000000000000000000000000000000000', 'AIA', E18),
+      signedOrder(5, USDT, 'USDT', 2_000_000n),
+    ];
+    const api = mockApi({
+      'POST /v1/api/listing/sweepQuote': (call: SeenCall) => {
+        expect(call.body).toEqual({
+          contractAddr: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+          count: 2,
+        });
+        return { records: quoted, totals: [], totalRef: '2.5' };
+      },
+    });
+    render(
+      <QueryClientProvider client={client()}>
+        <SweepControl contractAddr="0x5FbDB2315678afecb367f032d93F642f64180aa3" />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByTestId('sweep-count'), { target: { value: '31' } });
+    expect((screen.getByTestId('sweep-review') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('sweep-count'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('sweep-review'));
+    const dialog = await screen.findByTestId('sweep-dialog');
+    expect(within(dialog).getByTestId('checkout-total-ref').textContent).toBe('2.5 AIA');
+    expect(chain.plans).toHaveLength(0);
+    fireEvent.click(within(dialog).getByTestId('checkout-confirm'));
+    await screen.findByTestId('checkout-result', {}, { timeout: 4000 });
+    expect(chain.plans[0]!.value).toBe(E18);
+    expect(api.filter((c) => c.path === '/v1/api/listing/sweepQuote')).toHaveLength(1);
+  });
+});
