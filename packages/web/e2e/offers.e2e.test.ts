@@ -560,6 +560,51 @@ describe('offers', () => {
     await o.page.context().close();
   }, 300_000);
 
+  it('Cancel all from the account page raises the counter: every open offer drops', async () => {
+    const c = client();
+    const heroes = contract('GameItems721');
+    const stable = contract('StableCoin');
+    const offers = contract('Offers');
+    const OFFERER = 8;
+    const offerer = accountOf(OFFERER);
+    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
+    const [[hero]] = (await heroesHeld([0, OFFERER])) as [[bigint, number]];
+
+    step(`Account ${OFFERER} makes an item offer and a collection offer, then cancels all.`);
+    const o = await signedInPage(OFFERER);
+    await openItem(o.page, heroes, hero);
+    await o.page.getByTestId('action-make-offer').click();
+    await makeOffer(o.page, { coin: symbol, price: '1.5' });
+    await o.page.goto(`${stack.url}/collection/aia-heroes`);
+    await o.page.getByTestId('action-collection-offer').click();
+    await makeOffer(o.page, { coin: symbol, price: '1.25', units: '3' });
+    const open = (await madeOffers(offerer)).filter((x) => x.status === OFFER_STATUS.active);
+    expect(open.length).toBe(2);
+    const counter = () =>
+      c.readContract({
+        address: offers,
+        abi: offersAbi,
+        functionName: 'counterOf',
+        args: [offerer],
+      });
+    const before = await counter();
+
+    await o.page.goto(`${stack.url}/account/0/${offerer}?tab=offersMade`);
+    await o.page.getByTestId('offers-cancel-all').click();
+    const modal = o.page.getByTestId('cancel-all-offers-modal');
+    await modal.getByTestId('cancel-offer-submit').click();
+    await settled(modal);
+    expect(await modal.getByTestId('tx-status').getAttribute('data-step')).toBe('cancelAllOffers');
+    expect(await counter()).toBe(before + 1n);
+    // Signed under the old counter: none is offered any more, each says cancelled to its maker.
+    const after = await madeOffers(offerer);
+    for (const x of open) {
+      expect(after.find((y) => y.orderHash === x.orderHash)?.status).toBe(OFFER_STATUS.cancelled);
+    }
+    expect((await itemOffers(heroes, hero)).some((x) => x.offerer === offerer)).toBe(false);
+    await o.page.context().close();
+  }, 300_000);
+
   it('an offer is hidden once the offerer spends the coin, and shown again when it is back', async () => {
     const c = client();
     const heroes = contract('GameItems721');
