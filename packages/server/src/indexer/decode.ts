@@ -3,6 +3,7 @@ import {
   gameItems1155Abi,
   gameItems721Abi,
   launchpadBaseAbi,
+  listingsAbi,
   marketplaceAbi,
   offersAbi,
   wrappedAiaAbi,
@@ -17,6 +18,18 @@ export interface AddressRole {
   offers?: boolean;
   /** An ERC-20 some stored offer pays with: its moves change the offerers' funding. */
   coin?: boolean;
+  /**
+   * The Listings contract (ListingFilled, ListingCancelled, CounterIncremented,
+   * MarketItemSwept).
+   */
+  listings?: boolean;
+}
+
+/** A collection's ApprovalForAll, the same for ERC-721 and ERC-1155 (signed listings). */
+export interface ApprovalEvent {
+  owner: string;
+  operator: string;
+  approved: boolean;
 }
 
 /** A log the indexer uses, decoded through the generated ABIs, with its position. */
@@ -33,6 +46,8 @@ export type IndexedEvent = {
   | { source: 'erc1155'; event: Erc1155Event }
   | { source: 'offers'; event: OffersEvent }
   | { source: 'coin'; event: CoinEvent }
+  | { source: 'listings'; event: ListingsEvent }
+  | { source: 'approval'; event: ApprovalEvent }
 );
 
 type Decoded<
@@ -42,6 +57,7 @@ type Decoded<
     | typeof gameItems721Abi
     | typeof gameItems1155Abi
     | typeof offersAbi
+    | typeof listingsAbi
     | typeof wrappedAiaAbi,
 > = ReturnType<typeof decodeEventLog<abi>>;
 
@@ -70,6 +86,12 @@ export type OffersEvent = Extract<
   Decoded<typeof offersAbi>,
   { eventName: 'OfferAccepted' | 'OfferCancelled' | 'CounterIncremented' }
 >;
+export type ListingsEvent = Extract<
+  Decoded<typeof listingsAbi>,
+  {
+    eventName: 'ListingFilled' | 'ListingCancelled' | 'CounterIncremented' | 'MarketItemSwept';
+  }
+>;
 /** An ERC-20 move (Deposit / Withdrawal: the wrapped AIA's mint and burn). */
 export type CoinEvent = Extract<
   Decoded<typeof wrappedAiaAbi>,
@@ -77,6 +99,12 @@ export type CoinEvent = Extract<
 >;
 
 const OFFERS_EVENTS = new Set(['OfferAccepted', 'OfferCancelled', 'CounterIncremented']);
+const LISTINGS_EVENTS = new Set([
+  'ListingFilled',
+  'ListingCancelled',
+  'CounterIncremented',
+  'MarketItemSwept',
+]);
 const COIN_EVENTS = new Set(['Transfer', 'Approval', 'Deposit', 'Withdrawal']);
 
 const MARKET_EVENTS = new Set([
@@ -137,6 +165,13 @@ export function decodeLogs(logs: Log[], roleOf: (address: string) => AddressRole
         continue;
       }
     }
+    if (role.listings) {
+      const d = tryDecode(listingsAbi, log);
+      if (d && LISTINGS_EVENTS.has(d.eventName)) {
+        out.push({ ...base, source: 'listings', event: d as ListingsEvent });
+        continue;
+      }
+    }
     if (role.coin) {
       // The wrapped AIA's ABI decodes any ERC-20's Transfer and Approval too.
       const d = tryDecode(wrappedAiaAbi, log);
@@ -148,10 +183,19 @@ export function decodeLogs(logs: Log[], roleOf: (address: string) => AddressRole
     if (role.collection === 'ERC721') {
       const d = tryDecode(gameItems721Abi, log);
       if (d?.eventName === 'Transfer') out.push({ ...base, source: 'erc721', event: d });
+      else if (d?.eventName === 'ApprovalForAll') {
+        const a = d.args;
+        const event = { owner: a.owner, operator: a.operator, approved: a.approved };
+        out.push({ ...base, source: 'approval', event });
+      }
     } else if (role.collection === 'ERC1155') {
       const d = tryDecode(gameItems1155Abi, log);
       if (d && (d.eventName === 'TransferSingle' || d.eventName === 'TransferBatch')) {
         out.push({ ...base, source: 'erc1155', event: d });
+      } else if (d?.eventName === 'ApprovalForAll') {
+        const a = d.args;
+        const event = { owner: a.account, operator: a.operator, approved: a.approved };
+        out.push({ ...base, source: 'approval', event });
       }
     }
   }

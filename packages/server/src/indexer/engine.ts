@@ -2,18 +2,26 @@ import { eq } from 'drizzle-orm';
 import type { Log, PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
-import { collections } from '../db/schema-chain.js';
+import { coinDecimals, collections } from '../db/schema-chain.js';
 import type { IndexerConfig } from './config.js';
 import { ChainReads } from './chain-reads.js';
 import { launchpadNames, seedCollections } from './collections.js';
 import { decodeLogs, type AddressRole } from './decode.js';
 import { emptyFacts, factsOf, type RangeFacts } from './facts.js';
 import { fundsToRead, offerCoins, readFunds } from './offers.js';
+import {
+  approvalsToRead,
+  listingsDue,
+  readApprovals,
+  unseenListingCoins,
+  type ListingApprovalsWrite,
+} from './listings.js';
 import { coinFeedsOf, readFeeds } from './rates.js';
 import {
   readCursor,
   recentBlocks,
   rollbackTo,
+  writeListingsPoll,
   writeNewOffers,
   writeRange,
   type BlockRef,
@@ -81,6 +89,10 @@ export class Indexer {
   /** The Offers contract and the wrapped AIA (the coin of offers made in AIA), when deployed. */
   private readonly offers: string | null;
   private readonly wrappedAia: string | null;
+  /** The Listings contract (signed listings), when deployed. */
+  private readonly listings: string | null;
+  /** When the last poll looked for signed listings whose start came. */
+  private listingsPolledAt = new Date(0);
   private readonly deployment: Deployment;
   private readonly reads: ChainReads;
   private seeded = false;
@@ -105,6 +117,7 @@ export class Indexer {
     );
     this.offers = deps.deployment.contracts.Offers?.address.toLowerCase() ?? null;
     this.wrappedAia = deps.deployment.contracts.WrappedAIA?.address.toLowerCase() ?? null;
+    this.listings = deps.deployment.contracts.Listings?.address.toLowerCase() ?? null;
     this.batch = deps.config.batchBlocks;
     this.reads = new ChainReads(deps.chain);
   }
@@ -179,6 +192,7 @@ export class Indexer {
       if (this.wrappedAia) coins.push(this.wrappedAia);
       for (const coin of coins) role(coin).coin = true;
     }
+    if (this.listings) role(this.listings).listings = true;
     const lagging: { address: string; synced: number }[] = [];
     for (const c of rows) {
       role(c.address).collection = c.type === 'ERC1155' ? 'ERC1155' : 'ERC721';
@@ -233,7 +247,14 @@ export class Indexer {
       if (!logs) return 'retry';
       const events = decodeLogs(logs, (a) =>
         a === behind.address
-          ? { ...roleOf(a)!, market: false, launchpad: false, offers: false, coin: false }
+          ? {
+              ...roleOf(a)!,
+              market: false,
+              launchpad: false,
+              offers: false,
+              coin: false,
+              listings: false,
+            }
           : undefined,
       );
       const heads = await this.headers(events.map((e) => e.blockNumber));
@@ -274,7 +295,10 @@ export class Indexer {
     const from = cursor ? cursor.number + 1 : this.startBlock();
     if (from > safe) {
       this.status.block = cursor?.number ?? null;
-      if (cursor) await this.lookAtNewOffers(cursor);
+      if (cursor) {
+        await this.lookAtNewOffers(cursor);
+        await this.pollListings(cursor);
+      }
       return 'idle';
     }
     const to = Math.min(from + this.batch - 1, safe);
@@ -283,7 +307,12 @@ export class Indexer {
     const addresses = [...roles.entries()]
       .filter(
         ([a, r]) =>
-          r.market || r.launchpad || r.offers || r.coin || !lagging.some((l) => l.address === a),
+          r.market ||
+          r.launchpad ||
+          r.offers ||
+          r.coin ||
+          r.listings ||
+          !lagging.some((l) => l.address === a),
       )
       .map(([a]) => a);
     const logs = await this.getLogs(addresses, from, to);
@@ -316,12 +345,20 @@ export class Indexer {
           ),
         }
       : undefined;
+    // The sellers' approvals the range's ApprovalForAll events touched (and those of signed
+    // listings not looked at yet), read at its last block, like the offerers' funds.
+    const listingApprovals = this.listings
+      ? await this.readListingApprovals(facts.approvals, to)
+      : undefined;
+    const coins = await this.reads.complete(facts);
+    if (this.listings) coins.push(...(await this.listingCoins(coins)));
     await writeRange(this.db, {
       chainId: this.chainId,
       facts,
-      coins: await this.reads.complete(facts),
+      coins,
       feeds: await this.readFeeds(facts, { blockNumber: to, time: heads.get(to)!.time }),
       ...(offerFunds ? { offerFunds } : {}),
+      ...(listingApprovals ? { listingApprovals } : {}),
       launchpads: this.launchpads,
       cursor: {
         prev: cursor,
@@ -360,13 +397,66 @@ export class Indexer {
     });
   }
 
+  private async readListingApprovals(
+    touched: readonly string[],
+    blockNumber: number,
+  ): Promise<ListingApprovalsWrite> {
+    const listingsAddr = this.listings!;
+    const pairs = await approvalsToRead(this.db, this.chainId, listingsAddr, touched);
+    const reads = await readApprovals(this.chain, listingsAddr, pairs, blockNumber);
+    return { listingsAddr, blockNumber, reads };
+  }
+
+  /** Decimals of the coins of signed listings not looked at yet (not among `known`). */
+  private async listingCoins(known: readonly { address: string }[]) {
+    const coins = await unseenListingCoins(this.db, this.chainId, this.listings!);
+    const out = [];
+    for (const coin of coins) {
+      if (known.some((k) => k.address === coin)) continue;
+      out.push({ address: coin, decimals: await this.reads.coinDecimals(coin) });
+    }
+    return out;
+  }
+
+  /**
+   * While no new block comes: signed listings stored since the last range (their approval read
+   * at the cursor's block) and those whose time came (expired, or started), so their orders rows
+   * and their collections' stats follow without waiting for the next block.
+   */
+  private async pollListings(cursor: { number: number; hash: string }) {
+    if (!this.listings) return;
+    const polledAt = new Date();
+    const since = this.listingsPolledAt;
+    const due = await listingsDue(this.db, this.chainId, this.listings, since);
+    const coins = await this.listingCoins([]);
+    const approvals = await this.readListingApprovals([], cursor.number);
+    if (due.length > 0 || approvals.reads.length > 0 || coins.length > 0) {
+      if (coins.length > 0) await this.writeCoins(coins);
+      await writeListingsPoll(this.db, this.chainId, cursor, approvals, due);
+    }
+    this.listingsPolledAt = polledAt;
+  }
+
+  private async writeCoins(coins: { address: string; decimals: number }[]) {
+    await this.db
+      .insert(coinDecimals)
+      .values(coins.map((c) => ({ chainId: this.chainId, ...c })))
+      .onConflictDoNothing();
+  }
+
   /** Finds the newest kept block still on the chain and rolls back to it. */
   private async rollback(cursor: { number: number; hash: string }) {
     for (const b of await recentBlocks(this.db, this.chainId)) {
       const onChain = await this.header(b.number);
       if (onChain?.hash === b.hash) {
         this.log.warn({ from: cursor.number, to: b.number }, 'indexer: reorg, rolling back');
-        await rollbackTo(this.db, this.chainId, cursor, { number: b.number, hash: b.hash });
+        await rollbackTo(
+          this.db,
+          this.chainId,
+          cursor,
+          { number: b.number, hash: b.hash },
+          this.listings,
+        );
         return;
       }
     }

@@ -9,6 +9,7 @@ import type {
   royaltyPayments,
 } from '../db/schema-chain.js';
 import type { OfferEventRow } from '../db/schema-offers.js';
+import type { ListingEventRow } from '../db/schema-listings.js';
 import type { IndexedEvent } from './decode.js';
 
 export type TransferRow = typeof nftTransfers.$inferInsert;
@@ -17,7 +18,7 @@ export type LaunchpadRow = typeof launchpadEvents.$inferInsert;
 export type ActivityRow = typeof activities.$inferInsert;
 export type RoyaltyRow = typeof royaltyPayments.$inferInsert;
 export type OrderRow = typeof orders.$inferInsert;
-export type { OfferEventRow };
+export type { OfferEventRow, ListingEventRow };
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
@@ -33,11 +34,24 @@ export interface RangeFacts {
   offers: OfferEventRow[];
   /** `coin|owner` of every coin move or approval (and acceptance): their funding is read again. */
   funds: string[];
+  /** Listings contract events (a fill is also a 'sold' market row and a royalty row). */
+  listings: ListingEventRow[];
+  /** `collection|owner|operator` of every ApprovalForAll: signed listings read it again. */
+  approvals: string[];
 }
 
 /** Facts of a range without any event. */
 export function emptyFacts(): RangeFacts {
-  return { transfers: [], market: [], launchpad: [], royalties: [], offers: [], funds: [] };
+  return {
+    transfers: [],
+    market: [],
+    launchpad: [],
+    royalties: [],
+    offers: [],
+    funds: [],
+    listings: [],
+    approvals: [],
+  };
 }
 
 /** Turns decoded events into fact rows; `timeOf` gives a block's time. */
@@ -194,6 +208,12 @@ export function factsOf(
       case 'offers':
         offerFacts(facts, e.address, e.event, pos);
         break;
+      case 'listings':
+        listingFacts(facts, e.address, e.event, pos);
+        break;
+      case 'approval':
+        facts.approvals.push(`${e.address}|${lower(e.event.owner)}|${lower(e.event.operator)}`);
+        break;
       case 'coin': {
         const ev = e.event;
         const touch = (owner: string) => facts.funds.push(`${e.address}|${lower(owner)}`);
@@ -236,7 +256,115 @@ export function factsOf(
       }
     }
   }
+  realBuyers(facts);
   return facts;
+}
+
+/**
+ * A market listing bought in a sweep: the market's MarketItemSold (same transaction) names the
+ * Listings contract as buyer, the Listings contract's MarketItemSwept names the real one. The
+ * sale (and so its trade activity) gets the real buyer.
+ */
+function realBuyers(facts: RangeFacts) {
+  for (const s of facts.listings) {
+    if (s.kind !== 'swept') continue;
+    const sale = facts.market.find(
+      (m) =>
+        m.kind === 'sold' &&
+        m.txHash === s.txHash &&
+        m.itemId === s.itemId &&
+        m.buyer === s.listingsAddr &&
+        m.logIndex < s.logIndex,
+    );
+    if (sale) sale.buyer = s.account;
+  }
+}
+
+type ListingsEvent = Extract<IndexedEvent, { source: 'listings' }>['event'];
+
+/**
+ * The facts of a Listings contract event. A fill is a trade like a market sale: a 'sold' market
+ * row (market = the Listings contract, item id = the order hash as a number) and, with a royalty,
+ * a royalty row, so that activities, stats, volumes and the creator dashboard count it.
+ */
+function listingFacts(
+  facts: RangeFacts,
+  listingsAddr: string,
+  ev: ListingsEvent,
+  pos: { chainId: number; blockNumber: number; txHash: string; logIndex: number; blockTime: Date },
+) {
+  const base = { ...pos, listingsAddr };
+  switch (ev.eventName) {
+    case 'ListingFilled': {
+      const a = ev.args;
+      const orderId = str(BigInt(a.orderHash));
+      facts.listings.push({
+        ...base,
+        kind: 'filled',
+        account: lower(a.seller),
+        orderHash: lower(a.orderHash),
+        units: str(a.units),
+        filled: str(a.filled),
+      });
+      facts.market.push({
+        ...pos,
+        kind: 'sold',
+        marketAddr: listingsAddr,
+        itemId: orderId,
+        contractAddr: lower(a.collection),
+        tokenId: str(a.tokenId),
+        seller: lower(a.seller),
+        buyer: lower(a.buyer),
+        coin: lower(a.coin),
+        price: str(a.pricePerUnit),
+        amount: str(a.units),
+        fee: str(a.fee),
+        royalty: str(a.royalty),
+        royaltyReceiver: lower(a.royaltyReceiver),
+      });
+      if (a.royalty > 0n) {
+        facts.royalties.push({
+          ...pos,
+          marketAddr: listingsAddr,
+          orderId,
+          contractAddr: lower(a.collection),
+          tokenId: str(a.tokenId),
+          receiver: lower(a.royaltyReceiver),
+          coin: lower(a.coin),
+          price: str(a.pricePerUnit),
+          amount: str(a.units),
+          totalTrans: str(a.pricePerUnit * a.units),
+          royalty: str(a.royalty),
+        });
+      }
+      break;
+    }
+    case 'ListingCancelled':
+      facts.listings.push({
+        ...base,
+        kind: 'cancelled',
+        account: lower(ev.args.seller),
+        orderHash: lower(ev.args.orderHash),
+      });
+      break;
+    case 'CounterIncremented':
+      facts.listings.push({
+        ...base,
+        kind: 'counter',
+        account: lower(ev.args.seller),
+        counter: str(ev.args.counter),
+      });
+      break;
+    case 'MarketItemSwept':
+      facts.listings.push({
+        ...base,
+        kind: 'swept',
+        account: lower(ev.args.buyer),
+        itemId: str(ev.args.itemId),
+        units: str(ev.args.amount),
+      });
+      break;
+  }
 }
 
 type OffersEvent = Extract<IndexedEvent, { source: 'offers' }>['event'];

@@ -32,6 +32,15 @@ import {
 } from './facts.js';
 import type { CoinDecimals } from './chain-reads.js';
 import { rollbackOffers, writeOffers, type OfferFundsWrite } from './offers.js';
+import {
+  insertListingFacts,
+  listingKeysOf,
+  recomputeListings,
+  rollbackListings,
+  writeApprovals,
+  type ListingApprovalsWrite,
+  type ListingRecompute,
+} from './listings.js';
 import { ORDER_ITEMS_LOCK_KEY } from './lock.js';
 import { recomputeStats } from './stats.js';
 import { syncProfileRoyalty } from './royalty.js';
@@ -172,6 +181,7 @@ async function insertFacts(tx: Tx, facts: RangeFacts, feeds?: FeedReads) {
     await tx.insert(launchpadEvents).values(part).onConflictDoNothing();
   for (const part of chunks(facts.royalties, 1_000))
     await tx.insert(royaltyPayments).values(part).onConflictDoNothing();
+  await insertListingFacts(tx, facts.listings);
 }
 
 /** Every event (sorted) of the given listings. */
@@ -260,6 +270,33 @@ async function writeActivities(
         );
       for (const s of sold)
         ctxOf(s.txHash).sales.add(saleKey(s.contractAddr, s.tokenId!, s.seller!, s.buyer!));
+      // A market listing bought in a sweep moves seller -> Listings -> buyer; its trade (with
+      // the real buyer) stands for both transfers.
+      const swept = rowsOf<{
+        tx_hash: string;
+        relay: string;
+        contract_addr: string;
+        token_id: string;
+        seller: string;
+        buyer: string;
+      }>(
+        await tx.execute(sql`
+          select w.tx_hash, w.listings_addr as relay, m.contract_addr, m.token_id::text as token_id,
+                 m.seller, m.buyer
+          from listing_events w
+          join market_events m on m.chain_id = w.chain_id and m.tx_hash = w.tx_hash
+            and m.kind = 'sold' and m.item_id = w.item_id and m.buyer = w.account
+          where w.chain_id = ${chainId} and w.kind = 'swept'
+            and w.tx_hash in (${sql.join(
+              part.map((h) => sql`${h}`),
+              sql`, `,
+            )})`),
+      );
+      for (const s of swept) {
+        const sales = ctxOf(s.tx_hash).sales;
+        sales.add(saleKey(s.contract_addr, s.token_id, s.seller, s.relay));
+        sales.add(saleKey(s.contract_addr, s.token_id, s.relay, s.buyer));
+      }
       const swaps = await tx
         .select()
         .from(launchpadEvents)
@@ -345,7 +382,7 @@ async function recomputeOrders(tx: Tx, chainId: number, touched: Touched) {
       await tx.execute(sql`
         select o.market_addr, o.order_id::text as order_id from orders o
         join ${k} as k(c, t, s) on o.contract_addr = k.c and o.token_id = k.t and o.owner_addr = k.s
-        where o.chain_id = ${chainId} and o.chain_status = 0`),
+        where o.chain_id = ${chainId} and o.chain_status = 0 and o.kind = 0`),
     );
     for (const r of rows) items.add(`${r.market_addr}|${r.order_id}`);
   }
@@ -357,6 +394,7 @@ async function recomputeOrders(tx: Tx, chainId: number, touched: Touched) {
         and(
           eq(orders.chainId, chainId),
           eq(orders.chainStatus, 0),
+          eq(orders.kind, 0),
           inArray(orders.contractAddr, [...touched.contracts]),
         ),
       );
@@ -433,7 +471,7 @@ async function recomputeOrders(tx: Tx, chainId: number, touched: Touched) {
     const k = valuesOf(part.map(split), ['varchar', 'numeric']);
     await tx.execute(sql`
       delete from orders o using ${k} as k(m, i)
-      where o.chain_id = ${chainId} and o.market_addr = k.m and o.order_id = k.i`);
+      where o.chain_id = ${chainId} and o.market_addr = k.m and o.order_id = k.i and o.kind = 0`);
   }
   for (const part of chunks(next, 500)) await tx.insert(orders).values(part);
 }
@@ -466,10 +504,28 @@ async function recomputeLaunchpad(tx: Tx, chainId: number, keys: string[]) {
   }
 }
 
-/** Re-derives every state row the touched keys reach (holdings first: orders read them). */
-export async function recompute(tx: Tx, chainId: number, touched: Touched) {
+/**
+ * Re-derives every state row the touched keys reach (holdings first: orders read them; signed
+ * listings when the Listings contract is followed).
+ */
+export async function recompute(
+  tx: Tx,
+  chainId: number,
+  touched: Touched,
+  listings?: ListingRecompute,
+) {
   await recomputeHoldings(tx, chainId, [...touched.holdings]);
   await recomputeOrders(tx, chainId, touched);
+  if (listings) {
+    await recomputeListings(
+      tx,
+      chainId,
+      listings,
+      touched.holdings,
+      touched.contracts,
+      touched.stats,
+    );
+  }
   await recomputeLaunchpad(tx, chainId, [...touched.sales]);
   await recomputeStats(tx, chainId, [...touched.stats]);
   await syncProfileRoyalty(tx, chainId, [...touched.royalties]);
@@ -524,6 +580,8 @@ export interface RangeWrite {
   feeds?: FeedReads;
   /** The offerers' funds read at the main range's last block (offers.ts). */
   offerFunds?: OfferFundsWrite;
+  /** The Listings contract and the sellers' approvals read at the range's last block. */
+  listingApprovals?: ListingApprovalsWrite;
   /** Back-fill range of one collection: moves its synced block from `prev` to `to`. */
   backfill?: { address: string; prev: number; to: number; complete: boolean };
 }
@@ -562,7 +620,17 @@ export async function writeRange(db: AppDb, w: RangeWrite): Promise<void> {
       if (moved.length !== 1) throw new FenceError(`back-fill of ${b.address}`);
       if (b.complete) touched.contracts.add(b.address);
     }
-    await recompute(tx, w.chainId, touched);
+    let listings: ListingRecompute | undefined;
+    // Signed listings follow the main ranges, like offers; a back-fill's transfers and a
+    // completed back-fill reach them through the holdings in the next main range.
+    if (w.cursor && w.listingApprovals) {
+      const a = w.listingApprovals;
+      await writeApprovals(tx, w.chainId, a);
+      const keys = listingKeysOf(w.facts.listings);
+      for (const r of a.reads) keys.pairs.add(`${r.contractAddr}|${r.owner}`);
+      listings = { listingsAddr: a.listingsAddr, block: w.cursor.next.number, keys };
+    }
+    await recompute(tx, w.chainId, touched, listings);
     // Offers follow the main ranges only (a back-fill reads one collection's logs).
     if (w.cursor)
       await writeOffers(tx, w.chainId, w.facts.offers, w.offerFunds, w.cursor.next.number);
@@ -597,6 +665,39 @@ export async function writeNewOffers(
   });
 }
 
+/**
+ * On the indexer's poll: the approvals of signed listings stored since the last range (read at
+ * the cursor's block) and the listings whose time came (expired, started), their orders rows and
+ * their collections' stats, in one transaction fenced on the cursor like writeNewOffers.
+ */
+export async function writeListingsPoll(
+  db: AppDb,
+  chainId: number,
+  cursor: Cursor,
+  approvals: ListingApprovalsWrite,
+  due: readonly string[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOrderItems(tx);
+    const [now] = await tx
+      .select({ number: indexerCursor.blockNumber, hash: indexerCursor.blockHash })
+      .from(indexerCursor)
+      .where(eq(indexerCursor.chainId, chainId))
+      .for('update');
+    if (!now || now.number !== cursor.number || now.hash !== cursor.hash)
+      throw new FenceError('cursor');
+    await writeApprovals(tx, chainId, approvals);
+    const keys = listingKeysOf([]);
+    for (const r of approvals.reads) keys.pairs.add(`${r.contractAddr}|${r.owner}`);
+    for (const h of due) keys.hashes.add(h);
+    await recompute(tx, chainId, emptyTouched(), {
+      listingsAddr: approvals.listingsAddr,
+      block: cursor.number,
+      keys,
+    });
+  });
+}
+
 /** The recorded block hashes, newest first (to find a fork point). */
 export async function recentBlocks(db: AppDb, chainId: number) {
   return db
@@ -610,7 +711,13 @@ export async function recentBlocks(db: AppDb, chainId: number) {
  * Rolls everything derived from blocks above `fork` back: deletes those facts, re-derives the
  * state they touched, moves back-fills and the cursor to `fork`. One transaction.
  */
-export async function rollbackTo(db: AppDb, chainId: number, prev: Cursor, fork: Cursor) {
+export async function rollbackTo(
+  db: AppDb,
+  chainId: number,
+  prev: Cursor,
+  fork: Cursor,
+  listingsAddr?: string | null,
+) {
   await db.transaction(async (tx) => {
     await lockOrderItems(tx);
     const above = (col: typeof nftTransfers.blockNumber) => gt(col, fork.number);
@@ -655,7 +762,13 @@ export async function rollbackTo(db: AppDb, chainId: number, prev: Cursor, fork:
       .where(and(eq(collections.chainId, chainId), gt(collections.syncedBlock, fork.number)));
     const touched = emptyTouched();
     touch(touched, { transfers, market, launchpad });
-    await recompute(tx, chainId, touched);
+    const listingKeys = await rollbackListings(tx, chainId, fork.number);
+    await recompute(
+      tx,
+      chainId,
+      touched,
+      listingsAddr ? { listingsAddr, block: fork.number, keys: listingKeys } : undefined,
+    );
     await rollbackOffers(tx, chainId, fork.number);
     await advanceCursor(tx, chainId, prev, fork);
   });

@@ -51,6 +51,7 @@ import {
 } from '../../src/db/schema-chain.js';
 import { indexerCursor } from '../../src/db/schema.js';
 import { offerEvents, offers } from '../../src/db/schema-offers.js';
+import { listingEvents } from '../../src/db/schema-listings.js';
 import type { IndexerConfig } from '../../src/indexer/config.js';
 import { Indexer } from '../../src/indexer/engine.js';
 import { DEFAULT_METADATA_OPTIONS } from '../../src/indexer/metadata.js';
@@ -478,6 +479,10 @@ export async function dumpChainTables(db: AppDb) {
       .select()
       .from(offerEvents)
       .orderBy(...pos(offerEvents)),
+    listingEvents: await db
+      .select()
+      .from(listingEvents)
+      .orderBy(...pos(listingEvents)),
   };
 }
 
@@ -507,6 +512,8 @@ export async function resetChainTables(db: AppDb) {
         'attr_categories',
         'offer_events',
         'offer_funds',
+        'listing_events',
+        'listing_approvals',
       ].join(', ')}`,
     ),
   );

@@ -1,0 +1,471 @@
+// Signed listings (issue 18) on the indexer's side. The API stores each verified listing in
+// signed_listings; the indexer keeps its state columns in step (`filled` and `cancelled` from the
+// Listings facts, `approved` from isApprovedForAll(seller, Listings) read at the last block of
+// every range whose ApprovalForAll touched a seller with open listings, and for every listing not
+// looked at yet) and derives its `orders` row (kind ORDER_KIND.signed, market_addr = Listings,
+// order_id = the order hash as a number), so every list, floor, volume and ranking includes it.
+// See README.md "Signed listings".
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { Address, PublicClient } from 'viem';
+import { CONTRACT_TYPE, ORDER_KIND, ORDER_STATUS, unitsText } from '@aiamarket/shared';
+import { gameItems721Abi } from '@aiamarket/shared/abis';
+import type { AppDb } from '../db/database.js';
+import { orders } from '../db/schema-chain.js';
+import { listingApprovals, listingEvents, type ListingEventRow } from '../db/schema-listings.js';
+import { isRevert } from './chain-reads.js';
+import type { OrderRow } from './facts.js';
+import { currentRate, rateHistory, referenceOf } from './rates.js';
+import { chunks, rowsOf, valuesOf, type Tx } from './store.js';
+
+/** isApprovedForAll(owner, Listings) of a collection, read at `blockNumber`. */
+export interface ApprovalRead {
+  contractAddr: string;
+  owner: string;
+  approved: boolean;
+}
+
+/** What a main range (or an idle poll) read of the sellers' approvals, written with it. */
+export interface ListingApprovalsWrite {
+  /** The Listings contract (the operator). */
+  listingsAddr: string;
+  /** Where the reads were made: the range's last block (or the cursor's, when idle). */
+  blockNumber: number;
+  reads: ApprovalRead[];
+}
+
+/** Which signed listings a range, a rollback or a poll touched. */
+export interface ListingKeys {
+  /** Order hashes with a fill or a cancel (or whose time came: expiry, start). */
+  hashes: Set<string>;
+  /** Sellers whose counter moved. */
+  sellers: Set<string>;
+  /** collection|owner pairs whose approval was read (or dropped). */
+  pairs: Set<string>;
+}
+
+export function emptyListingKeys(): ListingKeys {
+  return { hashes: new Set(), sellers: new Set(), pairs: new Set() };
+}
+
+const pairKey = (contract: string, owner: string) => `${contract}|${owner}`;
+
+/** The order id of a signed listing: its order hash as a number (decimal text). */
+export const signedOrderId = (orderHash: string) => BigInt(orderHash).toString();
+
+/** The coins of listings the indexer has not looked at yet (their decimals are read first). */
+export async function unseenListingCoins(db: AppDb, chainId: number, listingsAddr: string) {
+  const rows = rowsOf<{ coin: string }>(
+    await db.execute(sql`
+      select distinct coin from signed_listings
+      where chain_id = ${chainId} and listings_addr = ${listingsAddr} and state_block is null`),
+  );
+  return rows.map((r) => r.coin);
+}
+
+/**
+ * The (collection, owner) pairs whose approval a range must read: the pairs its ApprovalForAll
+ * events touched (operator = Listings) that have an open listing (not cancelled, not filled;
+ * expiry is not looked at, so a replay reads the same pairs), and the pairs of open listings not
+ * looked at yet (stored since the last range, or whose state a rollback cleared).
+ */
+export async function approvalsToRead(
+  db: AppDb,
+  chainId: number,
+  listingsAddr: string,
+  touched: readonly string[],
+): Promise<{ contractAddr: string; owner: string }[]> {
+  const open = sql`l.chain_id = ${chainId} and l.listings_addr = ${listingsAddr}
+    and not l.cancelled and l.filled < l.units`;
+  const out = new Map<string, { contractAddr: string; owner: string }>();
+  const add = (rows: { c: string; o: string }[]) => {
+    for (const r of rows) out.set(pairKey(r.c, r.o), { contractAddr: r.c, owner: r.o });
+  };
+  add(
+    rowsOf<{ c: string; o: string }>(
+      await db.execute(sql`
+        select distinct l.contract_addr as c, l.seller as o from signed_listings l
+        where ${open} and l.state_block is null`),
+    ),
+  );
+  const mine = [
+    ...new Set(
+      touched
+        .map((t) => t.split('|'))
+        .filter(([, , operator]) => operator === listingsAddr)
+        .map(([c, o]) => pairKey(c!, o!)),
+    ),
+  ];
+  for (const part of chunks(mine, 500)) {
+    const k = valuesOf(
+      part.map((p) => p.split('|')),
+      ['varchar', 'varchar'],
+    );
+    add(
+      rowsOf<{ c: string; o: string }>(
+        await db.execute(sql`
+          select distinct l.contract_addr as c, l.seller as o from signed_listings l
+          join ${k} as k(c, o) on l.contract_addr = k.c and l.seller = k.o
+          where ${open}`),
+      ),
+    );
+  }
+  return [...out.values()];
+}
+
+/**
+ * isApprovedForAll(owner, Listings) of each pair at `blockNumber`, in deployless multicalls of
+ * 500. A call that reverts counts as not approved (the contract cannot move the token); any
+ * other error (network) fails the step, which is retried.
+ */
+export async function readApprovals(
+  chain: PublicClient,
+  listingsAddr: string,
+  pairs: readonly { contractAddr: string; owner: string }[],
+  blockNumber: number,
+): Promise<ApprovalRead[]> {
+  const out: ApprovalRead[] = [];
+  for (const part of chunks([...pairs], 500)) {
+    const results = await chain.multicall({
+      contracts: part.map(
+        ({ contractAddr, owner }) =>
+          ({
+            address: contractAddr as Address,
+            abi: gameItems721Abi,
+            functionName: 'isApprovedForAll',
+            args: [owner as Address, listingsAddr as Address],
+          }) as const,
+      ),
+      allowFailure: true,
+      deployless: true,
+      blockNumber: BigInt(blockNumber),
+    });
+    part.forEach(({ contractAddr, owner }, i) => {
+      const r = results[i]!;
+      if (r.status === 'failure' && !isRevert(r.error)) throw r.error;
+      out.push({ contractAddr, owner, approved: r.status === 'success' && r.result === true });
+    });
+  }
+  return out;
+}
+
+/** The keys a set of Listings facts touches. */
+export function listingKeysOf(
+  rows: Pick<ListingEventRow, 'kind' | 'orderHash' | 'account'>[],
+  keys: ListingKeys = emptyListingKeys(),
+): ListingKeys {
+  for (const r of rows) {
+    if (r.kind === 'counter') keys.sellers.add(r.account);
+    else if ((r.kind === 'filled' || r.kind === 'cancelled') && r.orderHash)
+      keys.hashes.add(r.orderHash);
+  }
+  return keys;
+}
+
+function inList(column: SQL, values: Iterable<string>): SQL | undefined {
+  const list = [...values];
+  if (list.length === 0) return undefined;
+  return sql`${column} in (${sql.join(
+    list.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+}
+
+/** Inside a range's transaction: the approvals read, upserted. */
+export async function writeApprovals(tx: Tx, chainId: number, w: ListingApprovalsWrite) {
+  for (const part of chunks(w.reads, 1_000)) {
+    await tx
+      .insert(listingApprovals)
+      .values(
+        part.map((r) => ({
+          chainId,
+          contractAddr: r.contractAddr,
+          owner: r.owner,
+          operator: w.listingsAddr,
+          approved: r.approved,
+          blockNumber: w.blockNumber,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [
+          listingApprovals.chainId,
+          listingApprovals.contractAddr,
+          listingApprovals.owner,
+          listingApprovals.operator,
+        ],
+        set: { approved: sql`excluded.approved`, blockNumber: sql`excluded.block_number` },
+      });
+  }
+}
+
+/** What recomputeListings needs besides the keys. */
+export interface ListingRecompute {
+  listingsAddr: string;
+  /** The block the state is computed at (the range's last block, or the fork point). */
+  block: number;
+  keys: ListingKeys;
+}
+
+interface StateRow {
+  order_hash: string;
+  seller: string;
+  contract_addr: string;
+  erc1155: boolean;
+  token_id: string;
+  units: string;
+  coin: string;
+  price_per_unit: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  created_at: Date | string;
+  filled: string;
+  cancelled: boolean;
+  approved: boolean;
+  held: string | null;
+  synced: boolean;
+  royalty: number | null;
+  name: string | null;
+  image_url: string | null;
+  decimals: number | null;
+  updated_block: string | null;
+  updated_at: Date | string | null;
+  now: Date | string;
+}
+
+const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
+
+/**
+ * Recomputes the state columns of the selected signed listings (the touched ones: by hash, by
+ * seller, by a holding of (collection, token, seller) that moved, by an approval read, by a
+ * collection whose back-fill completed; and every listing not looked at yet) from the facts and
+ * the approval rows, then re-derives their `orders` rows and adds their collections to `stats`.
+ * - filled = Σ filled units; cancelled = a cancel of its hash by the seller, or a counter of the
+ *   seller above the signed one;
+ * - approved from the pair's approval row when that row is current (read at `block`, or kept
+ *   current since the listing was last looked at); otherwise it stays as stored and state_block
+ *   stays null (the next range reads it);
+ * - orders.status: 1 sold (filled = units), 2 cancelled (by hash or counter) or expired, 3 force
+ *   cancel (not started, approval missing, or the seller holds fewer than the units left), else
+ *   0 listed.
+ */
+export async function recomputeListings(
+  tx: Tx,
+  chainId: number,
+  r: ListingRecompute,
+  holdings: ReadonlySet<string>,
+  contracts: ReadonlySet<string>,
+  stats: Set<string>,
+) {
+  const { keys, block, listingsAddr } = r;
+  const triples =
+    holdings.size === 0
+      ? undefined
+      : sql`(l.contract_addr, l.token_id, l.seller) in ${valuesOf(
+          [...holdings].map((h) => h.split('|')),
+          ['varchar', 'numeric', 'varchar'],
+        )}`;
+  const pairs =
+    keys.pairs.size === 0
+      ? undefined
+      : sql`(l.contract_addr, l.seller) in ${valuesOf(
+          [...keys.pairs].map((p) => p.split('|')),
+          ['varchar', 'varchar'],
+        )}`;
+  const selected = [
+    inList(sql`l.order_hash`, keys.hashes),
+    inList(sql`l.seller`, keys.sellers),
+    inList(sql`l.contract_addr`, contracts),
+    triples,
+    pairs,
+    sql`l.state_block is null`,
+  ].filter((s) => s !== undefined);
+  const where = sql`l.chain_id = ${chainId} and l.listings_addr = ${listingsAddr}
+    and (${sql.join(selected, sql` or `)})`;
+  await tx.execute(sql`
+    with s as (
+      select l.chain_id, l.order_hash, l.units,
+             coalesce(f.filled, 0) as filled,
+             (exists (select 1 from listing_events c
+                      where c.chain_id = l.chain_id and c.kind = 'cancelled'
+                        and c.listings_addr = l.listings_addr and c.account = l.seller
+                        and c.order_hash = l.order_hash)
+              or l.counter < coalesce(n.counter, 0)) as cancelled,
+             a.approved, a.block_number as read_at
+      from signed_listings l
+      left join lateral (
+        select sum(e.units) as filled from listing_events e
+        where e.chain_id = l.chain_id and e.kind = 'filled' and e.listings_addr = l.listings_addr
+          and e.order_hash = l.order_hash) f on true
+      left join lateral (
+        select max(e.counter) as counter from listing_events e
+        where e.chain_id = l.chain_id and e.kind = 'counter' and e.listings_addr = l.listings_addr
+          and e.account = l.seller) n on true
+      left join listing_approvals a on a.chain_id = l.chain_id and a.contract_addr = l.contract_addr
+        and a.owner = l.seller and a.operator = l.listings_addr
+      where ${where}
+    )
+    update signed_listings l set
+      filled = s.filled,
+      cancelled = s.cancelled,
+      approved = case
+        when s.approved is not null and (l.state_block is not null or s.read_at = ${block}::bigint)
+          then s.approved
+        else l.approved end,
+      state_block = case
+        when s.cancelled or s.filled >= s.units then ${block}::bigint
+        when s.approved is not null and (l.state_block is not null or s.read_at = ${block}::bigint)
+          then ${block}::bigint
+        else null end
+    from s where l.chain_id = s.chain_id and l.order_hash = s.order_hash`);
+
+  // The orders rows, from the state just computed, the seller's holding (known when the
+  // collection is followed and back-filled), the market's royalty rate for the collection, the
+  // item's name and image and the coin's decimals.
+  const rows = rowsOf<StateRow>(
+    await tx.execute(sql`
+      select l.order_hash, l.seller, l.contract_addr, l.erc1155, l.token_id::text as token_id,
+             l.units::text as units, l.coin, l.price_per_unit::text as price_per_unit,
+             l.start_time, l.end_time, l.created_at, l.filled::text as filled, l.cancelled,
+             l.approved, h.amount::text as held,
+             (c.address is not null and c.synced_block is null) as synced,
+             (select m.price::int from market_events m
+              where m.chain_id = l.chain_id and m.kind = 'royaltyRate'
+                and m.contract_addr = l.contract_addr
+              order by m.block_number desc, m.log_index desc limit 1) as royalty,
+             t.name, t.image_url, d.decimals,
+             u.block_number::text as updated_block, u.block_time as updated_at,
+             now() as now
+      from signed_listings l
+      left join holdings h on h.chain_id = l.chain_id and h.contract_addr = l.contract_addr
+        and h.token_id = l.token_id and h.owner_addr = l.seller
+      left join collections c on c.chain_id = l.chain_id and c.address = l.contract_addr
+      left join token_metadata t on t.chain_id = l.chain_id and t.contract_addr = l.contract_addr
+        and t.token_id = l.token_id
+      left join coin_decimals d on d.chain_id = l.chain_id and d.address = l.coin
+      left join lateral (
+        select e.block_number, e.block_time from listing_events e
+        where e.chain_id = l.chain_id and e.listings_addr = l.listings_addr
+          and ((e.kind in ('filled', 'cancelled') and e.order_hash = l.order_hash)
+            or (e.kind = 'counter' and e.account = l.seller and e.counter > l.counter))
+        order by e.block_number desc, e.log_index desc limit 1) u on true
+      where ${where}`),
+  );
+  if (rows.length === 0) return;
+  const coinRates = await rateHistory(tx, chainId, [...new Set(rows.map((x) => x.coin))]);
+  const next: OrderRow[] = rows.map((x) => {
+    const units = BigInt(x.units);
+    const filled = BigInt(x.filled);
+    const left = units > filled ? units - filled : 0n;
+    const now = asDate(x.now).getTime();
+    const end = asDate(x.end_time);
+    let chainStatus: number = ORDER_STATUS.listed;
+    if (left === 0n) chainStatus = ORDER_STATUS.sold;
+    else if (x.cancelled || end.getTime() <= now) chainStatus = ORDER_STATUS.cancelled;
+    const short = x.synced && BigInt(x.held ?? '0') < left;
+    const hidden = short || !x.approved || asDate(x.start_time).getTime() > now;
+    const status =
+      chainStatus === ORDER_STATUS.listed && hidden ? ORDER_STATUS.forceCancel : chainStatus;
+    const priceValue = unitsText(x.price_per_unit, x.decimals ?? 18);
+    const createdAt = asDate(x.created_at);
+    stats.add(x.contract_addr);
+    return {
+      chainId,
+      marketAddr: listingsAddr,
+      orderId: signedOrderId(x.order_hash),
+      kind: ORDER_KIND.signed,
+      expiresAt: end,
+      status,
+      chainStatus,
+      price: x.price_per_unit,
+      moneyAddr: x.coin,
+      contractAddr: x.contract_addr,
+      tokenId: x.token_id,
+      contractType: x.erc1155 ? CONTRACT_TYPE.erc1155 : CONTRACT_TYPE.erc721,
+      amount: x.units,
+      leftAmount: left.toString(),
+      ownerAddr: x.seller,
+      royalty: x.royalty,
+      name: x.name,
+      imageUrl: x.image_url,
+      priceValue,
+      priceRef: referenceOf(priceValue, currentRate(coinRates.get(x.coin), x.coin)),
+      // A signed listing has no creation on chain: block 0 and its order hash stand for it.
+      createdBlock: 0,
+      createdTx: x.order_hash,
+      createdAt,
+      updatedBlock: x.updated_block === null ? 0 : Number(x.updated_block),
+      updatedAt: x.updated_at === null ? createdAt : asDate(x.updated_at),
+    };
+  });
+  for (const part of chunks(next, 500)) {
+    const ids = part.map((o) => [o.orderId]);
+    await tx.execute(sql`
+      delete from orders o using ${valuesOf(ids, ['numeric'])} as k(i)
+      where o.chain_id = ${chainId} and o.market_addr = ${listingsAddr} and o.order_id = k.i`);
+    await tx.insert(orders).values(part);
+  }
+}
+
+/** Inside a range's transaction: the Listings facts (also needed by the activities). */
+export async function insertListingFacts(tx: Tx, facts: ListingEventRow[]) {
+  for (const part of chunks(facts, 1_000))
+    await tx.insert(listingEvents).values(part).onConflictDoNothing();
+}
+
+/**
+ * Inside a rollback's transaction: deletes the Listings facts and the approval reads above
+ * `fork`, clears the state of every listing last looked at above it (so the next range reads its
+ * approval again) and answers the keys to recompute.
+ */
+export async function rollbackListings(tx: Tx, chainId: number, fork: number) {
+  const deleted = await tx
+    .delete(listingEvents)
+    .where(and(eq(listingEvents.chainId, chainId), gt(listingEvents.blockNumber, fork)))
+    .returning({
+      kind: listingEvents.kind,
+      orderHash: listingEvents.orderHash,
+      account: listingEvents.account,
+    });
+  const dropped = await tx
+    .delete(listingApprovals)
+    .where(and(eq(listingApprovals.chainId, chainId), gt(listingApprovals.blockNumber, fork)))
+    .returning({ contractAddr: listingApprovals.contractAddr, owner: listingApprovals.owner });
+  await tx.execute(sql`
+    update signed_listings set state_block = null
+    where chain_id = ${chainId} and state_block > ${fork}::bigint`);
+  const keys = listingKeysOf(deleted);
+  for (const r of dropped) keys.pairs.add(pairKey(r.contractAddr, r.owner));
+  if (keys.pairs.size > 0) {
+    await tx.execute(sql`
+      update signed_listings l set state_block = null
+      where l.chain_id = ${chainId} and (l.contract_addr, l.seller) in ${valuesOf(
+        [...keys.pairs].map((p) => p.split('|')),
+        ['varchar', 'varchar'],
+      )}`);
+  }
+  return keys;
+}
+
+/**
+ * The signed listings whose time changed their status since `since`: listed or hidden ones past
+ * their end (expired), and hidden ones whose start came. Read on the indexer's poll.
+ */
+export async function listingsDue(
+  db: AppDb | Tx,
+  chainId: number,
+  listingsAddr: string,
+  since: Date,
+): Promise<string[]> {
+  const rows = rowsOf<{ order_hash: string }>(
+    await db.execute(sql`
+      select l.order_hash from orders o
+      join signed_listings l on l.chain_id = o.chain_id and o.market_addr = l.listings_addr
+        and l.order_hash = o.created_tx
+      where o.chain_id = ${chainId} and o.market_addr = ${listingsAddr}
+        and o.kind = ${ORDER_KIND.signed}
+        and ((o.status in (${ORDER_STATUS.listed}, ${ORDER_STATUS.forceCancel})
+              and o.expires_at <= now())
+          or (o.status = ${ORDER_STATUS.forceCancel} and l.start_time <= now()
+              and l.start_time > ${since.toISOString()}::timestamptz))`),
+  );
+  return rows.map((r) => r.order_hash);
+}
