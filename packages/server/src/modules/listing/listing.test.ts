@@ -1,0 +1,507 @@
+// Signed listings API on a real anvil with the full deployment and the indexed fixture world:
+// listings signed by real keys alone and in bulk trees, every refusal of listing/create with the
+// index of the refused listing (nothing stored), a stored bulk listing bought on the Listings
+// contract with the proof the server kept, and the sweep quote over market listings.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { hexToBigInt, parseEther, parseUnits, zeroAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import {
+  ERRORS,
+  LISTING_LIMITS,
+  LISTING_TREE_TYPES,
+  LISTING_TYPES,
+  listingDomain,
+  listingOrderHash,
+  listingTree,
+  MAX_SWEEP,
+  ORDER_KIND,
+  ORDER_STATUS,
+  type ListingCreateVO,
+  type SignedListingFields,
+  type SweepQuoteVO,
+} from '@aiamarket/shared';
+import { gameItems721Abi, listingsAbi } from '@aiamarket/shared/abis';
+import { orders, signedListings } from '../../db/schema.js';
+import { CHAIN_ID, send } from '../../../test/indexer/support.js';
+import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
+
+type Who = 'alice' | 'bob' | 'carol' | 'dave';
+
+let w: World;
+let listingsAddr: Address;
+let hero: Address;
+let items: Address;
+let stable: Address;
+/** Heroes minted to dave for these tests. */
+let daveHeroes: bigint[];
+
+beforeAll(async () => {
+  w = await buildWorld();
+  listingsAddr = w.c.addr('Listings');
+  hero = w.c.addr('GameItems721');
+  items = w.c.addr('GameItems1155');
+  stable = w.c.addr('StableCoin');
+  await send(w.c, 'owner', {
+    address: hero,
+    abi: gameItems721Abi,
+    functionName: 'mint',
+    args: [ACTORS.dave.address, 4n],
+  });
+  daveHeroes = [];
+  for (let id = 1n; id <= 40n && daveHeroes.length < 4; id++) {
+    const owner = await w.c.publicClient
+      .readContract({ address: hero, abi: gameItems721Abi, functionName: 'ownerOf', args: [id] })
+      .catch(() => null);
+    if (owner && lower(owner) === lower(ACTORS.dave.address)) daveHeroes.push(id);
+  }
+  expect(daveHeroes).toHaveLength(4);
+  for (const [who, collection] of [
+    ['dave', hero],
+    ['bob', items],
+  ] as const) {
+    await send(w.c, who, {
+      address: collection,
+      abi: gameItems721Abi,
+      functionName: 'setApprovalForAll',
+      args: [listingsAddr, true],
+    });
+  }
+}, 240_000);
+afterAll(async () => {
+  await w?.close();
+});
+
+async function post<T>(url: string, payload: unknown) {
+  const res = await w.app.inject({
+    method: 'POST',
+    url: `/v1/api${url}`,
+    payload: payload as Record<string, unknown>,
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as { code: number; message: string; messageKey?: string; data: T },
+  };
+}
+
+const now = () => BigInt(Math.floor(Date.now() / 1000));
+let saltSeq = 1n;
+
+/** A listing by `who` of dave's first hero for 1 AIA, unless changed. */
+function listing(who: Who, over: Partial<SignedListingFields> = {}): SignedListingFields {
+  return {
+    seller: ACTORS[who].address,
+    collection: hero,
+    erc1155: false,
+    tokenId: daveHeroes[0]!,
+    units: 1n,
+    coin: zeroAddress,
+    pricePerUnit: parseEther('1'),
+    start: now() - 60n,
+    end: now() + 7n * 86_400n,
+    salt: saltSeq++,
+    counter: 0n,
+    ...over,
+  };
+}
+
+const keyOf = (l: SignedListingFields) =>
+  Object.values(ACTORS).find((a) => lower(a.address) === lower(l.seller))!.privateKey;
+
+function signOne(l: SignedListingFields, key: Hex = keyOf(l), chainId = CHAIN_ID): Promise<Hex> {
+  return privateKeyToAccount(key).signTypedData({
+    domain: listingDomain(chainId, listingsAddr),
+    types: LISTING_TYPES,
+    primaryType: 'Listing',
+    message: l,
+  });
+}
+
+function signBulk(ls: SignedListingFields[], key: Hex = keyOf(ls[0]!)): Promise<Hex> {
+  return privateKeyToAccount(key).signTypedData({
+    domain: listingDomain(CHAIN_ID, listingsAddr),
+    types: LISTING_TREE_TYPES,
+    primaryType: 'ListingTree',
+    message: { root: listingTree(ls).root },
+  });
+}
+
+const asText = (l: SignedListingFields) =>
+  Object.fromEntries(
+    Object.entries(l).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v]),
+  );
+
+async function create(ls: SignedListingFields[], signature?: Hex) {
+  const bulk = ls.length > 1;
+  const sig = signature ?? (bulk ? await signBulk(ls) : await signOne(ls[0]!));
+  return post<ListingCreateVO>('/listing/create', {
+    listings: ls.map(asText),
+    signature: sig,
+    bulk,
+  });
+}
+
+async function storedCount() {
+  const [row] = await w.ctx.database.db.select({ n: count() }).from(signedListings);
+  return row!.n;
+}
+
+/** Expects the refusal `name` of the listing at `index`, with nothing stored. */
+async function expectRefused(
+  res: Awaited<ReturnType<typeof create>>,
+  name: keyof typeof ERRORS,
+  index: number,
+  before: number,
+) {
+  expect(res.body.code, res.body.message).toBe(ERRORS[name].code);
+  expect(res.status).toBe(ERRORS[name].status);
+  expect(res.body.messageKey).toBe(ERRORS[name].key);
+  expect(res.body.data).toEqual({ index });
+  expect(await storedCount()).toBe(before);
+}
+
+describe('listing/create', () => {
+  it('stores a listing signed alone and answers its order hash', async () => {
+    const l = listing('dave');
+    const { status, body } = await create([l]);
+    expect(status).toBe(200);
+    const hash = listingOrderHash(l, CHAIN_ID, listingsAddr);
+    expect(body.data.orderHashes).toEqual([hash]);
+    const rows = await w.ctx.database.db.select().from(signedListings);
+    const row = rows.find((r) => r.orderHash === hash)!;
+    expect(row).toMatchObject({
+      listingsAddr: lower(listingsAddr),
+      seller: lower(ACTORS.dave.address),
+      contractAddr: lower(hero),
+      erc1155: false,
+      tokenId: daveHeroes[0]!.toString(),
+      units: '1',
+      coin: zeroAddress,
+      pricePerUnit: parseEther('1').toString(),
+      root: null,
+      proof: [],
+    });
+    expect(row.endTime.getTime()).toBe(Number(l.end) * 1000);
+    // The same request again stores nothing more and answers the same hash.
+    const n = await storedCount();
+    const again = await post<ListingCreateVO>('/listing/create', {
+      listings: [asText(l)],
+      signature: await signOne(l),
+      bulk: false,
+    });
+    expect(again.body.data.orderHashes).toEqual([hash]);
+    expect(await storedCount()).toBe(n);
+  });
+
+  it('stores a bulk listing under one tree signature; a stored proof buys on the contract', async () => {
+    const ls = [
+      listing('dave', { tokenId: daveHeroes[1]!, pricePerUnit: parseEther('0.3') }),
+      listing('dave', { tokenId: daveHeroes[2]!, coin: stable, pricePerUnit: parseUnits('4', 6) }),
+      listing('dave', { tokenId: daveHeroes[3]!, pricePerUnit: parseEther('0.7') }),
+    ];
+    const { status, body } = await create(ls);
+    expect(status, body.message).toBe(200);
+    const hashes = ls.map((l) => listingOrderHash(l, CHAIN_ID, listingsAddr));
+    expect(body.data.orderHashes).toEqual(hashes);
+    const tree = listingTree(ls);
+    const rows = await w.ctx.database.db.select().from(signedListings);
+    for (const [i, h] of hashes.entries()) {
+      const row = rows.find((r) => r.orderHash === h)!;
+      expect(row.root).toBe(tree.root);
+      expect(row.proof).toEqual(tree.proof(i));
+    }
+
+    // Carol buys the third listing with exactly what the server stored.
+    const row = rows.find((r) => r.orderHash === hashes[2])!;
+    await send(w.c, 'carol', {
+      address: listingsAddr,
+      abi: listingsAbi,
+      functionName: 'buy',
+      args: [
+        {
+          listing: ls[2]!,
+          signature: row.signature as Hex,
+          proof: row.proof as Hex[],
+          units: 1n,
+        },
+      ],
+      value: parseEther('0.7'),
+    });
+    const owner = await w.c.publicClient.readContract({
+      address: hero,
+      abi: gameItems721Abi,
+      functionName: 'ownerOf',
+      args: [daveHeroes[3]!],
+    });
+    expect(lower(owner)).toBe(lower(ACTORS.carol.address));
+  });
+
+  it('stores an ERC1155 listing of units the seller holds', async () => {
+    const l = listing('bob', {
+      collection: items,
+      erc1155: true,
+      tokenId: 2n,
+      units: 3n,
+      coin: stable,
+      pricePerUnit: parseUnits('1.5', 6),
+    });
+    const { status, body } = await create([l]);
+    expect(status, body.message).toBe(200);
+  });
+
+  it('refuses each invalid listing with its code and index, storing nothing', async () => {
+    const before = await storedCount();
+    const ok = () => listing('dave', { tokenId: daveHeroes[0]! });
+    const day = 86_400n;
+    const maxEnd = now() + BigInt(LISTING_LIMITS.maxDurationDays) * day;
+    const cases: [keyof typeof ERRORS, Partial<SignedListingFields>][] = [
+      ['listingPriceInvalid', { pricePerUnit: 0n }],
+      ['listingUnitsInvalid', { units: 2n }],
+      ['listingUnitsInvalid', { units: 0n }],
+      ['listingTimeInvalid', { end: now() - 1n }],
+      ['listingTimeInvalid', { start: now() + 100n, end: now() + 100n }],
+      ['listingTimeInvalid', { end: maxEnd + day }],
+      ['listingCollectionUnknown', { erc1155: true }],
+      ['listingCollectionUnknown', { collection: stable }],
+      ['listingCounterStale', { counter: 1n }],
+      ['listingCoinNotAllowed', { coin: hero }],
+      ['listingNotHeld', { tokenId: daveHeroes[3]! }],
+      ['listingNotHeld', { tokenId: 9_999n }],
+    ];
+    for (const [name, over] of cases) {
+      // The refused listing second in a bulk: the answer names index 1.
+      const res = await create([ok(), listing('dave', over)]);
+      await expectRefused(res, name, 1, before);
+    }
+    // A listing of another seller inside dave's bulk: not signed by its seller.
+    const foreign = listing('bob', { collection: items, erc1155: true, tokenId: 2n });
+    await expectRefused(await create([ok(), ok(), foreign]), 'listingSignatureInvalid', 2, before);
+    // Signed by another key, or for another chain's domain.
+    const l = ok();
+    await expectRefused(
+      await create([l], await signOne(l, ACTORS.bob.privateKey)),
+      'listingSignatureInvalid',
+      0,
+      before,
+    );
+    await expectRefused(
+      await create([l], await signOne(l, keyOf(l), CHAIN_ID + 1)),
+      'listingSignatureInvalid',
+      0,
+      before,
+    );
+    // A bulk signature over other listings (the root differs).
+    const other = [ok(), ok()];
+    await expectRefused(
+      await create([ok(), ok()], await signBulk(other)),
+      'listingSignatureInvalid',
+      0,
+      before,
+    );
+    // More units than held (bob holds 5 of item 3).
+    await expectRefused(
+      await create([listing('bob', { collection: items, erc1155: true, tokenId: 3n, units: 6n })]),
+      'listingNotHeld',
+      0,
+      before,
+    );
+    // Carol holds the hero she bought above but never approved the Listings contract.
+    await expectRefused(
+      await create([listing('carol', { tokenId: daveHeroes[3]! })]),
+      'listingNotApproved',
+      0,
+      before,
+    );
+  });
+
+  it('takes only the counter the chain has: after incrementCounter the old one is stale', async () => {
+    await send(w.c, 'bob', {
+      address: listingsAddr,
+      abi: listingsAbi,
+      functionName: 'incrementCounter',
+    });
+    const before = await storedCount();
+    const base = { collection: items, erc1155: true, tokenId: 2n, units: 1n } as const;
+    await expectRefused(
+      await create([listing('bob', { ...base, counter: 0n })]),
+      'listingCounterStale',
+      0,
+      before,
+    );
+    const { status } = await create([listing('bob', { ...base, counter: 1n })]);
+    expect(status).toBe(200);
+  });
+
+  it('refuses a bulk flag that does not fit the number of listings, and over 100', async () => {
+    const l = listing('dave');
+    const one = await post('/listing/create', {
+      listings: [asText(l)],
+      signature: await signOne(l),
+      bulk: true,
+    });
+    expect(one.body.code).toBe(ERRORS.badRequest.code);
+    const two = await post('/listing/create', {
+      listings: [asText(l), asText(listing('dave'))],
+      signature: await signOne(l),
+      bulk: false,
+    });
+    expect(two.body.code).toBe(ERRORS.badRequest.code);
+    const many = Array.from({ length: LISTING_LIMITS.maxBulk + 1 }, () => asText(listing('dave')));
+    const tooMany = await post('/listing/create', {
+      listings: many,
+      signature: await signOne(l),
+      bulk: true,
+    });
+    expect(tooMany.body.code).toBe(ERRORS.badRequest.code);
+  });
+
+  it('answers a page of listings with kind, expiresAt and signed (market listings: 0, null, null)', async () => {
+    const { body } = await post<{ records: Record<string, unknown>[] }>('/nftOrder/page', {
+      page: 1,
+      size: 50,
+    });
+    expect(body.data.records.length).toBeGreaterThan(0);
+    for (const r of body.data.records.filter((r) => r['kind'] === 0)) {
+      expect(r['expiresAt']).toBeNull();
+      expect(r['signed']).toBeNull();
+    }
+  });
+});
+
+describe('listing/sweepQuote', () => {
+  /** The orders row the indexer derives from a stored signed listing (status listed). */
+  async function deriveOrder(orderHash: string, expiresAt: Date, priceRef: string) {
+    const [l] = await w.ctx.database.db
+      .select()
+      .from(signedListings)
+      .where(eq(signedListings.orderHash, orderHash));
+    const at = new Date();
+    await w.ctx.database.db.insert(orders).values({
+      chainId: CHAIN_ID,
+      marketAddr: l!.listingsAddr,
+      orderId: hexToBigInt(orderHash as Hex).toString(),
+      status: ORDER_STATUS.listed,
+      chainStatus: ORDER_STATUS.listed,
+      price: l!.pricePerUnit,
+      moneyAddr: l!.coin,
+      contractAddr: l!.contractAddr,
+      tokenId: l!.tokenId,
+      contractType: l!.erc1155 ? 'ERC1155' : 'ERC721',
+      amount: l!.units,
+      leftAmount: l!.units,
+      ownerAddr: l!.seller,
+      priceValue: priceRef,
+      priceRef,
+      kind: ORDER_KIND.signed,
+      expiresAt,
+      createdBlock: 1,
+      createdTx: orderHash,
+      createdAt: at,
+      updatedBlock: 1,
+      updatedAt: at,
+    });
+    return l!;
+  }
+
+  it('answers the cheapest buyable listings, signed and market, with exact totals', async () => {
+    // Three signed listings of dave: 0.3 AIA, 0.45 AIA and one at 0.1 AIA already past its end
+    // (the indexer has not expired it yet); the world's market listings: carol's hero at 0.5
+    // AIA, alice's at 5 AIA.
+    const cheap = listing('dave', { tokenId: daveHeroes[1]!, pricePerUnit: parseEther('0.3') });
+    const mid = listing('dave', { tokenId: daveHeroes[2]!, pricePerUnit: parseEther('0.45') });
+    const gone = listing('dave', { tokenId: daveHeroes[0]!, pricePerUnit: parseEther('0.1') });
+    const hashes = (await create([cheap, mid, gone])).body.data.orderHashes;
+    const cheapRow = await deriveOrder(hashes[0]!, new Date(Number(cheap.end) * 1000), '0.3');
+    await deriveOrder(hashes[1]!, new Date(Number(mid.end) * 1000), '0.45');
+    await deriveOrder(hashes[2]!, new Date(Date.now() - 1000), '0.1');
+
+    const { status, body } = await post<SweepQuoteVO>('/listing/sweepQuote', {
+      contractAddr: hero,
+      count: 3,
+    });
+    expect(status, body.message).toBe(200);
+    const r = body.data.records;
+    expect(r.map((o) => [o.kind, o.price])).toEqual([
+      [ORDER_KIND.signed, '0.3'],
+      [ORDER_KIND.signed, '0.45'],
+      [ORDER_KIND.market, '0.5'],
+    ]);
+    expect(r[2]).toMatchObject({ signed: null, expiresAt: null });
+    expect(r[0]!.expiresAt).toBe(new Date(Number(cheap.end) * 1000).toISOString());
+    expect(r[0]!.marketAddr).toBe(lower(listingsAddr));
+    expect(r[0]!.signed).toEqual({
+      orderHash: hashes[0],
+      listingsAddr: lower(listingsAddr),
+      seller: lower(ACTORS.dave.address),
+      collection: lower(hero),
+      erc1155: false,
+      tokenId: daveHeroes[1]!.toString(),
+      units: '1',
+      coin: zeroAddress,
+      pricePerUnit: parseEther('0.3').toString(),
+      start: cheap.start.toString(),
+      end: cheap.end.toString(),
+      salt: cheap.salt.toString(),
+      counter: '0',
+      signature: cheapRow.signature,
+      root: listingTree([cheap, mid, gone]).root,
+      proof: listingTree([cheap, mid, gone]).proof(0),
+    });
+    expect(body.data.totals).toEqual([
+      {
+        coin: 'AIA',
+        moneyAddr: zeroAddress,
+        coinDecimals: 18,
+        total: '1.25',
+        totalWei: parseEther('1.25').toString(),
+      },
+    ]);
+    expect(body.data.totalRef).toBe('1.25');
+
+    // What the quote answers is what Listings.sweep takes: carol sweeps the signed one.
+    const s = r[0]!.signed!;
+    await send(w.c, 'carol', {
+      address: listingsAddr,
+      abi: listingsAbi,
+      functionName: 'sweep',
+      args: [
+        [
+          {
+            listing: {
+              seller: s.seller as Address,
+              collection: s.collection as Address,
+              erc1155: s.erc1155,
+              tokenId: BigInt(s.tokenId),
+              units: BigInt(s.units),
+              coin: s.coin as Address,
+              pricePerUnit: BigInt(s.pricePerUnit),
+              start: BigInt(s.start),
+              end: BigInt(s.end),
+              salt: BigInt(s.salt),
+              counter: BigInt(s.counter),
+            },
+            signature: s.signature as Hex,
+            proof: s.proof as Hex[],
+            units: 1n,
+          },
+        ],
+        [],
+      ],
+      value: parseEther('0.3'),
+    });
+    const owner = await w.c.publicClient.readContract({
+      address: hero,
+      abi: gameItems721Abi,
+      functionName: 'ownerOf',
+      args: [daveHeroes[1]!],
+    });
+    expect(lower(owner)).toBe(lower(ACTORS.carol.address));
+  });
+
+  it('refuses a count outside 1..MAX_SWEEP', async () => {
+    for (const count of [0, MAX_SWEEP + 1]) {
+      const { body } = await post('/listing/sweepQuote', { contractAddr: hero, count });
+      expect(body.code).toBe(ERRORS.badRequest.code);
+    }
+  });
+});
