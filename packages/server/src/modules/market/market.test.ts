@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { parseUnits } from 'viem';
 import {
   ERRORS,
+  ORDER_KIND,
   PAGE_SIZE,
   VALIDATION_MESSAGES,
   validationKeyOf,
@@ -55,6 +56,9 @@ describe('nftOrder/page', () => {
       .where(eq(orders.orderId, '2'));
     expect(two).toEqual({
       orderId: '2',
+      kind: ORDER_KIND.market,
+      expiresAt: null,
+      signed: null,
       status: 0,
       price: '3',
       priceWei: parseUnits('3', 6).toString(),
