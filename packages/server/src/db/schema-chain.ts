@@ -483,7 +483,7 @@ export const coinRates = pgTable(
     rate: coinAmount('rate').notNull(),
     symbol: varchar('symbol', { length: 64 }).notNull(),
     decimals: smallint('decimals').notNull(),
-    /** 'operator' (admin CLI) or 'aggregator' (read from an on-chain price feed). */
+    /** 'operator' (admin CLI), 'aggregator' (an on-chain price feed) or 'peg' (the wrapped AIA's 1). */
     source: varchar('source', { length: 16 }).notNull().default('operator'),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.coin, t.effectiveAt] })],

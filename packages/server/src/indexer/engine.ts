@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Log, PublicClient } from 'viem';
+import { erc20Abi, type Address, type Log, type PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { coinDecimals, collections } from '../db/schema-chain.js';
@@ -16,7 +16,7 @@ import {
   unseenListingCoins,
   type ListingApprovalsWrite,
 } from './listings.js';
-import { coinFeedsOf, readFeeds } from './rates.js';
+import { coinFeedsOf, pegWrappedAia, readFeeds } from './rates.js';
 import {
   readCursor,
   recentBlocks,
@@ -222,6 +222,14 @@ export class Indexer {
   async step(): Promise<StepResult> {
     if (!this.seeded) {
       await seedCollections(this.db, this.chain, this.chainId, this.deployment);
+      if (this.wrappedAia) {
+        const coin = this.wrappedAia as Address;
+        const [symbol, decimals] = await Promise.all([
+          this.chain.readContract({ address: coin, abi: erc20Abi, functionName: 'symbol' }),
+          this.reads.coinDecimals(coin),
+        ]);
+        await pegWrappedAia(this.db, this.chainId, coin, { symbol, decimals });
+      }
       this.seeded = true;
     }
     const cursor = await readCursor(this.db, this.chainId);

@@ -76,7 +76,8 @@ export interface RateChange {
   rate: string;
   symbol: string;
   decimals: number;
-  source?: 'operator' | 'aggregator';
+  /** 'peg': the wrapped AIA's fixed rate 1 (pegWrappedAia). */
+  source?: 'operator' | 'aggregator' | 'peg';
   /** When it takes effect; now by default (history before it keeps its rates). */
   at?: Date;
   /**
@@ -151,6 +152,39 @@ export async function setCoinRate(db: AppDb, chainId: number, change: RateChange
     );
     return { coin, rate: change.rate, effectiveAt: at, collections: touched.length };
   });
+}
+
+/** Rate source of the wrapped AIA: redeemable one to one for AIA by its contract. */
+export const PEG_SOURCE = 'peg' as const;
+
+/**
+ * Gives the wrapped AIA (the coin of offers made in AIA, also a market coin) the rate 1 from the
+ * start of time, once, unless it already has a rate: WrappedAIA.withdraw redeems it one to one,
+ * so its prices and volumes are AIA. Without it, offers and sales in it would have no reference
+ * price until an operator set one. An operator rate set later still takes over from its time on.
+ */
+export async function pegWrappedAia(
+  db: AppDb,
+  chainId: number,
+  wrappedAia: string,
+  coin: { symbol: string; decimals: number },
+) {
+  const address = wrappedAia.toLowerCase();
+  const [existing] = await db
+    .select({ coin: coinRates.coin })
+    .from(coinRates)
+    .where(and(eq(coinRates.chainId, chainId), eq(coinRates.coin, address)))
+    .limit(1);
+  if (existing) return false;
+  await setCoinRate(db, chainId, {
+    coin: address,
+    rate: '1',
+    symbol: coin.symbol,
+    decimals: coin.decimals,
+    at: new Date(0),
+    source: PEG_SOURCE,
+  });
+  return true;
 }
 
 /**

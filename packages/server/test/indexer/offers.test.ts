@@ -235,13 +235,20 @@ describe('indexer: offers', () => {
       .where(eq(collectionVolumeHours.contractAddr, lower(g721)));
     expect(hours.map((h) => h.trades)).toEqual([1]);
 
-    // An operator rate for the wrapped AIA: the sale joins the reference volume, offers re-priced.
-    await setCoinRate(db, CHAIN_ID, { coin: waia, rate: '1', symbol: 'WAIA', decimals: 18 });
-    const [priced] = await db
+    // The wrapped AIA is AIA one to one without any operator rate (pegged from the start when
+    // the indexer starts), so the sale is in the reference volume at once.
+    const pegs = await db
       .select()
-      .from(collectionStats)
-      .where(eq(collectionStats.contractAddr, lower(g721)));
-    expect(Number(priced!.totalTransaction)).toBe(1);
+      .from(coinRates)
+      .where(eq(coinRates.coin, lower(waia)));
+    expect(pegs.map((r) => [Number(r.rate), r.source, r.effectiveAt.getTime()])).toEqual([
+      [1, 'peg', 0],
+    ]);
+    expect(Number(sale!.refRate)).toBe(1);
+    expect(Number(stats!.totalTransaction)).toBe(1);
+
+    // An operator rate for the wrapped AIA takes over from its time; offers are re-priced.
+    await setCoinRate(db, CHAIN_ID, { coin: waia, rate: '1', symbol: 'WAIA', decimals: 18 });
     expect((await offerRow(db, item)).priceRef).toBe('1.000000000000000000');
   });
 

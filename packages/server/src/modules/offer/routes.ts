@@ -117,15 +117,6 @@ export function offerRoutes(
     return offerViews(db, coins, chainId, rows);
   }
 
-  /**
-   * The rate an offer's price is compared at: the coin's current rate; the wrapped AIA without
-   * an operator rate is AIA one to one (deposit and withdraw are 1:1 by construction).
-   */
-  async function rateOf(coin: string) {
-    const rate = await currentRateOf(db, chainId, coin);
-    return rate ?? (coin === deployed('WrappedAIA') ? '1' : null);
-  }
-
   /** The trait set the server rebuilds for a value of a collection, checked against the limits. */
   async function traitSetOf(contractAddr: string, valueId: number) {
     const tokenIds = await traitTokens(db, chainId, contractAddr, valueId);
@@ -232,7 +223,7 @@ export function offerRoutes(
         });
         // numeric(78, 18): a coin with more decimals keeps 18 of them for sorting.
         const priceValue = formatUnits(offer.pricePerUnit, coin.decimals);
-        const rate = await rateOf(offer.coin);
+        const rate = await currentRateOf(db, chainId, offer.coin);
         const priceRef = rate === null ? null : toReference(priceValue, rate);
         await storeOffer(
           db,
