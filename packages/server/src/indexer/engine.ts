@@ -280,6 +280,7 @@ export class Indexer {
           to,
           complete: to >= cursor.number,
         },
+        ...this.noApprovals(to),
       });
       this.log.info({ collection: behind.address, from, to }, 'indexer back-filled');
       return 'backfill';
@@ -292,6 +293,7 @@ export class Indexer {
           facts: emptyFacts(),
           launchpads: this.launchpads,
           backfill: { address: c.address, prev: c.synced, to: c.synced, complete: true },
+          ...this.noApprovals(c.synced),
         });
       }
     }
@@ -413,6 +415,13 @@ export class Indexer {
     const pairs = await approvalsToRead(this.db, this.chainId, listingsAddr, touched);
     const reads = await readApprovals(this.chain, listingsAddr, pairs, blockNumber);
     return { listingsAddr, blockNumber, reads };
+  }
+
+  /** A back-fill reads no approval; it names the Listings contract to recompute its listings. */
+  private noApprovals(blockNumber: number): { listingApprovals?: ListingApprovalsWrite } {
+    return this.listings
+      ? { listingApprovals: { listingsAddr: this.listings, blockNumber, reads: [] } }
+      : {};
   }
 
   /** Decimals of the coins of signed listings not looked at yet (not among `known`). */

@@ -621,14 +621,16 @@ export async function writeRange(db: AppDb, w: RangeWrite): Promise<void> {
       if (b.complete) touched.contracts.add(b.address);
     }
     let listings: ListingRecompute | undefined;
-    // Signed listings follow the main ranges, like offers; a back-fill's transfers and a
-    // completed back-fill reach them through the holdings in the next main range.
-    if (w.cursor && w.listingApprovals) {
+    // Signed listings follow the main ranges, like offers, and the back-fill that completes a
+    // collection (its listings' holdings are known from then on: touched.contracts); the
+    // holdings a back-fill range moves before that are not known yet, so they change nothing.
+    const listingBlock = w.cursor?.next.number ?? (w.backfill?.complete ? w.backfill.to : null);
+    if (w.listingApprovals && listingBlock !== null) {
       const a = w.listingApprovals;
       await writeApprovals(tx, w.chainId, a);
       const keys = listingKeysOf(w.facts.listings);
       for (const r of a.reads) keys.pairs.add(`${r.contractAddr}|${r.owner}`);
-      listings = { listingsAddr: a.listingsAddr, block: w.cursor.next.number, keys };
+      listings = { listingsAddr: a.listingsAddr, block: listingBlock, keys };
     }
     await recompute(tx, w.chainId, touched, listings);
     // Offers follow the main ranges only (a back-fill reads one collection's logs).

@@ -12,6 +12,7 @@ import { parseEther, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
   ACTIVITY_METHOD,
+  CONTRACT_TYPE,
   LISTING_TREE_TYPES,
   LISTING_TYPES,
   ORDER_KIND,
@@ -24,9 +25,11 @@ import {
 import {
   gameItems1155Abi,
   gameItems721Abi,
+  gameItems721Bytecode,
   listingsAbi,
   marketplaceAbi,
 } from '@aiamarket/shared/abis';
+import { registerCollection } from '../../src/indexer/collections.js';
 import { freshDatabase } from '../support/database.js';
 import type { AppDb } from '../../src/db/database.js';
 import {
@@ -543,5 +546,55 @@ describe('indexer: signed listings', () => {
     const after = await current();
     expect(after.chain.listingEvents.length).toBe(before.chain.listingEvents.length - 1);
     expect(after).toEqual(await fromScratch());
+  });
+
+  // Last: the fresh indexes above seed the deployment's collections only.
+  it('re-derives the listings of a collection whose back-fill completes', async () => {
+    const owner = c.wallets.owner;
+    const deployed = await c.publicClient.waitForTransactionReceipt({
+      hash: await owner.deployContract({
+        abi: gameItems721Abi,
+        bytecode: gameItems721Bytecode,
+        args: ['Extra', 'EXT', 'ipfs://extra/', ACTORS.owner.address, ACTORS.owner.address, 0n],
+        account: owner.account!,
+        chain: owner.chain,
+      }),
+    });
+    const extra = deployed.contractAddress!;
+    const x = { address: extra, abi: gameItems721Abi };
+    await send(c, 'owner', { ...x, functionName: 'mint', args: [ACTORS.alice.address, 1n] });
+    await send(c, 'alice', {
+      ...x,
+      functionName: 'setApprovalForAll',
+      args: [listingsAddr, true],
+    });
+    const [away] = await storeListings(c, db, 'alice', [
+      {
+        collection: extra,
+        erc1155: false,
+        tokenId: 1n,
+        units: 1n,
+        coin: zeroAddress,
+        pricePerUnit: parseEther('1'),
+        counter: 1n,
+      },
+    ]);
+    await send(c, 'alice', {
+      ...x,
+      functionName: 'transferFrom',
+      args: [ACTORS.alice.address, ACTORS.bob.address, 1n],
+    });
+    await indexer.catchUp();
+    // Not followed yet: the holding is unknown, the listing stands.
+    expect(await statusOf(db, c, away!)).toBe(ORDER_STATUS.listed);
+    await registerCollection(db, CHAIN_ID, {
+      address: extra,
+      contractType: CONTRACT_TYPE.erc721,
+      deploymentBlock: Number(deployed.blockNumber),
+      source: 'admin',
+    });
+    await indexer.catchUp();
+    // Back-filled: alice does not hold the token, the listing is hidden.
+    expect(await statusOf(db, c, away!)).toBe(ORDER_STATUS.forceCancel);
   });
 });
