@@ -56,7 +56,10 @@ function errorEnvelope(codes: number[], messages: string[]) {
       messageKey: z
         .string()
         .describe('stable i18n key of the message (catalogue key, or the shared rule key)'),
-      data: z.null(),
+      data: z
+        .record(z.string(), z.unknown())
+        .nullable()
+        .describe('null, or which part of the request was refused (listing/create: { index })'),
     })
     .describe(messages.join('; '));
 }

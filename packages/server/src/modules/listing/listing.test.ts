@@ -505,3 +505,27 @@ describe('listing/sweepQuote', () => {
     }
   });
 });
+
+describe('docs', () => {
+  it('documents listing/create with its refusal codes and the signed fields of OrderVO', async () => {
+    const doc = (await w.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const create = doc.paths['/v1/api/listing/create']!.post!;
+    expect(create.responses['200']).toBeDefined();
+    const refusals = JSON.stringify(create.responses['400']);
+    for (const name of [
+      'listingSignatureInvalid',
+      'listingCounterStale',
+      'listingNotHeld',
+      'listingNotApproved',
+    ] as const) {
+      expect(refusals).toContain(String(ERRORS[name].code));
+    }
+    expect(doc.paths['/v1/api/listing/sweepQuote']?.post?.responses['200']).toBeDefined();
+    const page = JSON.stringify(doc.paths['/v1/api/nftOrder/page']!.post!.responses['200']);
+    for (const field of ['expiresAt', 'signed', 'proof', 'listingsAddr']) {
+      expect(page).toContain(field);
+    }
+  });
+});
