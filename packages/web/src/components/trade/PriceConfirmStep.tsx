@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { REFERENCE_UNIT } from '@aiamarket/shared';
-import { localizeDecimal, useLocaleFormat } from '../../../lib/localeFormat';
+import { localizeDecimal, useLocaleFormat } from '../../lib/localeFormat';
 import type { FloorWarning } from './floor';
 
 /**
- * The step between the form and the wallet in listing and price change: the exact price and
+ * The step between the form and the wallet in listing, price change and bulk listing: the exact price and
  * coin as they will go on chain (every decimal, in the reader's separators), the amount of an
  * ERC1155 listing, and a warning when the price is far from the collection floor.
  */

@@ -9,6 +9,8 @@ import { ForceCancelButton } from '../../components/trade';
 import { GridToggle, NftGrid, NftGridSkeleton, useGridChoice } from '../../components/nft/NftGrid';
 import { nextPageOf } from '../../lib/paging';
 import { fetchAccountItems } from './api';
+import { itemKey } from './bulk';
+import type { Selection } from './BulkSelect';
 
 /** A card grid of an account's items of one type (collected, favourited, for sale, force cancel). */
 export function AccountItems({
@@ -17,12 +19,18 @@ export function AccountItems({
   label,
   emptyLabel,
   testId,
+  selection,
+  toolbar,
 }: {
   userAddr: string;
   type: number;
   label: string;
   emptyLabel: string;
   testId: string;
+  /** Select mode (the owner's bulk listing): a check box on every card. */
+  selection?: Selection;
+  /** Buttons beside the count (select mode's bar). */
+  toolbar?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const [grid, setGrid] = useGridChoice();
@@ -41,7 +49,10 @@ export function AccountItems({
         <p className="text-sm text-slate-400" aria-live="polite">
           {total !== undefined ? t('account.itemCount', { count: total }) : ''}
         </p>
-        <GridToggle value={grid} onChange={setGrid} />
+        <div className="flex items-center gap-3">
+          {toolbar}
+          <GridToggle value={grid} onChange={setGrid} />
+        </div>
       </div>
       {query.isPending ? (
         <NftGridSkeleton grid={grid} filterPanel={false} />
@@ -53,7 +64,17 @@ export function AccountItems({
         <>
           <NftGrid grid={grid} filterPanel={false} label={label}>
             {items.map((item, i) => (
-              <li key={`${item.contractAddr}-${item.tokenId}`}>
+              <li key={`${item.contractAddr}-${item.tokenId}`} className="relative">
+                {selection && (
+                  <input
+                    type="checkbox"
+                    data-testid="bulk-select-item"
+                    aria-label={t('bulk.selectItem', { name: item.name ?? `#${item.tokenId}` })}
+                    checked={selection.selected.has(itemKey(item))}
+                    onChange={() => selection.toggle(item)}
+                    className="absolute top-3 left-3 z-10 size-5 accent-brand-500"
+                  />
+                )}
                 <NftCard
                   data={cardOfItem(item)}
                   compact={grid === 2}

@@ -8,8 +8,10 @@ import { ActivityTable } from '../../components/activity/ActivityTable';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { SkeletonBlock } from '../../components/nft/Skeletons';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
+import { isSignedIn, useSession } from '../../lib/session';
 import { AccountHeader } from './AccountHeader';
 import { AccountItems } from './AccountItems';
+import { useBulkSelect } from './BulkSelect';
 import { ACTIVITY_SUBTABS, fetchAccountActivity, fetchProfile, type ActivitySubtab } from './api';
 
 const TABS = ['collected', 'favorited', 'activities', 'offersMade', 'offersReceived'] as const;
@@ -73,16 +75,7 @@ export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
           idPrefix="account"
         />
         <div {...tabPanelProps('account', tab)} className="mt-6 outline-none">
-          {tab === 'collected' && (
-            <AccountItems
-              key="collected"
-              userAddr={userAddr}
-              type={ACCOUNT_ITEM_TYPE.collected}
-              label={t('account.tabs.collected')}
-              emptyLabel={t('account.empty.collected')}
-              testId="account-collected"
-            />
-          )}
+          {tab === 'collected' && <Collected userAddr={userAddr} />}
           {tab === 'favorited' && (
             <AccountItems
               key="favorited"
@@ -99,6 +92,26 @@ export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The Collected tab; its owner also gets select mode (bulk listing and cancels, issue 18). */
+function Collected({ userAddr }: { userAddr: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const mine = isSignedIn(session) && session.address === userAddr;
+  const bulk = useBulkSelect(userAddr);
+  return (
+    <AccountItems
+      key="collected"
+      userAddr={userAddr}
+      type={ACCOUNT_ITEM_TYPE.collected}
+      label={t('account.tabs.collected')}
+      emptyLabel={t('account.empty.collected')}
+      testId="account-collected"
+      selection={mine ? bulk.selection : undefined}
+      toolbar={mine ? bulk.bar : undefined}
+    />
   );
 }
 

@@ -1,0 +1,349 @@
+import { useId, useState } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { parseUnits, type Address, type Hex } from 'viem';
+import {
+  LISTING_LIMITS,
+  REFERENCE_UNIT,
+  checkListingPrice,
+  listingTree,
+  parseDecimalInput,
+  type NftCardVO,
+} from '@aiamarket/shared';
+import { itemName } from '../../components/nft/NftCard';
+import { TradeDialog, buttonClass, inputClass } from '../../components/trade';
+import { fetchCoinRates, floorWarning } from '../../components/trade/floor';
+import { PriceField, usePriceEntry, useRuleText } from '../../components/trade/PriceField';
+import { loadMarketCoins } from '../../lib/chain/coins';
+import {
+  approveListings,
+  readListingCounter,
+  signListing,
+  signListingTree,
+} from '../../lib/chain/listings';
+import { offerStartTime } from '../../lib/chain/offers';
+import { localizeDecimal, useLocaleFormat } from '../../lib/localeFormat';
+import { TxStatus, useTxFlow } from '../../lib/tx-flow';
+import {
+  bulkListings,
+  createListings,
+  fetchCollectionFloor,
+  itemKey,
+  listingInput,
+  priceText,
+  relativePriceWei,
+  type BulkLine,
+} from './bulk';
+
+const DURATIONS = [1, 7, 30, 90, LISTING_LIMITS.maxDurationDays] as const;
+const DAY = 86_400n;
+
+/**
+ * Bulk listing (issue 18): the selected items priced all at once (a fixed price, or a percent of
+ * each collection's floor) or one by one, reviewed with the listing dialog's price-sanity
+ * warnings, then Listings approved once per collection and ONE signature over the tree of all
+ * the listings (a single item signs its listing itself); listing/create stores them. No gas but
+ * the approvals.
+ */
+export function BulkListModal({
+  items,
+  onClose,
+}: {
+  items: readonly NftCardVO[];
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const ruleText = useRuleText();
+  const fmt = useLocaleFormat();
+  const flow = useTxFlow();
+  const ids = { coin: useId(), mode: useId(), days: useId() };
+  const [coinIndex, setCoinIndex] = useState(0);
+  const [mode, setMode] = useState<'fixed' | 'floor'>('fixed');
+  const priceEntry = usePriceEntry();
+  const [percent, setPercent] = useState('100');
+  const [own, setOwn] = useState<Record<string, string>>({});
+  const [days, setDays] = useState<number>(30);
+  const [confirming, setConfirming] = useState(false);
+  const coins = useQuery({ queryKey: ['listing-coins'], queryFn: loadMarketCoins });
+  const rates = useQuery({
+    queryKey: ['coin-rates'],
+    queryFn: ({ signal }) => fetchCoinRates(signal),
+    staleTime: 5 * 60_000,
+  });
+  const links = [...new Set(items.map((i) => i.linkCollection ?? ''))].filter(Boolean);
+  const floors = useQueries({
+    queries: links.map((link) => ({
+      queryKey: ['collection-floor', link],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchCollectionFloor(link, signal),
+      staleTime: 60_000,
+    })),
+  });
+  const floorOf = (item: NftCardVO) => {
+    const i = links.indexOf(item.linkCollection ?? '');
+    return i >= 0 ? (floors[i]?.data ?? null) : null;
+  };
+  const coin = coins.data?.[coinIndex] ?? null;
+  const rate =
+    rates.data?.find((r) => r.currency.toLowerCase() === coin?.address.toLowerCase())?.rate ?? null;
+
+  /** Each item's price text (whole coins), or the reason it has none. */
+  const priced = items.map((item) => {
+    const typed = own[itemKey(item)]?.trim();
+    if (typed) {
+      const check = checkListingPrice(typed, coin?.decimals, i18n.language);
+      return { item, check };
+    }
+    if (mode === 'fixed') {
+      return { item, check: checkListingPrice(priceEntry.price, coin?.decimals, i18n.language) };
+    }
+    const floor = floorOf(item);
+    const pct = parseDecimalInput(percent, i18n.language);
+    const wei =
+      floor && rate && coin && pct.ok
+        ? relativePriceWei(floor, pct.value, rate, coin.decimals)
+        : null;
+    return {
+      item,
+      check:
+        wei === null
+          ? ({ ok: false, message: null } as const)
+          : ({ ok: true, value: priceText(wei, coin!.decimals) } as const),
+    };
+  });
+  const ready = coin !== null && priced.every((p) => p.check.ok);
+  const refused = priced.find((p) => !p.check.ok)?.check;
+  // The first refused price's reason (none for an item whose floor or rate is unknown).
+  const firstRefusal = refused && !refused.ok ? refused.message : null;
+
+  const submit = async () => {
+    if (!ready || !coin) return;
+    const lines: BulkLine[] = priced.map((p) => ({
+      item: p.item,
+      units: p.item.contractType === 'ERC1155' ? BigInt(p.item.amount) : 1n,
+      priceWei: parseUnits(p.check.ok ? p.check.value : '0', coin.decimals),
+    }));
+    const ok = await flow.run(async (wallet, onHash, report) => {
+      // The Listings contract moves the items when they sell: one approval per collection.
+      for (const collection of new Set(lines.map((l) => l.item.contractAddr.toLowerCase()))) {
+        await approveListings(wallet, collection as Address, onHash);
+      }
+      const counter = await readListingCounter(wallet.account);
+      const start = await offerStartTime(BigInt(Math.floor(Date.now() / 1000)));
+      const listings = bulkListings(lines, {
+        seller: wallet.account,
+        coin: coin.address,
+        start,
+        end: start + BigInt(days) * DAY,
+        counter,
+      });
+      report.sign('signListings');
+      const bulk = listings.length > 1;
+      const signature: Hex = bulk
+        ? await signListingTree(wallet, listingTree(listings).root)
+        : await signListing(wallet, listings[0]!);
+      report.submit('submitListings');
+      await createListings({ listings: listings.map(listingInput), signature, bulk });
+      // Nothing on chain to wait for: the server stored them; the page is refreshed.
+      return { hash: null, blockNumber: null };
+    });
+    if (ok) toast.success(t('bulk.success', { count: lines.length }));
+  };
+
+  const done = flow.state.phase === 'done';
+  return (
+    <TradeDialog
+      title={t('bulk.title', { count: items.length })}
+      onClose={onClose}
+      busy={flow.busy}
+      testId="bulk-list-modal"
+    >
+      {done ? (
+        <p data-testid="bulk-list-success" className="mt-4 text-emerald-300">
+          {t('bulk.success', { count: items.length })}
+        </p>
+      ) : confirming && ready ? (
+        <div data-testid="bulk-confirm-step" className="mt-4 space-y-2 text-sm">
+          <p className="font-semibold text-slate-100">{t('trade.confirm.title')}</p>
+          <ul className="max-h-80 space-y-2 overflow-y-auto">
+            {priced.map(({ item, check }) => {
+              const price = check.ok ? check.value : '0';
+              const warning = floorWarning(price, rate, floorOf(item));
+              return (
+                <li
+                  key={itemKey(item)}
+                  data-testid="bulk-confirm-line"
+                  className="rounded-xl border border-white/10 bg-white/5 p-2"
+                >
+                  <div className="flex justify-between gap-3">
+                    <span className="truncate">{itemName(item.name, item.tokenId)}</span>
+                    <span data-testid="bulk-confirm-price" className="font-semibold break-all">
+                      {localizeDecimal(i18n.language, price)} {coin?.symbol}
+                    </span>
+                  </div>
+                  {warning && (
+                    <p
+                      role="alert"
+                      data-testid="floor-warning"
+                      data-kind={warning.kind}
+                      className="mt-1 text-amber-100"
+                    >
+                      {t(
+                        warning.kind === 'belowHalf'
+                          ? 'trade.confirm.belowFloor'
+                          : 'trade.confirm.aboveFloor',
+                        { floor: `${fmt.price(warning.floor)} ${REFERENCE_UNIT.symbol}` },
+                      )}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <p className="text-slate-400">{t('bulk.oneSignature', { count: items.length })}</p>
+        </div>
+      ) : (
+        <>
+          <div className="mt-4 grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor={ids.coin} className="text-sm font-medium text-slate-200">
+                {t('trade.list.coin')}
+              </label>
+              <select
+                id={ids.coin}
+                data-testid="bulk-coin"
+                value={coinIndex}
+                onChange={(e) => setCoinIndex(Number(e.target.value))}
+                className={inputClass}
+              >
+                {(coins.data ?? []).map((c, i) => (
+                  <option key={c.address} value={i}>
+                    {c.symbol}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={ids.days} className="text-sm font-medium text-slate-200">
+                {t('bulk.duration')}
+              </label>
+              <select
+                id={ids.days}
+                data-testid="bulk-days"
+                value={days}
+                onChange={(e) => setDays(Number(e.target.value))}
+                className={inputClass}
+              >
+                {DURATIONS.map((d) => (
+                  <option key={d} value={d}>
+                    {t('bulk.days', { count: d })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <fieldset className="mt-4">
+            <legend className="text-sm font-medium text-slate-200">{t('bulk.priceMode')}</legend>
+            <div className="mt-1 flex gap-4 text-sm">
+              {(['fixed', 'floor'] as const).map((m) => (
+                <label key={m} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={ids.mode}
+                    data-testid={`bulk-mode-${m}`}
+                    checked={mode === m}
+                    onChange={() => setMode(m)}
+                  />
+                  {t(`bulk.mode.${m}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {mode === 'fixed' ? (
+            <PriceField
+              label={t('bulk.priceAll')}
+              {...priceEntry.fieldProps}
+              symbol={coin?.symbol ?? ''}
+              error={priceEntry.errorOf(
+                checkListingPrice(priceEntry.price, coin?.decimals, i18n.language),
+              )}
+            />
+          ) : (
+            <div className="mt-4">
+              <label className="text-sm font-medium text-slate-200">
+                {t('bulk.percentOfFloor')}
+                <input
+                  data-testid="bulk-percent"
+                  inputMode="decimal"
+                  value={percent}
+                  onChange={(e) => setPercent(e.target.value)}
+                  className={inputClass}
+                />
+              </label>
+            </div>
+          )}
+          <ul className="mt-4 max-h-64 space-y-1.5 overflow-y-auto text-sm">
+            {priced.map(({ item, check }) => (
+              <li key={itemKey(item)} className="flex items-center justify-between gap-3">
+                <span className="min-w-0 truncate">{itemName(item.name, item.tokenId)}</span>
+                <input
+                  data-testid="bulk-item-price"
+                  aria-label={t('bulk.itemPrice', { name: itemName(item.name, item.tokenId) })}
+                  inputMode="decimal"
+                  placeholder={check.ok ? localizeDecimal(i18n.language, check.value) : '—'}
+                  value={own[itemKey(item)] ?? ''}
+                  onChange={(e) => setOwn((o) => ({ ...o, [itemKey(item)]: e.target.value }))}
+                  aria-invalid={!check.ok && !!own[itemKey(item)]}
+                  className="h-9 w-32 rounded-lg border border-white/15 bg-ink-950 px-2 text-right text-slate-100 aria-[invalid=true]:border-rose-400"
+                />
+              </li>
+            ))}
+          </ul>
+          {!ready && priceEntry.edited && (
+            <p role="status" className="mt-2 text-xs text-slate-400">
+              {ruleText(firstRefusal) ?? t('bulk.needPrice')}
+            </p>
+          )}
+        </>
+      )}
+      <TxStatus state={flow.state} />
+      <div className="mt-6 flex justify-end gap-3">
+        {done ? (
+          <button type="button" className={buttonClass.primary} onClick={onClose}>
+            {t('trade.actions.close')}
+          </button>
+        ) : confirming ? (
+          <>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={flow.busy}
+              onClick={() => setConfirming(false)}
+            >
+              {t('trade.actions.back')}
+            </button>
+            <button
+              type="button"
+              data-testid="bulk-list-confirm"
+              disabled={!ready || flow.busy}
+              onClick={() => void submit()}
+              className={buttonClass.primary}
+            >
+              {flow.busy ? t('trade.tx.working') : t('bulk.submit', { count: items.length })}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            data-testid="bulk-list-review"
+            disabled={!ready}
+            onClick={() => setConfirming(true)}
+            className={buttonClass.primary}
+          >
+            {t('trade.list.review')}
+          </button>
+        )}
+      </div>
+    </TradeDialog>
+  );
+}
