@@ -10,7 +10,7 @@ import {
   orders,
   tokenMetadata,
 } from '../../db/schema.js';
-import type { OrderRow } from '../../http/order-view.js';
+import { buyableNow, type OrderRow } from '../../http/order-view.js';
 import { ordersPage } from '../../http/order-page.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { countColumn, countWhere, pageWithTotal } from '../../db/page-with-total.js';
@@ -181,7 +181,7 @@ export async function collectionItems(
   const listed = (agg: SQL) =>
     sql`(select ${agg} from ${orders} where ${orders.chainId} = ${chainId}
       and ${orders.contractAddr} = ${tokens.contractAddr} and ${orders.tokenId} = ${tokens.tokenId}
-      and ${orders.status} = ${ORDER_STATUS.listed})`;
+      and ${orders.status} = ${ORDER_STATUS.listed} and ${buyableNow})`;
   // Sort and price filter compare reference prices (coins converted at their rate in force).
   const lowest = listed(sql`min(${orders.priceRef})`);
   const listedAt = listed(sql`max(${orders.createdAt})`);
@@ -312,6 +312,7 @@ export async function ownerOrders(
     eq(orders.ownerAddr, ownerAddr),
     eq(orders.status, status),
     status === ORDER_STATUS.forceCancel ? eq(orders.chainStatus, ORDER_STATUS.listed) : undefined,
+    status === ORDER_STATUS.listed ? buyableNow : undefined,
   );
   return ordersPage(db, where, [desc(orders.createdAt), desc(orders.orderId)], page, size);
 }

@@ -18,6 +18,7 @@ import {
   ORDER_KIND,
   ORDER_STATUS,
   type ListingCreateVO,
+  type OrderVO,
   type SignedListingFields,
   type SweepQuoteVO,
 } from '@aiamarket/shared';
@@ -392,6 +393,7 @@ describe('listing/sweepQuote', () => {
       ownerAddr: l!.seller,
       priceValue: priceRef,
       priceRef,
+      imageUrl: '/ipfs/bafkreisigned',
       kind: ORDER_KIND.signed,
       expiresAt,
       createdBlock: 1,
@@ -457,6 +459,23 @@ describe('listing/sweepQuote', () => {
       },
     ]);
     expect(body.data.totalRef).toBe('1.25');
+
+    // The listing past its end is in no list, and the item's own listings skip it too.
+    const listed = await post<{ records: OrderVO[] }>('/nftOrder/page', { page: 1, size: 100 });
+    const listedIds = listed.body.data.records.map((o) => o.orderId);
+    expect(listedIds).toContain(hexToBigInt(hashes[0] as Hex).toString());
+    expect(listedIds).not.toContain(hexToBigInt(hashes[2] as Hex).toString());
+    const ofItem = await post<{ records: OrderVO[] }>('/nftOrder/getOrderList', {
+      contractAddr: hero,
+      tokenId: daveHeroes[0]!.toString(),
+    });
+    expect(ofItem.body.data.records.map((o) => o.orderId)).not.toContain(
+      hexToBigInt(hashes[2] as Hex).toString(),
+    );
+    const signedOne = listed.body.data.records.find(
+      (o) => o.orderId === hexToBigInt(hashes[0] as Hex).toString(),
+    )!;
+    expect(signedOne.signed?.orderHash).toBe(hashes[0]);
 
     // What the quote answers is what Listings.sweep takes: carol sweeps the signed one.
     const s = r[0]!.signed!;

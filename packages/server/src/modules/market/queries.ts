@@ -11,7 +11,7 @@ import {
   orders,
   tokenAttributes,
 } from '../../db/schema.js';
-import { orderColumns, type OrderRow } from '../../http/order-view.js';
+import { buyableNow, orderColumns, type OrderRow } from '../../http/order-view.js';
 import { ordersPage } from '../../http/order-page.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
@@ -73,6 +73,7 @@ export async function marketPage(
     eq(orders.status, f.status),
     isNotNull(orders.imageUrl),
   ];
+  if (f.status === ORDER_STATUS.listed) conditions.push(buyableNow);
   // Collection names are resolved to contracts first (a few rows), so that the orders scan
   // compares addresses against a short list of constants.
   if (f.keyWord) {
@@ -170,6 +171,7 @@ export async function itemOrders(
     eq(orders.contractAddr, contractAddr),
     eq(orders.tokenId, tokenId),
     eq(orders.status, ORDER_STATUS.listed),
+    buyableNow,
     ownerAddr === undefined ? undefined : eq(orders.ownerAddr, ownerAddr),
   );
   return ordersPage(db, where, [asc(orders.priceRef), asc(orders.orderId)], page, size);
