@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { REFERENCE_UNIT, type NftCardVO, type OrderVO } from '@aiamarket/shared';
 import { useLocaleFormat } from '../../lib/localeFormat';
+import { useOrderExtra } from '../trade/OrderExtra';
 import { assetLink } from './links';
 import { NftImage } from './NftImage';
 
@@ -21,6 +22,8 @@ export interface NftCardData {
   amount?: string | null;
   /** The best active offer the token can accept (issue 17), null when none. */
   bestOffer?: { price: string; coin: string } | null;
+  /** The listing the price is of: what app/'s extra (Add to cart, issue 18) acts on. */
+  order?: OrderVO | null;
 }
 
 export function cardOfOrder(order: OrderVO): NftCardData {
@@ -34,6 +37,7 @@ export function cardOfOrder(order: OrderVO): NftCardData {
     coin: order.coin,
     priceRef: order.priceRef,
     amount: order.contractType === 'ERC1155' ? order.leftAmount : null,
+    order,
   };
 }
 
@@ -49,6 +53,7 @@ export function cardOfItem(item: NftCardVO): NftCardData {
     priceRef: item.order?.priceRef ?? null,
     amount: item.contractType === 'ERC1155' ? item.amount : null,
     bestOffer: item.bestOffer ?? null,
+    order: item.order,
   };
 }
 
@@ -76,7 +81,10 @@ export function NftCard({
   const name = itemName(data.name, data.tokenId);
   const link = assetLink(data.tokenId, data.contractAddr);
   const showAmount = data.amount && data.amount !== '1';
-  return (
+  // Beside the link, not in it: a button inside a link is not valid HTML.
+  const orderExtra = useOrderExtra();
+  const extra = data.order ? orderExtra(data.order, 'sm') : null;
+  const card = (
     <Link
       to={link.to}
       state={link.state}
@@ -125,5 +133,12 @@ export function NftCard({
         </div>
       </div>
     </Link>
+  );
+  if (!extra) return card;
+  return (
+    <div className="relative h-full">
+      {card}
+      <div className="absolute top-2 right-2">{extra}</div>
+    </div>
   );
 }

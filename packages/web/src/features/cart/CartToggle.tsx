@@ -17,7 +17,8 @@ export function CartToggle({ order, size = 'md' }: { order: OrderVO; size?: 'sm'
   if (session.address !== null && order.ownerAddr.toLowerCase() === session.address) return null;
   const key = cartKey(order);
   const inCart = cart.some((o) => cartKey(o) === key);
-  const small = size === 'sm' ? ' h-9 px-4 text-xs' : '';
+  // Small: on cards (over the picture) and in table rows.
+  const small = size === 'sm' ? ' h-9 bg-ink-950/80 px-4 text-xs' : '';
   return (
     <button
       type="button"

@@ -11,7 +11,11 @@ import { saveSession } from '../../lib/session';
 import { mockApi, type SeenCall } from '../../test/api';
 import { testAppConfig } from '../../test/app-config';
 import { order } from '../../test/market-fixtures';
+import { MemoryRouter } from 'react-router';
+import { NftCard, cardOfOrder } from '../../components/nft/NftCard';
+import { OrderExtraProvider } from '../../components/trade';
 import { CartButton } from './CartButton';
+import { CartToggle } from './CartToggle';
 import { SweepControl } from './SweepControl';
 import { addToCart, cartItems, cartKey, clearCart, reloadCart } from './store';
 
@@ -184,6 +188,28 @@ describe('the cart', () => {
     expect(lines[3]!.textContent).toContain('payment returned');
     // Every checked-out listing left the cart; the result stays on screen.
     await waitFor(() => expect(screen.queryByTestId('cart-count')).toBeNull());
+    expect(cartItems()).toEqual([]);
+  });
+});
+
+describe('add to cart on a card', () => {
+  it("adds a listed card's listing and takes it out again, without opening the item", () => {
+    const other = { ownerAddr: '0x90f79bf6eb2c4f870365e785982e1f101e93b906' };
+    const listing = order(2, other);
+    render(
+      <OrderExtraProvider value={(o, size) => <CartToggle order={o} size={size} />}>
+        <MemoryRouter>
+          <NftCard data={cardOfOrder(listing)} />
+          <NftCard data={cardOfOrder(order(5, { ...other, status: 1 }))} />
+          <NftCard data={cardOfOrder(order(6))} />
+        </MemoryRouter>
+      </OrderExtraProvider>,
+    );
+    // A sold listing and the visitor's own have no cart button.
+    expect(screen.getAllByTestId('cart-toggle-add')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('cart-toggle-add'));
+    expect(cartItems().map(cartKey)).toEqual([cartKey(listing)]);
+    fireEvent.click(screen.getByTestId('cart-toggle-remove'));
     expect(cartItems()).toEqual([]);
   });
 });
