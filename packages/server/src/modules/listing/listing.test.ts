@@ -315,6 +315,37 @@ describe('listing/create', () => {
     );
   });
 
+  it('stores 100 listings under one bulk signature, each with its own proof', async () => {
+    // 100 new heroes for dave: the ids follow the last minted one.
+    await send(w.c, 'owner', {
+      address: hero,
+      abi: gameItems721Abi,
+      functionName: 'mint',
+      args: [ACTORS.dave.address, BigInt(LISTING_LIMITS.maxBulk)],
+    });
+    const first = daveHeroes[3]! + 1n;
+    const ls = Array.from({ length: LISTING_LIMITS.maxBulk }, (_, i) =>
+      listing('dave', { tokenId: first + BigInt(i), pricePerUnit: parseEther('2') + BigInt(i) }),
+    );
+    const before = await storedCount();
+    const started = performance.now();
+    const { status, body } = await create(ls);
+    const ms = performance.now() - started;
+    expect(status, body.message).toBe(200);
+    expect(body.data.orderHashes).toHaveLength(LISTING_LIMITS.maxBulk);
+    expect(await storedCount()).toBe(before + LISTING_LIMITS.maxBulk);
+    const tree = listingTree(ls);
+    const rows = await w.ctx.database.db
+      .select()
+      .from(signedListings)
+      .where(eq(signedListings.root, tree.root));
+    expect(rows).toHaveLength(LISTING_LIMITS.maxBulk);
+    for (const [i, h] of body.data.orderHashes.entries()) {
+      expect(rows.find((r) => r.orderHash === h)!.proof).toEqual(tree.proof(i));
+    }
+    console.log(`listing/create of ${LISTING_LIMITS.maxBulk} listings: ${ms.toFixed(0)} ms`);
+  });
+
   it('takes only the counter the chain has: after incrementCounter the old one is stale', async () => {
     await send(w.c, 'bob', {
       address: listingsAddr,
