@@ -4,7 +4,16 @@
 // contract with the proof the server kept, and the sweep quote over market listings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { hexToBigInt, parseEther, parseUnits, zeroAddress, type Address, type Hex } from 'viem';
+import {
+  createWalletClient,
+  hexToBigInt,
+  http,
+  parseEther,
+  parseUnits,
+  zeroAddress,
+  type Address,
+  type Hex,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
   ERRORS,
@@ -25,6 +34,7 @@ import {
 import { gameItems721Abi, listingsAbi } from '@aiamarket/shared/abis';
 import { orders, signedListings } from '../../db/schema.js';
 import { CHAIN_ID, send } from '../../../test/indexer/support.js';
+import { compileSolidity, WALLET_SOURCE } from '../../../test/support/solidity.js';
 import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
 
 type Who = 'alice' | 'bob' | 'carol' | 'dave';
@@ -344,6 +354,61 @@ describe('listing/create', () => {
       expect(rows.find((r) => r.orderHash === h)!.proof).toEqual(tree.proof(i));
     }
     console.log(`listing/create of ${LISTING_LIMITS.maxBulk} listings: ${ms.toFixed(0)} ms`);
+  });
+
+  it('accepts a contract wallet (EIP-1271) seller signed by its owner key, alone and in bulk', async () => {
+    const compiled = compileSolidity(WALLET_SOURCE).Wallet1271!;
+    const carol = createWalletClient({
+      account: privateKeyToAccount(ACTORS.carol.privateKey),
+      chain: w.c.publicClient.chain!,
+      transport: http(w.c.anvil.rpcUrl),
+    });
+    const deployed = await carol.deployContract({
+      abi: compiled.abi,
+      bytecode: compiled.bytecode,
+      args: [ACTORS.carol.address],
+    } as Parameters<typeof carol.deployContract>[0]);
+    const wallet = (await w.c.publicClient.waitForTransactionReceipt({ hash: deployed }))
+      .contractAddress as Address;
+    // Two of dave's heroes move to the wallet, which approves the Listings contract (the
+    // wallet's own call, sent by impersonating it on anvil).
+    const ids = [daveHeroes[3]! + 99n, daveHeroes[3]! + 100n];
+    for (const id of ids) {
+      await send(w.c, 'dave', {
+        address: hero,
+        abi: gameItems721Abi,
+        functionName: 'transferFrom',
+        args: [ACTORS.dave.address, wallet, id],
+      });
+    }
+    await w.c.testClient.impersonateAccount({ address: wallet });
+    await w.c.testClient.setBalance({ address: wallet, value: parseEther('1') });
+    const asWallet = createWalletClient({
+      account: wallet,
+      chain: w.c.publicClient.chain!,
+      transport: http(w.c.anvil.rpcUrl),
+    });
+    await w.c.publicClient.waitForTransactionReceipt({
+      hash: await asWallet.writeContract({
+        address: hero,
+        abi: gameItems721Abi,
+        functionName: 'setApprovalForAll',
+        args: [listingsAddr, true],
+      }),
+    });
+    await w.c.testClient.stopImpersonatingAccount({ address: wallet });
+
+    const one = listing('dave', { seller: wallet, tokenId: ids[0]! });
+    const wrongKey = await create([one], await signOne(one, ACTORS.dave.privateKey));
+    expect(wrongKey.body.code).toBe(ERRORS.listingSignatureInvalid.code);
+    const alone = await create([one], await signOne(one, ACTORS.carol.privateKey));
+    expect(alone.body.code, alone.body.message).toBe(0);
+    const two = ids.map((id) => listing('dave', { seller: wallet, tokenId: id }));
+    const bulk = await create(two, await signBulk(two, ACTORS.carol.privateKey));
+    expect(bulk.body.code, bulk.body.message).toBe(0);
+    expect(bulk.body.data.orderHashes).toEqual(
+      two.map((l) => listingOrderHash(l, CHAIN_ID, listingsAddr)),
+    );
   });
 
   it('takes only the counter the chain has: after incrementCounter the old one is stale', async () => {
