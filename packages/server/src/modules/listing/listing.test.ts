@@ -3,6 +3,7 @@
 // index of the refused listing (nothing stored), a stored bulk listing bought on the Listings
 // contract with the proof the server kept, and the sweep quote over market listings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { count, eq } from 'drizzle-orm';
 import {
   createWalletClient,
@@ -409,6 +410,47 @@ describe('listing/create', () => {
     expect(bulk.body.data.orderHashes).toEqual(
       two.map((l) => listingOrderHash(l, CHAIN_ID, listingsAddr)),
     );
+  });
+
+  it('property: a bulk with one defect anywhere is refused at that index, else all stored', async () => {
+    // dave's heroes of the 100 minted above that he still holds (the last two went to a wallet).
+    const pool = Array.from({ length: 98 }, (_, i) => daveHeroes[3]! + 1n + BigInt(i));
+    const defects: [keyof typeof ERRORS, Partial<SignedListingFields>][] = [
+      ['listingPriceInvalid', { pricePerUnit: 0n }],
+      ['listingUnitsInvalid', { units: 2n }],
+      ['listingTimeInvalid', { end: now() - 10n }],
+      ['listingSignatureInvalid', { seller: ACTORS.bob.address }],
+      ['listingCollectionUnknown', { erc1155: true }],
+      ['listingCounterStale', { counter: 5n }],
+      ['listingCoinNotAllowed', { coin: hero }],
+      ['listingNotHeld', { tokenId: daveHeroes[3]! }],
+    ];
+    let stored = 0;
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.constantFrom(...pool), { minLength: 2, maxLength: 6 }),
+        fc.option(fc.tuple(fc.nat({ max: 5 }), fc.constantFrom(...defects.keys())), { freq: 2 }),
+        async (tokens, defect) => {
+          const ls = tokens.map((tokenId) => listing('dave', { tokenId }));
+          const at = defect === null ? -1 : defect[0] % ls.length;
+          if (defect !== null) ls[at] = { ...ls[at]!, ...defects[defect[1]]![1] };
+          const before = await storedCount();
+          const res = await create(ls, await signBulk(ls, ACTORS.dave.privateKey));
+          if (defect === null) {
+            expect(res.body.code, res.body.message).toBe(0);
+            expect(await storedCount()).toBe(before + ls.length);
+            stored += 1;
+          } else {
+            await expectRefused(res, defects[defect[1]]![0], at, before);
+            refused += 1;
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(stored).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
   });
 
   it('takes only the counter the chain has: after incrementCounter the old one is stale', async () => {
