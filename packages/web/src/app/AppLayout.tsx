@@ -5,8 +5,11 @@ import { Footer } from '../components/Footer';
 import { ScrollToTop } from '../components/ScrollToTop';
 import { TopBar } from '../components/TopBar';
 import { PageFallback } from '../components/PageFallback';
-import { OrderExtraProvider, type OrderExtra } from '../components/trade';
-import { CartButton, CartToggle } from '../features/cart';
+// Direct files, not the folders' index: the shell must not pull the chain code of the checkout
+// and the trade dialogs into every first visit (bundle-budget.test.ts).
+import { OrderExtraProvider, type OrderExtra } from '../components/trade/OrderExtra';
+import { CartButton } from '../features/cart/CartButton';
+import { CartToggle } from '../features/cart/CartToggle';
 import { GlobalSearch } from '../features/search/GlobalSearch';
 
 // Add to cart beside every listing's own buttons (issue 18).
