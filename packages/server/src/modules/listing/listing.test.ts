@@ -686,3 +686,30 @@ describe('docs', () => {
     }
   });
 });
+
+describe('listing/create with the indexer', () => {
+  it('a stored listing becomes a listed order whose signed fields buy it', async () => {
+    const tokenId = daveHeroes[3]! + 98n;
+    const l = listing('dave', { tokenId, pricePerUnit: parseEther('0.01') });
+    const { body } = await create([l]);
+    expect(body.code, body.message).toBe(0);
+    await w.catchUp();
+    const ofItem = await post<{ records: OrderVO[] }>('/nftOrder/getOrderList', {
+      contractAddr: hero,
+      tokenId: tokenId.toString(),
+    });
+    const order = ofItem.body.data.records.find(
+      (o) => o.signed?.orderHash === body.data.orderHashes[0],
+    );
+    expect(order).toMatchObject({
+      kind: ORDER_KIND.signed,
+      status: ORDER_STATUS.listed,
+      orderId: hexToBigInt(body.data.orderHashes[0] as Hex).toString(),
+      marketAddr: lower(listingsAddr),
+      ownerAddr: lower(ACTORS.dave.address),
+      priceWei: parseEther('0.01').toString(),
+      expiresAt: new Date(Number(l.end) * 1000).toISOString(),
+    });
+    expect(order!.signed).toMatchObject({ root: null, proof: [], salt: l.salt.toString() });
+  });
+});
