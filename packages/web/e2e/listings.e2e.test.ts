@@ -1,0 +1,339 @@
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  createPublicClient,
+  createWalletClient,
+  decodeEventLog,
+  erc20Abi,
+  http,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { gameItems721Abi, listingsAbi, stableCoinAbi } from '@aiamarket/shared/abis';
+import { ORDER_KIND, STABLE_COIN_DECIMALS, type OrderVO } from '@aiamarket/shared';
+import { DEMO_ACCOUNT_COUNT, demoAccountKey, type Stack } from '@aiamarket/tools/stack';
+import { SCREENSHOTS_DIR } from './browser.js';
+import { useJourney } from './journey.js';
+import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
+
+// The signed-listing journeys of issue 18 on the seeded demo chain, in Chromium with the injected
+// test wallet: a seller bulk-lists heroes from the account page's select mode (one signature per
+// batch, an AIA batch and a stable-coin batch); another wallet puts five of them in its cart while
+// a third buys one of the five first, then checks out in one sweep that skips that one and
+// refunds it; a signed listing whose item is transferred leaves the market.
+
+let stack: Stack;
+let browser: Browser;
+useJourney('listings', { privateWebDist: true }, (started) => {
+  ({ stack, browser } = started);
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS_DIR, `listings-${name}.png`) });
+const contract = (name: string) => stack.deployment.contracts[name]!.address as Address;
+const client = () => createPublicClient({ transport: http(stack.rpcUrl) });
+const HEROES_SUPPLY = 72n;
+const step = (name: string) => console.log(`[listings] ${name}`);
+
+const ACCOUNTS = Array.from({ length: DEMO_ACCOUNT_COUNT }, (_, i) => {
+  const privateKey = demoAccountKey(i);
+  return { privateKey, address: privateKeyToAccount(privateKey).address };
+});
+const accountOf = (index: number) => ACCOUNTS[index]!.address.toLowerCase() as Address;
+const indexOf = (owner: string) =>
+  ACCOUNTS.findIndex((a) => a.address.toLowerCase() === owner.toLowerCase());
+
+/** A direct transaction from a demo account (what the page must not do for the test). */
+async function send(
+  from: number,
+  address: Address,
+  abi: Abi,
+  functionName: string,
+  args: unknown[],
+  value?: bigint,
+) {
+  const account = privateKeyToAccount(ACCOUNTS[from]!.privateKey);
+  const wallet = createWalletClient({ account, transport: http(stack.rpcUrl) });
+  const hash = await wallet.writeContract({
+    address,
+    abi,
+    functionName,
+    args,
+    chain: null,
+    ...(value !== undefined ? { value } : {}),
+  });
+  const receipt = await client().waitForTransactionReceipt({ hash });
+  expect(receipt.status).toBe('success');
+  return receipt;
+}
+
+async function post<T>(call: string, body: unknown): Promise<T | null> {
+  const answer = (await (
+    await fetch(`${stack.url}/v1/api${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  ).json()) as { code: number; data: T };
+  return answer.code === 0 ? answer.data : null;
+}
+
+/** The buyable signed listing of a token, if the API shows one. */
+async function signedListingOf(nft: Address, tokenId: bigint): Promise<OrderVO | null> {
+  const page = await post<{ records: OrderVO[] }>('/nftOrder/getOrderList', {
+    contractAddr: nft.toLowerCase(),
+    tokenId: tokenId.toString(),
+  });
+  return (
+    page?.records.find((o) => o.kind === ORDER_KIND.signed && o.status === 0 && o.signed) ?? null
+  );
+}
+
+async function signedInPage(index: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await installTestWallet(context, {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    privateKey: ACCOUNTS[index]!.privateKey,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
+  await page.goto(stack.url);
+  await page.getByTestId('home-hero').waitFor();
+  await signInWithTestWallet(page);
+  return page;
+}
+
+async function settled(modal: Locator) {
+  const status = modal.getByTestId('tx-status');
+  await expect
+    .poll(async () => ((await status.count()) ? await status.getAttribute('data-phase') : null), {
+      timeout: 120_000,
+      interval: 500,
+    })
+    .toMatch(/^(done|error)$/);
+  if ((await status.getAttribute('data-phase')) === 'error') {
+    throw new Error(`the action failed: ${await status.innerText()}`);
+  }
+}
+
+const ownerOf = async (tokenId: bigint) =>
+  (
+    await client().readContract({
+      address: contract('GameItems721'),
+      abi: gameItems721Abi,
+      functionName: 'ownerOf',
+      args: [tokenId],
+    })
+  ).toLowerCase();
+
+/** The seeded heroes of each demo account: index -> token ids. */
+async function heroesByAccount(): Promise<Map<number, bigint[]>> {
+  const ids = Array.from({ length: Number(HEROES_SUPPLY) }, (_, i) => BigInt(i + 1));
+  const owners = await Promise.all(ids.map(ownerOf));
+  const by = new Map<number, bigint[]>();
+  ids.forEach((id, i) => {
+    const who = indexOf(owners[i]!);
+    if (who >= 0) by.set(who, [...(by.get(who) ?? []), id]);
+  });
+  return by;
+}
+
+/** Select mode on the seller's Collected tab: lists `ids` in `coin` at `price`, one signature. */
+async function bulkList(
+  page: Page,
+  seller: Address,
+  ids: bigint[],
+  coinIndex: number,
+  price: string,
+) {
+  const heroes = contract('GameItems721').toLowerCase();
+  await page.goto(`${stack.url}/account/0/${seller}`);
+  await page.getByTestId('bulk-select-toggle').waitFor({ timeout: 30_000 });
+  await page.getByTestId('bulk-select-toggle').click();
+  for (const id of ids) {
+    const card = page.locator('li', {
+      has: page.locator(`a[data-token-id="${id}"][href*="${heroes}"]`),
+    });
+    // The Collected grid loads 24 a page: scroll until the card is there.
+    await expect
+      .poll(
+        async () => {
+          if (await card.count()) return true;
+          await page.mouse.wheel(0, 2000);
+          return false;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await card.getByTestId('bulk-select-item').check();
+  }
+  await page.getByTestId('bulk-list').click();
+  const modal = page.getByTestId('bulk-list-modal');
+  await modal.waitFor();
+  await expect
+    .poll(() => modal.getByTestId('bulk-coin').locator('option').count())
+    .toBeGreaterThan(coinIndex);
+  await modal.getByTestId('bulk-coin').selectOption({ index: coinIndex });
+  await modal.getByTestId('price-input').fill(price);
+  await modal.getByTestId('bulk-list-review').click();
+  await modal.getByTestId('bulk-confirm-step').waitFor();
+  await shot(page, `bulk-confirm-${coinIndex}`);
+  await modal.getByTestId('bulk-list-confirm').click();
+  await settled(modal);
+  await modal.getByTestId('bulk-list-success').waitFor();
+  await modal.getByRole('button', { name: 'Close' }).first().click();
+}
+
+describe('signed listings', () => {
+  it('bulk-listed with one signature per batch, swept in AIA and USDT with one item bought first skipped and refunded; a transferred item leaves the market', async () => {
+    const c = client();
+    const heroes = contract('GameItems721');
+    const listingsAddr = contract('Listings');
+    const stable = contract('StableCoin');
+    const BUYER = 5;
+    const RIVAL = 6;
+    const by = await heroesByAccount();
+    const [sellerIndex, held] = [...by.entries()]
+      .filter(([who]) => who !== BUYER && who !== RIVAL && who !== 0)
+      .sort((a, b) => b[1].length - a[1].length)[0]!;
+    expect(held.length).toBeGreaterThanOrEqual(6);
+    const seller = accountOf(sellerIndex);
+    const aiaIds = held.slice(0, 4);
+    const usdtIds = held.slice(4, 6);
+
+    step(
+      `Account ${sellerIndex} bulk-lists heroes ${aiaIds.join(', ')} at 0.5 AIA (one signature).`,
+    );
+    const s = await signedInPage(sellerIndex);
+    await bulkList(s, seller, aiaIds, 0, '0.5');
+    step(`... and heroes ${usdtIds.join(', ')} at 2 in the stable coin (one more signature).`);
+    await bulkList(s, seller, usdtIds, 1, '2');
+    const listed = new Map<bigint, OrderVO>();
+    await expect
+      .poll(
+        async () => {
+          for (const id of [...aiaIds, ...usdtIds]) {
+            const o = await signedListingOf(heroes, id);
+            if (o) listed.set(id, o);
+          }
+          return listed.size;
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(6);
+    // Each batch is one tree: its listings share a root.
+    expect(new Set(aiaIds.map((id) => listed.get(id)!.signed!.root)).size).toBe(1);
+    expect(listed.get(aiaIds[0]!)!.signed!.proof.length).toBeGreaterThan(0);
+
+    step(`Account ${BUYER} puts five in the cart (3 AIA, 2 stable coin).`);
+    await send(0, stable, stableCoinAbi, 'mint', [
+      accountOf(BUYER),
+      parseUnits('100', STABLE_COIN_DECIMALS),
+    ]);
+    const cartIds = [...aiaIds.slice(0, 3), ...usdtIds];
+    const b = await signedInPage(BUYER);
+    for (const id of cartIds) {
+      await b.goto(`${stack.url}/asset?tokenId=${id}&contractAddr=${heroes}`);
+      await b.getByTestId('item-actions').waitFor({ timeout: 30_000 });
+      await b.getByTestId('cart-toggle-add').first().click();
+      await b.getByTestId('cart-toggle-remove').first().waitFor();
+    }
+    expect(await b.getByTestId('cart-count').innerText()).toBe('5');
+
+    const sniped = aiaIds[0]!;
+    step(`Account ${RIVAL} buys hero #${sniped} first, through Listings.buy.`);
+    const first = listed.get(sniped)!;
+    const sg = first.signed!;
+    await send(
+      RIVAL,
+      listingsAddr,
+      listingsAbi as Abi,
+      'buy',
+      [
+        {
+          listing: {
+            seller: sg.seller,
+            collection: sg.collection,
+            erc1155: sg.erc1155,
+            tokenId: BigInt(sg.tokenId),
+            units: BigInt(sg.units),
+            coin: sg.coin,
+            pricePerUnit: BigInt(sg.pricePerUnit),
+            start: BigInt(sg.start),
+            end: BigInt(sg.end),
+            salt: BigInt(sg.salt),
+            counter: BigInt(sg.counter),
+          },
+          signature: sg.signature,
+          proof: sg.proof,
+          units: 1n,
+        },
+      ],
+      BigInt(sg.pricePerUnit),
+    );
+    expect(await ownerOf(sniped)).toBe(accountOf(RIVAL));
+
+    step('The buyer checks out: one sweep, the sold one skipped and refunded.');
+    await b.reload();
+    await b.getByTestId('cart-button').click();
+    const drawer = b.getByTestId('cart-drawer');
+    await drawer.waitFor();
+    await shot(b, 'cart');
+    await drawer.getByTestId('checkout-confirm').click();
+    await settled(drawer);
+    const result = drawer.getByTestId('checkout-result');
+    await result.waitFor();
+    await shot(b, 'cart-result');
+    const outcomes = await Promise.all(
+      (await result.getByTestId('checkout-result-line').all()).map((l) =>
+        l.getAttribute('data-outcome'),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'bought')).toHaveLength(4);
+    expect(outcomes.filter((o) => o === 'skipped')).toHaveLength(1);
+    for (const id of cartIds.filter((id) => id !== sniped)) {
+      expect(await ownerOf(id)).toBe(accountOf(BUYER));
+    }
+    // The sweep sent the AIA of all three AIA items and got the skipped one back in the same
+    // transaction: the Listings contract keeps nothing.
+    const hash = (await drawer.getByTestId('tx-status').getAttribute('data-hash')) as Hex;
+    const receipt = await c.getTransactionReceipt({ hash });
+    const tx = await c.getTransaction({ hash });
+    expect(tx.value).toBe(3n * BigInt(sg.pricePerUnit));
+    const skipped = receipt.logs.flatMap((log) => {
+      try {
+        const e = decodeEventLog({ abi: listingsAbi, data: log.data, topics: log.topics });
+        return e.eventName === 'SweepItemSkipped' ? [e.args.index] : [];
+      } catch {
+        return [];
+      }
+    });
+    expect(skipped).toEqual([0n]);
+    expect(await c.getBalance({ address: listingsAddr })).toBe(0n);
+    expect(
+      await c.readContract({
+        address: stable,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [listingsAddr],
+      }),
+    ).toBe(0n);
+
+    const moved = aiaIds[3]!;
+    step(`Account ${sellerIndex} transfers hero #${moved}: its signed listing leaves the market.`);
+    expect(await signedListingOf(heroes, moved)).not.toBeNull();
+    await send(sellerIndex, heroes, gameItems721Abi as Abi, 'transferFrom', [
+      seller,
+      accountOf(RIVAL),
+      moved,
+    ]);
+    await expect
+      .poll(() => signedListingOf(heroes, moved), { timeout: 60_000, interval: 1000 })
+      .toBeNull();
+  });
+});
