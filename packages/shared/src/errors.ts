@@ -355,6 +355,11 @@ export class ApiError extends Error {
   readonly details?: unknown;
   /** The envelope's `messageKey` (client side): the i18n key of this very message. */
   readonly messageKey?: string;
+  /**
+   * What the error envelope's `data` carries to the client (listing/create: `{ index }` of the
+   * refused listing); unlike `details` (diagnostics for the log), it is sent. Null when absent.
+   */
+  data?: Record<string, unknown>;
 
   constructor(def: ErrorDef, message?: string, details?: unknown, messageKey?: string) {
     super(message ?? def.message);
@@ -364,5 +369,11 @@ export class ApiError extends Error {
     this.key = def.key;
     this.details = details;
     if (messageKey) this.messageKey = messageKey;
+  }
+
+  /** Sets what the envelope's `data` carries (see `data`). */
+  withData(data: Record<string, unknown>): this {
+    this.data = data;
+    return this;
   }
 }

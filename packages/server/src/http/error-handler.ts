@@ -59,14 +59,15 @@ export function validationMessage(error: unknown): string {
 
 /**
  * One error handler: every failure becomes a `{code, message, messageKey, data}` envelope with
- * the matching HTTP status (data null unless an ApiError carries details); stack traces go to
+ * the matching HTTP status (data null unless an ApiError carries data); stack traces go to
  * the log only.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
-      // `details` says which part of the request was refused (listing/create: { index }).
-      const data = error.details ?? null;
+      // `data` says which part of the request was refused (listing/create: { index });
+      // `details` are diagnostics for the log and never sent.
+      const data = error.data ?? null;
       return send(reply, byStatus(error.status), error.message, error.code, error.key, data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

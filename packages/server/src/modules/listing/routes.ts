@@ -33,7 +33,7 @@ const DAY_SECONDS = 86_400n;
 
 /** A refusal of the listing at `index` of the request (`data.index`). */
 const refuse = (name: ErrorName, index: number, params?: Record<string, string | number>) =>
-  new ApiError(ERRORS[name], formatErrorMessage(ERRORS[name].message, params), { index });
+  new ApiError(ERRORS[name], formatErrorMessage(ERRORS[name].message, params)).withData({ index });
 
 /** The signed fields as the contract types them (addresses lowercased, integers as bigint). */
 function signedFields(l: ListingCreateInput['listings'][number]): SignedListingFields {
