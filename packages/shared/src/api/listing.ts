@@ -67,6 +67,8 @@ export interface SignedListingVO extends SignedListingInput {
 export interface SweepQuoteRequest {
   contractAddr: string;
   count: number;
+  /** The sweeper: their own listings are left out (the contract would skip them). */
+  buyer?: string;
 }
 
 /** The total of the quoted listings paid in one coin (each listing bought whole: leftAmount units). */

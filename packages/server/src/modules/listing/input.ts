@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LISTING_LIMITS, MAX_SWEEP } from '@aiamarket/shared';
 import { addressSchema } from '../../http/schemas.js';
+import { optional } from '../../http/filter-inputs.js';
 import { booleanInput, signatureInput, uint256Input } from '../../http/inputs.js';
 
 /** One listing as signed (SignedListingInput). */
@@ -36,4 +37,5 @@ export type ListingCreateInput = z.infer<typeof listingCreateInput>;
 export const sweepQuoteInput = z.object({
   contractAddr: addressSchema,
   count: z.coerce.number().int().min(1).max(MAX_SWEEP),
+  buyer: optional(addressSchema).describe('the sweeper: their own listings are left out'),
 });

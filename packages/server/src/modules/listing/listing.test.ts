@@ -598,6 +598,18 @@ describe('listing/sweepQuote', () => {
     ]);
     expect(body.data.totalRef).toBe('1.25');
 
+    // For dave sweeping, his own listings are left out: carol's 0.5 AIA and alice's 5 AIA.
+    const forDave = await post<SweepQuoteVO>('/listing/sweepQuote', {
+      contractAddr: hero,
+      count: 3,
+      buyer: ACTORS.dave.address,
+    });
+    expect(forDave.body.data.records.map((o) => [o.kind, o.price])).toEqual([
+      [ORDER_KIND.market, '0.5'],
+      [ORDER_KIND.market, '5'],
+    ]);
+    expect(forDave.body.data.totalRef).toBe('5.5');
+
     // The listing past its end is in no list, and the item's own listings skip it too.
     const listed = await post<{ records: OrderVO[] }>('/nftOrder/page', { page: 1, size: 100 });
     const listedIds = listed.body.data.records.map((o) => o.orderId);

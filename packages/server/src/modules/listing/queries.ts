@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { collections, orders, signedListings, type NewSignedListingRow } from '../../db/schema.js';
@@ -36,6 +36,7 @@ export function cheapestListings(
   chainId: number,
   contractAddr: string,
   count: number,
+  buyer?: string,
 ): Promise<OrderRow[]> {
   return db
     .select(orderColumns)
@@ -46,6 +47,8 @@ export function cheapestListings(
         eq(orders.contractAddr, contractAddr),
         eq(orders.status, ORDER_STATUS.listed),
         buyableNow,
+        // A buyer's own listing cannot be bought (the contract skips it): not quoted.
+        buyer === undefined ? undefined : ne(orders.ownerAddr, buyer),
       ),
     )
     .orderBy(sql`${orders.priceRef} asc nulls last`, asc(orders.price), asc(orders.orderId))

@@ -225,7 +225,8 @@ export function listingRoutes(
         description:
           'Signed and on-chain market listings alike (a sweep buys both), status 0 and not ' +
           'past their end, cheapest first by the price in the reference unit (listings in a ' +
-          'coin without a rate last), then the coin price. Each listing counts whole (its ' +
+          "coin without a rate last), then the coin price; `buyer`'s own listings are left " +
+          'out. Each listing counts whole (its ' +
           'leftAmount units): `totals` per coin in coin and base units, `totalRef` the exact ' +
           "sum in the reference unit at each coin's current rate (null when a coin has none).",
         body: sweepQuoteInput,
@@ -233,7 +234,8 @@ export function listingRoutes(
       },
       handler: async (request) => {
         const contractAddr = request.body.contractAddr.toLowerCase();
-        const rows = await cheapestListings(db, chainId, contractAddr, request.body.count);
+        const { count, buyer } = request.body;
+        const rows = await cheapestListings(db, chainId, contractAddr, count, buyer?.toLowerCase());
         const records = await orderViews(db, coins, chainId, rows);
         const wei = new Map<string, bigint>();
         for (const r of records) {
