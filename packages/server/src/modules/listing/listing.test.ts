@@ -723,5 +723,16 @@ describe('listing/create with the indexer', () => {
       expiresAt: new Date(Number(l.end) * 1000).toISOString(),
     });
     expect(order!.signed).toMatchObject({ root: null, proof: [], salt: l.salt.toString() });
+
+    // Its price is signed: nftOrder/changePrice refuses it (it read the Listings contract as a
+    // market item before, and answered 500).
+    const res = await w.app.inject({
+      method: 'POST',
+      url: '/v1/api/nftOrder/changePrice',
+      headers: { token: await w.token('dave') },
+      payload: { id: order!.orderId, tokenId: tokenId.toString(), price: '0.02' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: ERRORS.badRequest.code });
   });
 });

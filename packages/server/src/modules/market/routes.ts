@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
   ERRORS,
+  ORDER_KIND,
   ORDER_STATUS,
   trimDecimal,
   type AttributeCategory,
@@ -167,6 +168,14 @@ export function marketRoutes(
         if (order.ownerAddr !== user) throw new ApiError(ERRORS.forbidden);
         if (order.status !== ORDER_STATUS.listed) {
           throw new ApiError(ERRORS.badRequest, 'The order is not listed');
+        }
+        // A signed listing's price is part of its signature: the market contract has no item
+        // to read (the Listings contract is no market), so it is a refusal, not a chain read.
+        if (order.kind === ORDER_KIND.signed) {
+          throw new ApiError(
+            ERRORS.badRequest,
+            'A signed listing cannot change its price: cancel it and list again',
+          );
         }
         const coin = (await coinsOf(coins, [order.moneyAddr])).get(order.moneyAddr)!;
         const decimals = price.split('.')[1]?.length ?? 0;
