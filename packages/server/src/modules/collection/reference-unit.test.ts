@@ -40,6 +40,7 @@ const admin = (...argv: string[]) =>
     { db: w.ctx.database.db, dataDir: '/nonexistent', chainId: w.ctx.config.chainId },
     argv,
   );
+const wrappedAia = () => w.c.addr('WrappedAIA').toLowerCase();
 const gameItems = () =>
   call<CollectionVO>('GET', '/collections/link?linkCollection=aia-game-items');
 const marketIds = async (payload: unknown) =>
@@ -50,7 +51,11 @@ const parts = (list: { symbol: string; amount: string }[]) =>
 describe('money in one reference unit', () => {
   it('leaves a coin without a rate out of the reference sums, and says so in the parts', async () => {
     const rates = (await call<{ rates: CoinRate[] }>('GET', '/config/chain')).rates;
-    expect(rates.map((r) => r.symbol)).toEqual(['AIA']);
+    // USDT has no rate yet; the wrapped AIA is AIA one to one from the start (its peg).
+    expect(rates.map((r) => [r.symbol, r.rate])).toEqual([
+      ['AIA', '1'],
+      ['WAIA', '1'],
+    ]);
     const c = await gameItems();
     expect(c.totalTransaction).toBe('0.1');
     expect(parts(c.coinParts.totalTransaction)).toEqual(['0.1 AIA', `4 ${w.stable}`]);
@@ -75,7 +80,9 @@ describe('money in one reference unit', () => {
     await expect(
       admin('config', 'rate', w.stable, '2', '--symbol', 'USDT', '--decimals', '99'),
     ).rejects.toThrow('--decimals');
-    expect(await w.ctx.database.db.select().from(coinRates)).toEqual([]);
+    expect(
+      await w.ctx.database.db.select().from(coinRates).where(eq(coinRates.coin, w.stable)),
+    ).toEqual([]);
   });
 
   it("prices the history at the operator's first rate: volume, floor and parts", async () => {
@@ -101,6 +108,7 @@ describe('money in one reference unit', () => {
         rate: '1',
       },
       { currency: w.stable, symbol: 'USDT', decimals: 6, rate: '0.02' },
+      { currency: wrappedAia(), symbol: 'WAIA', decimals: 18, rate: '1' },
     ]);
     expect(
       (await call<{ chain: { rates: CoinRate[] } }>('GET', '/config/app')).chain.rates,
@@ -227,7 +235,7 @@ describe('money in one reference unit', () => {
       '0.04',
     ]);
     const listed = JSON.parse(await admin('config', 'rates')) as CoinRate[];
-    expect(listed.map((r) => `${r.symbol} ${r.rate}`)).toEqual(['AIA 1', 'USDT 0.05']);
+    expect(listed.map((r) => `${r.symbol} ${r.rate}`)).toEqual(['AIA 1', 'USDT 0.05', 'WAIA 1']);
   });
 
   it('documents the added fields in the OpenAPI answer schemas', async () => {
