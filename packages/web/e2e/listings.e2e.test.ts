@@ -18,11 +18,11 @@ import { ORDER_KIND, STABLE_COIN_DECIMALS, type OrderVO } from '@aiamarket/share
 import { DEMO_ACCOUNT_COUNT, demoAccountKey, type Stack } from '@aiamarket/tools/stack';
 import { SCREENSHOTS_DIR } from './browser.js';
 import { useJourney } from './journey.js';
-import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
+import { installTestWallet, signInWithTestWallet, type TestWallet } from './test-wallet.js';
 
 // The signed-listing journeys of issue 18 on the seeded demo chain, in Chromium with the injected
-// test wallet: a seller bulk-lists heroes from the account page's select mode (one signature per
-// batch, an AIA batch and a stable-coin batch); another wallet puts five of them in its cart while
+// test wallet: a seller bulk-lists heroes from the account page's select mode (20 in AIA with one
+// signature, then two in the stable coin with another: one coin per batch); another wallet puts five of them in its cart while
 // a third buys one of the five first, then checks out in one sweep that skips that one and
 // refunds it; a signed listing whose item is transferred leaves the market.
 
@@ -93,9 +93,9 @@ async function signedListingOf(nft: Address, tokenId: bigint): Promise<OrderVO |
   );
 }
 
-async function signedInPage(index: number): Promise<Page> {
+async function signedInPage(index: number): Promise<{ page: Page; wallet: TestWallet }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  await installTestWallet(context, {
+  const wallet = await installTestWallet(context, {
     rpcUrl: stack.rpcUrl,
     chainId: stack.chainId,
     privateKey: ACCOUNTS[index]!.privateKey,
@@ -105,7 +105,7 @@ async function signedInPage(index: number): Promise<Page> {
   await page.goto(stack.url);
   await page.getByTestId('home-hero').waitFor();
   await signInWithTestWallet(page);
-  return page;
+  return { page, wallet };
 }
 
 async function settled(modal: Locator) {
@@ -190,7 +190,7 @@ async function bulkList(
 }
 
 describe('signed listings', () => {
-  it('bulk-listed with one signature per batch, swept in AIA and USDT with one item bought first skipped and refunded; a transferred item leaves the market', async () => {
+  it('20 bulk-listed with one signature (and 2 in USDT with another), swept in AIA and USDT with one item bought first skipped and refunded; a transferred item leaves the market', async () => {
     const c = client();
     const heroes = contract('GameItems721');
     const listingsAddr = contract('Listings');
@@ -201,18 +201,33 @@ describe('signed listings', () => {
     const [sellerIndex, held] = [...by.entries()]
       .filter(([who]) => who !== BUYER && who !== RIVAL && who !== 0)
       .sort((a, b) => b[1].length - a[1].length)[0]!;
-    expect(held.length).toBeGreaterThanOrEqual(6);
     const seller = accountOf(sellerIndex);
-    const aiaIds = held.slice(0, 4);
-    const usdtIds = held.slice(4, 6);
+    // The seller gathers 22 heroes from the other demo accounts (setup, not under test).
+    for (const [who, ids] of by) {
+      if (who === sellerIndex || who === BUYER || who === RIVAL) continue;
+      for (const id of ids) {
+        if (held.length >= 22) break;
+        await send(who, heroes, gameItems721Abi as Abi, 'transferFrom', [
+          accountOf(who),
+          seller,
+          id,
+        ]);
+        held.push(id);
+      }
+    }
+    expect(held.length).toBe(22);
+    const aiaIds = held.slice(0, 20);
+    const usdtIds = held.slice(20, 22);
 
-    step(
-      `Account ${sellerIndex} bulk-lists heroes ${aiaIds.join(', ')} at 0.5 AIA (one signature).`,
-    );
-    const s = await signedInPage(sellerIndex);
+    step(`Account ${sellerIndex} bulk-lists 20 heroes at 0.5 AIA with one signature.`);
+    const { page: s, wallet: sw } = await signedInPage(sellerIndex);
+    const signatures = () => sw.calls.filter((m) => m === 'eth_signTypedData_v4').length;
+    const before = signatures();
     await bulkList(s, seller, aiaIds, 0, '0.5');
+    expect(signatures() - before).toBe(1);
     step(`... and heroes ${usdtIds.join(', ')} at 2 in the stable coin (one more signature).`);
     await bulkList(s, seller, usdtIds, 1, '2');
+    expect(signatures() - before).toBe(2);
     const listed = new Map<bigint, OrderVO>();
     await expect
       .poll(
@@ -225,7 +240,7 @@ describe('signed listings', () => {
         },
         { timeout: 60_000, interval: 1000 },
       )
-      .toBe(6);
+      .toBe(22);
     // Each batch is one tree: its listings share a root.
     expect(new Set(aiaIds.map((id) => listed.get(id)!.signed!.root)).size).toBe(1);
     expect(listed.get(aiaIds[0]!)!.signed!.proof.length).toBeGreaterThan(0);
@@ -236,7 +251,7 @@ describe('signed listings', () => {
       parseUnits('100', STABLE_COIN_DECIMALS),
     ]);
     const cartIds = [...aiaIds.slice(0, 3), ...usdtIds];
-    const b = await signedInPage(BUYER);
+    const { page: b } = await signedInPage(BUYER);
     for (const id of cartIds) {
       await b.goto(`${stack.url}/asset?tokenId=${id}&contractAddr=${heroes}`);
       await b.getByTestId('item-actions').waitFor({ timeout: 30_000 });
