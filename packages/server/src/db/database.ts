@@ -14,6 +14,9 @@ import * as schema from './schema.js';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle inside db.transaction(); lives beside AppDb so every writer can name it without importing the indexer. */
+export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+
 export interface Database {
   db: AppDb;
   kind: 'pglite' | 'postgres';

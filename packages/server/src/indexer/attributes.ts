@@ -2,7 +2,7 @@
 // value -> value) written when its metadata is stored; a refresh replaces the token's rows.
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { attrCategories, attrValues, tokenAttributes } from '../db/schema-chain.js';
-import type { Tx } from './store.js';
+import type { Tx } from '../db/database.js';
 
 export interface Property {
   name: string;

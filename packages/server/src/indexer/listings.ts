@@ -9,13 +9,13 @@ import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { CONTRACT_TYPE, ORDER_KIND, ORDER_STATUS, unitsText } from '@aiamarket/shared';
 import { gameItems721Abi } from '@aiamarket/shared/abis';
-import type { AppDb } from '../db/database.js';
+import type { AppDb, Tx } from '../db/database.js';
 import { orders } from '../db/schema-chain.js';
 import { listingApprovals, listingEvents, type ListingEventRow } from '../db/schema-listings.js';
 import { isRevert } from './chain-reads.js';
 import type { OrderRow } from './facts.js';
 import { currentRate, rateHistory, referenceOf } from './rates.js';
-import { chunks, rowsOf, valuesOf, type Tx } from './store.js';
+import { chunks, rowsOf, valuesOf } from './store.js';
 
 /** isApprovedForAll(owner, Listings) of a collection, read at `blockNumber`. */
 export interface ApprovalRead {

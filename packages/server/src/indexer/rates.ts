@@ -11,10 +11,10 @@ import {
   REFERENCE_UNIT,
   toReference,
 } from '@aiamarket/shared';
-import type { AppDb } from '../db/database.js';
+import type { AppDb, Tx } from '../db/database.js';
 import { coinFeeds, coinRates } from '../db/schema-chain.js';
 import { recomputeStats } from './stats.js';
-import { lockOrderItems, type Tx } from './store.js';
+import { lockOrderItems } from './store.js';
 
 export interface RatePoint {
   effectiveAt: Date;

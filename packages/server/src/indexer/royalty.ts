@@ -4,8 +4,7 @@
 // only ever stores what the chain holds (chain-royalty.ts), so both agree.
 import { sql } from 'drizzle-orm';
 import { ROYALTY } from '@aiamarket/shared';
-import type { AppDb } from '../db/database.js';
-import type { Tx } from './store.js';
+import type { AppDb, Tx } from '../db/database.js';
 
 /** Highest rate a page can store: 10 % as percent x 100 (the collection_profiles check). */
 const MAX_RATE = ROYALTY.maxPercent * ROYALTY.chainScale;

@@ -2,7 +2,7 @@
 // the rollback to a fork point. State tables are recomputed from the facts for the keys touched.
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { unitsText } from '@aiamarket/shared';
-import type { AppDb } from '../db/database.js';
+import type { AppDb, Tx } from '../db/database.js';
 import { indexerCursor } from '../db/schema.js';
 import {
   activities,
@@ -52,8 +52,6 @@ import {
   referenceOf,
   type FeedReads,
 } from './rates.js';
-
-export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
 export interface Cursor {
   number: number;
