@@ -2,6 +2,7 @@ import type { PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import type { IndexerConfig } from './indexer/config.js';
 
 /** What every module gets: settings, the database, the chain client and deployed addresses. */
 export interface ServerContext {
@@ -9,4 +10,6 @@ export interface ServerContext {
   database: Database;
   chain: PublicClient;
   deployment: Deployment | null;
+  /** The INDEXER_* settings, read once at start-up; modules (metadata refresh) take theirs from here. */
+  indexer: IndexerConfig;
 }

@@ -28,8 +28,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const chain = createChainClient(config.rpcUrl, config.chainId);
     await checkChain(chain, config.rpcUrl, config.chainId);
     const deployment = loadDeployment(config.deploymentsFile, config.chainId);
-    const ctx: ServerContext = { config, database, chain, deployment };
     const indexerConfig = loadIndexerConfig();
+    const ctx: ServerContext = { config, database, chain, deployment, indexer: indexerConfig };
     const app = await buildApp(ctx);
     const address = await app.listen({ host: config.host, port: config.port });
     // Locally the indexer runs in the server process; production replicas set INDEXER_ENABLED=false

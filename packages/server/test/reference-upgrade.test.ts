@@ -18,6 +18,7 @@ import { trimDecimal, type CollectionVO } from '@aiamarket/shared';
 import { buildApp } from '../src/app.js';
 import { createChainClient } from '../src/chain/client.js';
 import { loadConfig } from '../src/config.js';
+import { loadIndexerConfig } from '../src/indexer/config.js';
 import { freshDatabase } from './support/database.js';
 
 const DRIZZLE = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -110,6 +111,7 @@ beforeAll(async () => {
     database,
     chain: createChainClient(config.rpcUrl, config.chainId),
     deployment: null,
+    indexer: loadIndexerConfig(),
   });
 }, 120_000);
 afterAll(async () => {

@@ -14,7 +14,7 @@ import {
   refreshTokenMetadata,
   storedMetadata,
   type MetadataOptions,
-} from '../indexer/metadata.js';
+} from '../metadata/index.js';
 
 export const INDEXER_USAGE = `  collection register <address> [--type ERC721|ERC1155] [--from-block N]
                                      follow a collection; back-filled from its deployment

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StartupError } from '../config.js';
-import type { MetadataOptions } from './metadata.js';
+import type { MetadataOptions } from '../metadata/index.js';
 
 const envSchema = z.object({
   /** 'false' or '0' keeps the server from running the indexer in-process. */

@@ -2,12 +2,12 @@ import type { ServerContext } from '../context.js';
 import { loadIndexerConfig, type IndexerConfig } from './config.js';
 import { Indexer, type IndexerLogger } from './engine.js';
 import { acquireWriterLock } from './lock.js';
-import { fetchPendingMetadata } from './metadata.js';
+import { fetchPendingMetadata } from '../metadata/index.js';
 
 export { Indexer } from './engine.js';
 export { loadIndexerConfig } from './config.js';
 export { registerCollection, detectContractType } from './collections.js';
-export { refreshTokenMetadata, storedMetadata } from './metadata.js';
+export { refreshTokenMetadata, storedMetadata } from '../metadata/index.js';
 
 /** Fetches missing token metadata in the background (only while holding the writer lock). */
 async function metadataLoop(

@@ -33,7 +33,7 @@ async function main() {
   const deployment = loadDeployment(config.deploymentsFile, config.chainId);
   if (!deployment)
     throw new StartupError(`DEPLOYMENTS_FILE: nothing deployed (${config.deploymentsFile})`);
-  const ctx: ServerContext = { config, database, chain, deployment };
+  const ctx: ServerContext = { config, database, chain, deployment, indexer: indexerConfig };
   const running = startIndexer(ctx, log, indexerConfig);
   const shutdown = async () => {
     await running.stop();

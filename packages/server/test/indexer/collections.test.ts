@@ -12,7 +12,7 @@ import {
   refreshTokenMetadata,
   storedMetadata,
   tokensToFetch,
-} from '../../src/indexer/metadata.js';
+} from '../../src/metadata/index.js';
 import { AdminError, runAdminCommand } from '../../src/admin/commands.js';
 import { runIndexerCommand } from '../../src/admin/indexer-commands.js';
 import type { AppDb } from '../../src/db/database.js';

@@ -5,7 +5,7 @@ import { createChainClient } from '../../src/chain/client.js';
 import { openDatabase } from '../../src/db/database.js';
 import { Indexer } from '../../src/indexer/engine.js';
 import { acquireWriterLock } from '../../src/indexer/lock.js';
-import { DEFAULT_METADATA_OPTIONS } from '../../src/indexer/metadata.js';
+import { DEFAULT_METADATA_OPTIONS } from '../../src/metadata/index.js';
 
 const env = process.env;
 const url = env.CRASH_DATABASE_URL || undefined;

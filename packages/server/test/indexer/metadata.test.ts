@@ -9,7 +9,7 @@ import {
   resolveTokenUri,
   substituteId,
   type MetadataOptions,
-} from '../../src/indexer/metadata.js';
+} from '../../src/metadata/index.js';
 
 describe('metadata: URIs and parsing', () => {
   it('resolves ipfs, data and http URIs', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { loadIndexerConfig } from '../../src/indexer/config.js';
 import type { ServerContext } from '../../src/context.js';
 import { indexedBlock } from '../../src/db/database.js';
 import { startIndexer } from '../../src/indexer/index.js';
@@ -33,6 +34,7 @@ describe('indexer: in-process runner', () => {
       database: fresh.database,
       chain: c.publicClient,
       deployment: c.deployment,
+      indexer: loadIndexerConfig(),
     };
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { createTestClient, http, type TestClient } from 'viem';
 import { startAnvil } from '@aiamarket/contracts';
 import { loadConfig, type Config } from '../../src/config.js';
+import { loadIndexerConfig } from '../../src/indexer/config.js';
 import { createChainClient } from '../../src/chain/client.js';
 import type { ServerContext } from '../../src/context.js';
 import { freshDatabase } from './database.js';
@@ -29,6 +30,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     database: fresh.database,
     chain: createChainClient(config.rpcUrl, config.chainId),
     deployment: null,
+    indexer: loadIndexerConfig(),
   };
   return {
     ctx,

@@ -8,6 +8,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/shared/abis';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { loadIndexerConfig } from '../../src/indexer/config.js';
 import type { ServerContext } from '../../src/context.js';
 import {
   attrCategories,
@@ -265,6 +266,7 @@ export async function buildWorld(
     database: fresh.database,
     chain: c.publicClient,
     deployment: c.deployment,
+    indexer: loadIndexerConfig(),
   };
   const app = await buildApp(ctx);
   await app.ready();

@@ -8,6 +8,7 @@ import { buildApp } from '../../app.js';
 import { ACTIVITY_COUNT_CAP } from './queries.js';
 import type { AppDb } from '../../db/database.js';
 import { loadConfig } from '../../config.js';
+import { loadIndexerConfig } from '../../indexer/config.js';
 import { activities, collectionProfiles, tokenMetadata, users } from '../../db/schema.js';
 import { freshDatabase } from '../../../test/support/database.js';
 import { signIn } from '../../../test/support/sign-in.js';
@@ -57,6 +58,7 @@ beforeAll(async () => {
     database: fresh.database,
     chain: c.publicClient,
     deployment: c.deployment,
+    indexer: loadIndexerConfig(),
   });
   await app.ready();
   // The API gives the registered collections their pages in the background once ready.

@@ -22,6 +22,7 @@ import { marketplaceAbi } from '@aiamarket/shared/abis';
 import { buildApp } from '../../app.js';
 import type { AppDb } from '../../db/database.js';
 import { loadConfig } from '../../config.js';
+import { loadIndexerConfig } from '../../indexer/config.js';
 import type { ServerContext } from '../../context.js';
 import {
   collectionProfiles,
@@ -89,6 +90,7 @@ beforeAll(async () => {
     database: fresh.database,
     chain: c.publicClient,
     deployment: c.deployment,
+    indexer: loadIndexerConfig(),
   };
   app = await buildApp(ctx);
   await app.ready();

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@aiamarket/shared';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
+import { loadIndexerConfig } from '../../indexer/config.js';
 import { tokenMetadata } from '../../db/schema-chain.js';
-import { fetchPendingMetadata, DEFAULT_METADATA_OPTIONS } from '../../indexer/metadata.js';
+import { fetchPendingMetadata, DEFAULT_METADATA_OPTIONS } from '../../metadata/index.js';
 import { freshDatabase } from '../../../test/support/database.js';
 import {
   CHAIN_ID,
@@ -70,6 +71,7 @@ describe('POST /v1/api/nftMeta/refresh', () => {
       database: fresh.database,
       chain: c.publicClient,
       deployment: c.deployment,
+      indexer: loadIndexerConfig(),
     });
   });
   afterAll(async () => {

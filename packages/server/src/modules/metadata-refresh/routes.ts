@@ -3,8 +3,7 @@ import { ApiError, ERRORS } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { loadIndexerConfig } from '../../indexer/config.js';
-import { knownToken, refreshTokenMetadata, storedMetadata } from '../../indexer/metadata.js';
+import { knownToken, refreshTokenMetadata, storedMetadata } from '../../metadata/index.js';
 import { refreshInput, refreshResult } from './input.js';
 
 /**
@@ -13,7 +12,7 @@ import { refreshInput, refreshResult } from './input.js';
  * out to the token's metadata server.
  */
 export function metadataRefreshRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const config = loadIndexerConfig();
+  const config = ctx.indexer;
   return async (app) => {
     app.post(
       '/nftMeta/refresh',
