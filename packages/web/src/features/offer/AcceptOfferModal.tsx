@@ -16,10 +16,8 @@ import { acceptOffer, readFeeFraction, readRoyaltyAmount } from '../../lib/chain
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { useSession } from '../../lib/session';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
-import { fetchHeld, fetchOfferProof } from './api';
+import { fetchHeld, fetchOfferProof, fetchOfferTokens } from './api';
 import { acceptableUnits, offerPayout } from './terms';
-
-const TOKEN_ID = /^\d{1,78}$/;
 
 /**
  * Accept an offer (issue 17): the holder sells `units` of a token into it and sees, before the
@@ -28,7 +26,8 @@ const TOKEN_ID = /^\d{1,78}$/;
  * the market's royaltyOf answers for this gross). The collection is approved for the Offers
  * contract first when needed; a trait offer carries the token's proof from offer/proof.
  * `tokenId` is fixed on the item page; for a collection or trait offer received on the account
- * page the holder types which of their tokens to sell.
+ * page the holder picks one of their tokens the offer accepts (their items of the collection,
+ * for a trait offer only those in its signed set), each with the copies held.
  */
 export function AcceptOfferModal({
   offer,
@@ -45,15 +44,27 @@ export function AcceptOfferModal({
   const ids = { token: useId(), units: useId() };
   const { address } = useSession();
   const flow = useTxFlow();
-  const [typedToken, setTypedToken] = useState(fixedTokenId ?? offer.tokenId ?? '');
+  const given = fixedTokenId ?? offer.tokenId ?? null;
+  const picking = given === null;
+  const choices = useQuery({
+    queryKey: ['offer-tokens', offer.orderHash, address],
+    queryFn: ({ signal }) => fetchOfferTokens(offer, address ?? '', signal),
+    enabled: picking && address !== null,
+  });
+  const [picked, setPicked] = useState<string | null>(null);
+  const choice = picking
+    ? (choices.data?.find((c) => c.tokenId === picked) ?? choices.data?.[0] ?? null)
+    : null;
+  const tokenId = picking ? (choice?.tokenId ?? null) : given;
   const [unitsTyped, setUnitsTyped] = useState('1');
-  const tokenId = TOKEN_ID.test(typedToken.trim()) ? typedToken.trim() : null;
   const key = { contractAddr: offer.contractAddr, tokenId: tokenId ?? '' };
-  const held = useQuery({
+  // A picked token comes with its held amount; a given one is asked of the ownership answer.
+  const heldQuery = useQuery({
     queryKey: ['offer-held', key, address],
     queryFn: ({ signal }) => fetchHeld(key, address ?? '', signal),
-    enabled: tokenId !== null && address !== null,
+    enabled: !picking && tokenId !== null && address !== null,
   });
+  const held = picking ? { data: choice?.amount, isSuccess: choice !== null } : heldQuery;
   const most = acceptableUnits(offer, held.data ?? 0n);
   const unitsCheck = offer.erc1155 ? checkListingAmount(unitsTyped, most, i18n.language) : null;
   const units = offer.erc1155 ? (unitsCheck?.ok ? unitsCheck.value : 0n) : 1n;
@@ -111,22 +122,41 @@ export function AcceptOfferModal({
         </p>
       ) : (
         <>
-          {fixedTokenId === undefined && offer.tokenId === null && (
+          {picking && choices.isPending && (
+            <p data-testid="accept-tokens-loading" className="mt-4 text-sm text-slate-400">
+              {t('offer.accept.loadingTokens')}
+            </p>
+          )}
+          {picking && choices.data?.length === 0 && (
+            <p role="alert" data-testid="accept-no-tokens" className="mt-4 text-sm text-rose-300">
+              {t('offer.accept.noTokens')}
+            </p>
+          )}
+          {picking && choices.data !== undefined && choices.data.length > 0 && (
             <div className="mt-4">
               <label htmlFor={ids.token} className="text-sm font-medium text-slate-200">
-                {t('offer.accept.tokenId')}
+                {t('offer.accept.token')}
               </label>
-              <input
+              <select
                 id={ids.token}
                 data-testid="accept-token"
-                inputMode="numeric"
-                value={typedToken}
-                onChange={(e) => setTypedToken(e.target.value)}
+                value={tokenId ?? ''}
+                disabled={flow.busy}
+                onChange={(e) => setPicked(e.target.value)}
                 className={inputClass}
-              />
+              >
+                {choices.data.map((c) => (
+                  <option key={c.tokenId} value={c.tokenId}>
+                    {`${c.name ?? ''} #${c.tokenId}`.trim()}
+                    {offer.erc1155
+                      ? ` · ${t('offer.accept.heldCount', { n: fmt.integer(c.amount.toString()) })}`
+                      : ''}
+                  </option>
+                ))}
+              </select>
             </div>
           )}
-          {tokenId !== null && held.isSuccess && !holds && (
+          {!picking && tokenId !== null && held.isSuccess && !holds && (
             <p role="alert" data-testid="accept-not-held" className="mt-3 text-xs text-rose-300">
               {t('offer.accept.notHeld')}
             </p>

@@ -59,7 +59,8 @@ export function OffersMadeTab({ userAddr }: { userAddr: string }) {
 
 /**
  * The account page's "Offers received": active offers the account's items can accept, best
- * first; Accept on the account's own page (the token is typed for a collection or trait offer).
+ * first; Accept on the account's own page (a collection or trait offer picks one of the held
+ * tokens it accepts).
  */
 export function OffersReceivedTab({ userAddr }: { userAddr: string }) {
   const { t } = useTranslation();

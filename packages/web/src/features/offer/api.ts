@@ -1,6 +1,10 @@
 import {
+  ApiError,
+  ERRORS,
+  OFFER_KIND,
   PAGE_SIZE,
   type AccountOffersRequest,
+  type NftCardVO,
   type CollectionOffersRequest,
   type ItemOffersRequest,
   type OfferCreateRequest,
@@ -11,6 +15,7 @@ import {
   type Page,
   type TraitSetRequest,
   type TraitSetVO,
+  type UserAssetsRequest,
 } from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
 
@@ -80,4 +85,67 @@ export async function fetchHeld(
 ): Promise<bigint> {
   const answer = await fetchOwnership(key, ownerAddr, signal);
   return BigInt(answer?.amount ?? 0);
+}
+
+/** A token the holder can sell into an offer, with how many copies they hold. */
+export interface OfferToken {
+  tokenId: string;
+  name: string | null;
+  amount: bigint;
+}
+
+/** POST asset/userInfoList, every page: what `ownerAddr` holds of one collection. */
+async function fetchHeldOfCollection(
+  contractAddr: string,
+  ownerAddr: string,
+  signal?: AbortSignal,
+): Promise<OfferToken[]> {
+  const all: NftCardVO[] = [];
+  for (let page = 1; ; page += 1) {
+    const body: UserAssetsRequest = { contractAddr, ownerAddr, page, size: PAGE_SIZE.userAssets };
+    const answer = await apiRequest<Page<NftCardVO>>('/asset/userInfoList', { body, signal });
+    all.push(...answer.records);
+    if (answer.records.length === 0 || all.length >= answer.total) break;
+  }
+  return all
+    .map((c) => ({ tokenId: c.tokenId, name: c.name, amount: BigInt(c.amount) }))
+    .filter((c) => c.amount > 0n);
+}
+
+/** Whether the server gives `tokenId` a proof for the trait offer (it refuses one outside). */
+async function inSignedSet(orderHash: string, tokenId: string): Promise<boolean> {
+  try {
+    await fetchOfferProof({ orderHash, tokenId });
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === ERRORS.offerTokenNotInSet.code) return false;
+    throw err;
+  }
+}
+
+/**
+ * The holder's tokens a collection or trait offer accepts: their items of the collection; for
+ * a trait offer only those in the SIGNED set. The current set (offer/traitSet) is that set when
+ * its root is the offer's identifier; after a metadata change it is not, and each held token is
+ * asked of offer/proof, which answers from the set stored with the offer.
+ */
+export async function fetchOfferTokens(
+  offer: Pick<OfferVO, 'orderHash' | 'contractAddr' | 'kind' | 'trait' | 'signed'>,
+  ownerAddr: string,
+  signal?: AbortSignal,
+): Promise<OfferToken[]> {
+  const held = await fetchHeldOfCollection(offer.contractAddr, ownerAddr, signal);
+  if (offer.kind !== OFFER_KIND.trait || held.length === 0) return held;
+  if (offer.trait) {
+    const current = await fetchTraitSet(
+      { contractAddr: offer.contractAddr, valueId: offer.trait.valueId },
+      signal,
+    ).catch(() => null);
+    if (current && BigInt(current.root) === BigInt(offer.signed.identifier)) {
+      const set = new Set(current.tokenIds);
+      return held.filter((h) => set.has(h.tokenId));
+    }
+  }
+  const kept = await Promise.all(held.map((h) => inSignedSet(offer.orderHash, h.tokenId)));
+  return held.filter((_, i) => kept[i]);
 }

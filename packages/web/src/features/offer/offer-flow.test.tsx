@@ -8,6 +8,7 @@ import {
   OFFER_STATUS,
   OFFER_TYPES,
   offerDomain,
+  traitTree,
   type OfferCreateRequest,
   type OfferVO,
 } from '@aiamarket/shared';
@@ -15,7 +16,7 @@ import { createQueryClient } from '../../app/Providers';
 import type * as Chain from '../../lib/chain';
 import type * as OfferChain from '../../lib/chain/offers';
 import { saveSession } from '../../lib/session';
-import { mockApi, type SeenCall } from '../../test/api';
+import { ApiAnswer, mockApi, type SeenCall } from '../../test/api';
 import { testAppConfig } from '../../test/app-config';
 import { CONTRACT } from '../../test/market-fixtures';
 import { AcceptOfferModal } from './AcceptOfferModal';
@@ -230,44 +231,171 @@ describe('making an offer', () => {
 });
 
 describe('accepting a trait offer', () => {
-  it("fetches the token's proof from offer/proof and sells it into the offer", async () => {
-    const api = mockApi({
-      'POST /v1/api/offer/proof': { proof: [`0x${'11'.repeat(32)}`, `0x${'22'.repeat(32)}`] },
-    });
-    const offer = {
-      orderHash: `0x${'0f'.repeat(32)}`,
-      contractAddr: CONTRACT,
-      kind: OFFER_KIND.trait,
-      erc1155: false,
-      tokenId: null,
-      remaining: '3',
-      coin: 'WAIA',
-      coinDecimals: 18,
-      priceWei: String(E18),
-      status: OFFER_STATUS.active,
-      name: null,
-      collectionName: 'Sky Knights',
-      signed: {},
-    } as unknown as OfferVO;
+  // The signed set is {12, 14, 20}; the holder has 12, 13 and 14 of the collection.
+  const signedSet = [12n, 14n, 20n];
+  const root = traitTree(signedSet).root;
+  const offer = {
+    orderHash: `0x${'0f'.repeat(32)}`,
+    contractAddr: CONTRACT,
+    kind: OFFER_KIND.trait,
+    erc1155: false,
+    tokenId: null,
+    trait: { categoryId: 3, category: 'Hat', valueId: 31, value: 'Red', tokenCount: 3 },
+    remaining: '3',
+    coin: 'WAIA',
+    coinDecimals: 18,
+    priceWei: String(E18),
+    status: OFFER_STATUS.active,
+    name: null,
+    collectionName: 'Sky Knights',
+    signed: { identifier: BigInt(root).toString() },
+  } as unknown as OfferVO;
+  const card = (id: number) => ({ tokenId: String(id), name: `Knight ${id}`, amount: '1' });
+  const held = {
+    records: [card(12), card(13), card(14)],
+    total: 3,
+    current: 1,
+    size: 20,
+  };
+  const proofs: string[] = [];
+  const proofRoute = (call: SeenCall) => {
+    const { tokenId } = call.body as { tokenId: string };
+    proofs.push(tokenId);
+    if (!signedSet.includes(BigInt(tokenId))) {
+      throw new ApiAnswer(10035, 'This item is not one of the items the offer is for');
+    }
+    return { proof: [`0x${'11'.repeat(32)}`, `0x${'22'.repeat(32)}`] };
+  };
+
+  function renderAccept() {
     const client = clientWith({ balance: 0n, allowance: 0n, native: 0n });
-    const key = { contractAddr: CONTRACT, tokenId: '12' };
-    client.setQueryData(['offer-held', key, account.address.toLowerCase()], 1n);
     client.setQueryData(['offer-fee-fraction'], { numerator: 2n, denominator: 100n });
+    client.setQueryData(['offer-royalty', CONTRACT, '14', String(E18)], 0n);
     client.setQueryData(['offer-royalty', CONTRACT, '12', String(E18)], 0n);
     render(
       <QueryClientProvider client={client}>
         <AcceptOfferModal offer={offer} onClose={() => undefined} />
       </QueryClientProvider>,
     );
-    // A trait offer names no token: the holder says which of theirs.
-    fireEvent.change(screen.getByTestId('accept-token'), { target: { value: '12' } });
+  }
+  const options = async () =>
+    (await screen.findByTestId('accept-token')).querySelectorAll('option');
+
+  beforeEach(() => {
+    proofs.length = 0;
+  });
+
+  it('offers a pick of only the held tokens in the set, fetches the proof and sells the one picked', async () => {
+    const api = mockApi({
+      'POST /v1/api/asset/userInfoList': held,
+      'POST /v1/api/offer/traitSet': { valueId: 31, tokenIds: ['12', '14', '20'], root },
+      'POST /v1/api/offer/proof': proofRoute,
+    });
+    renderAccept();
+    // No token id to type: the holder picks one of theirs; 13 lacks the trait, 20 is not theirs.
+    expect([...(await options())].map((o) => o.textContent)).toEqual([
+      'Knight 12 #12',
+      'Knight 14 #14',
+    ]);
+    expect(api.find((c) => c.path === '/v1/api/asset/userInfoList')!.body).toEqual({
+      contractAddr: CONTRACT,
+      ownerAddr: account.address.toLowerCase(),
+      page: 1,
+      size: 20,
+    });
+    fireEvent.change(screen.getByTestId('accept-token'), { target: { value: '14' } });
     await waitFor(() => expect(screen.getByTestId('accept-net').textContent).toBe('0.98 WAIA'));
     fireEvent.click(screen.getByTestId('accept-offer-submit'));
     await screen.findByTestId('accept-offer-success', {}, { timeout: 4000 });
-    expect(api.find((c) => c.path === '/v1/api/offer/proof')!.body).toEqual({
-      orderHash: offer.orderHash,
-      tokenId: '12',
+    expect(proofs).toEqual(['14']);
+    expect(chain.sent).toEqual(['accept 14 x1 proof 2']);
+  });
+
+  it("asks offer/proof per held token once the trait's set changed since the offer was signed", async () => {
+    mockApi({
+      'POST /v1/api/asset/userInfoList': held,
+      // 13 got the trait since: the current set is not the signed one.
+      'POST /v1/api/offer/traitSet': {
+        valueId: 31,
+        tokenIds: ['12', '13', '14', '20'],
+        root: traitTree([12n, 13n, 14n, 20n]).root,
+      },
+      'POST /v1/api/offer/proof': proofRoute,
     });
-    expect(chain.sent).toEqual(['accept 12 x1 proof 2']);
+    renderAccept();
+    await waitFor(async () =>
+      expect([...(await options())].map((o) => o.value)).toEqual(['12', '14']),
+    );
+    expect([...proofs].sort()).toEqual(['12', '13', '14']);
+  });
+
+  it('says so when the holder has no token the offer accepts', async () => {
+    mockApi({
+      'POST /v1/api/asset/userInfoList': { records: [card(13)], total: 1, current: 1, size: 20 },
+      'POST /v1/api/offer/traitSet': { valueId: 31, tokenIds: ['12', '14', '20'], root },
+    });
+    renderAccept();
+    expect((await screen.findByTestId('accept-no-tokens')).textContent).toBe(
+      'You hold no item this offer accepts',
+    );
+    expect(screen.getByTestId<HTMLButtonElement>('accept-offer-submit').disabled).toBe(true);
+  });
+});
+
+describe('accepting an ERC1155 collection offer', () => {
+  it('lists every held token of the collection (all pages) with the copies held, and caps the quantity by it', async () => {
+    const offer = {
+      orderHash: `0x${'0e'.repeat(32)}`,
+      contractAddr: CONTRACT,
+      kind: OFFER_KIND.collection,
+      erc1155: true,
+      tokenId: null,
+      trait: null,
+      remaining: '10',
+      coin: 'WAIA',
+      coinDecimals: 18,
+      priceWei: String(E18),
+      status: OFFER_STATUS.active,
+      name: null,
+      collectionName: 'Potions',
+      signed: { identifier: '0' },
+    } as unknown as OfferVO;
+    const api = mockApi({
+      'POST /v1/api/asset/userInfoList': (call: SeenCall) =>
+        (call.body as { page: number }).page === 1
+          ? {
+              records: [{ tokenId: '1', name: 'Potion', amount: '3' }],
+              total: 2,
+              current: 1,
+              size: 1,
+            }
+          : {
+              records: [{ tokenId: '2', name: 'Elixir', amount: '7' }],
+              total: 2,
+              current: 2,
+              size: 1,
+            },
+    });
+    const client = clientWith({ balance: 0n, allowance: 0n, native: 0n });
+    client.setQueryData(['offer-fee-fraction'], { numerator: 0n, denominator: 100n });
+    render(
+      <QueryClientProvider client={client}>
+        <AcceptOfferModal offer={offer} onClose={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const select = await screen.findByTestId<HTMLSelectElement>('accept-token');
+    await waitFor(() =>
+      expect([...select.options].map((o) => o.textContent)).toEqual([
+        'Potion #1 · 3 held',
+        'Elixir #2 · 7 held',
+      ]),
+    );
+    expect(screen.getByTestId('accept-units').previousSibling?.textContent).toBe(
+      'Quantity (up to 3)',
+    );
+    fireEvent.change(select, { target: { value: '2' } });
+    expect(screen.getByLabelText('Quantity (up to 7)')).toBe(screen.getByTestId('accept-units'));
+    // Nothing asks offer/proof for a collection offer.
+    expect(api.some((c) => c.path === '/v1/api/offer/proof')).toBe(false);
   });
 });
