@@ -32,12 +32,14 @@ import { createOffer, fetchAccountOffers } from './api';
 import {
   DEFAULT_EXPIRY_DAYS,
   EXPIRY_DAYS,
+  OFFER_GAS_RESERVE,
   committedInCoin,
   offerFields,
   offerFieldsText,
   randomSalt,
   type ExpiryDays,
   type OfferTarget,
+  wrapPlan,
 } from './terms';
 
 /** A coin an offer can be paid in: AIA is offered as the wrapped AIA (`wrapped`). */
@@ -120,14 +122,17 @@ export function MakeOfferModal({
     ? funds.data.balance + (coin?.wrapped ? funds.data.native : 0n)
     : null;
   const short = spendable !== null && total > spendable;
-  const wrapNeeded =
-    coin?.wrapped && funds.data && funds.data.balance < total ? total - funds.data.balance : 0n;
+  const wrap = coin?.wrapped && funds.data ? wrapPlan(total, funds.data) : null;
+  const wrapNeeded = wrap?.wrap ?? 0n;
+  // Said before the wallet opens: the wrap would leave no AIA for its own and the approval's fee.
+  const reserveShort = !short && wrap !== null && !wrap.keepsReserve;
   const ready =
     priceEntry.edited &&
     priceCheck.ok &&
     (unitsCheck === null || unitsCheck.ok) &&
     coin !== null &&
-    !short;
+    !short &&
+    !reserveShort;
   const done = flow.state.phase === 'done';
   // The expiry shown counts from when the dialog opened; the signed one from the signing.
   const [openedAt] = useState(() => Date.now());
@@ -292,7 +297,17 @@ export function MakeOfferModal({
               </div>
             )}
           </dl>
-          {wrapNeeded > 0n && !short && coin && (
+          {reserveShort && coin && wrap && (
+            <p role="alert" data-testid="offer-gas-reserve" className="mt-3 text-xs text-rose-300">
+              {t('offer.make.gasReserve', {
+                reserve: fmt.price(unitsText(OFFER_GAS_RESERVE, coin.decimals)),
+                native: coin.symbol,
+                max: fmt.price(unitsText(wrap.most, coin.decimals)),
+                coin: coin.symbol,
+              })}
+            </p>
+          )}
+          {wrapNeeded > 0n && !short && !reserveShort && coin && (
             <p data-testid="offer-wrap-note" className="mt-3 text-xs text-amber-200">
               {t('offer.make.wrapNote', {
                 amount: fmt.price(unitsText(wrapNeeded, coin.decimals)),

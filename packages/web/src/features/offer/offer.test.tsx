@@ -235,6 +235,33 @@ describe('the Make offer dialog', () => {
     expect(screen.getByRole('alert').textContent).toBe('greater than available');
     expect(screen.getByTestId<HTMLButtonElement>('make-offer-submit').disabled).toBe(true);
   });
+  it('keeps AIA for the wrap and approve fees: says so before the wallet opens', async () => {
+    // 2.005 AIA, none wrapped: wrapping 2 leaves 0.005, below the 0.01 reserve.
+    renderMake({ balance: 0n, allowance: 0n, native: 2_005n * 10n ** 15n });
+    fireEvent.change(screen.getByTestId('price-input'), { target: { value: '2' } });
+    expect((await screen.findByTestId('offer-gas-reserve')).textContent).toBe(
+      'Keep 0.01 AIA for the network fees of wrapping and approving: offer at most 1.995 AIA in total',
+    );
+    expect(screen.queryByTestId('offer-wrap-note')).toBeNull();
+    expect(screen.queryByTestId('offer-short')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('make-offer-submit').disabled).toBe(true);
+
+    // At the most it names, the reserve is kept: the wrap note and the button come back.
+    fireEvent.change(screen.getByTestId('price-input'), { target: { value: '1.995' } });
+    await waitFor(() => expect(screen.queryByTestId('offer-gas-reserve')).toBeNull());
+    expect(screen.getByTestId('offer-wrap-note').textContent).toBe(
+      'Offers in AIA are paid in wrapped AIA: 1.995 AIA is wrapped first.',
+    );
+    expect(screen.getByTestId<HTMLButtonElement>('make-offer-submit').disabled).toBe(false);
+  });
+
+  it('needs no reserve when the wrapped AIA already covers the offer', async () => {
+    renderMake({ balance: 2n * E18, allowance: 0n, native: 0n });
+    fireEvent.change(screen.getByTestId('price-input'), { target: { value: '2' } });
+    await waitFor(() => expect(screen.getByTestId('offer-total').textContent).toBe('2 AIA'));
+    expect(screen.queryByTestId('offer-gas-reserve')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('make-offer-submit').disabled).toBe(false);
+  });
 });
 
 describe('the account page offers', () => {

@@ -10,12 +10,14 @@ import {
 } from '@aiamarket/shared';
 import { offerFundingPlan } from '../../lib/chain/offers';
 import {
+  OFFER_GAS_RESERVE,
   acceptableUnits,
   committedInCoin,
   offerFields,
   offerFieldsText,
   offerPayout,
   randomSalt,
+  wrapPlan,
 } from './terms';
 
 // anvil's second well-known test key (a test fixture, never a real wallet).
@@ -182,5 +184,31 @@ describe('acceptableUnits', () => {
     expect(acceptableUnits({ erc1155: false, remaining: '3' }, 0n)).toBe(0n);
     expect(acceptableUnits({ erc1155: true, remaining: '3' }, 5n)).toBe(3n);
     expect(acceptableUnits({ erc1155: true, remaining: '3' }, 2n)).toBe(2n);
+  });
+});
+
+describe('the gas reserve of a wrap', () => {
+  const E18 = 10n ** 18n;
+  it('keeps the reserve in native AIA only when some is wrapped, to the base unit', () => {
+    const native = 3n * E18;
+    // Wrapping all but exactly the reserve is fine; one base unit more is not.
+    expect(wrapPlan(native - OFFER_GAS_RESERVE, { balance: 0n, native })).toEqual({
+      wrap: native - OFFER_GAS_RESERVE,
+      keepsReserve: true,
+      most: native - OFFER_GAS_RESERVE,
+    });
+    expect(wrapPlan(native - OFFER_GAS_RESERVE + 1n, { balance: 0n, native }).keepsReserve).toBe(
+      false,
+    );
+    // Already wrapped: no wrap, no reserve needed, even with no native AIA.
+    expect(wrapPlan(E18, { balance: E18, native: 0n })).toEqual({
+      wrap: 0n,
+      keepsReserve: true,
+      most: E18,
+    });
+    // The wrapped part counts towards the most: 1 wrapped + 0.5 native = 1.49 at most.
+    expect(wrapPlan(2n * E18, { balance: E18, native: E18 / 2n }).most).toBe(
+      E18 + E18 / 2n - OFFER_GAS_RESERVE,
+    );
   });
 });

@@ -133,3 +133,25 @@ export function acceptableUnits(offer: Pick<OfferVO, 'erc1155' | 'remaining'>, h
   const remaining = BigInt(offer.remaining);
   return held < remaining ? held : remaining;
 }
+
+/**
+ * Native AIA kept back when an offer in AIA wraps some first: the wrap and the approval are two
+ * transactions whose fees are paid in AIA, so wrapping (nearly) all of it leaves the wallet
+ * unable to send them and it fails with a generic "insufficient funds". Both together use about
+ * 100 000 gas; 0.01 AIA pays that up to 100 gwei.
+ */
+export const OFFER_GAS_RESERVE = 10n ** 16n;
+
+/**
+ * The wrap an offer of `total` in wrapped AIA needs, and whether the native AIA left after it
+ * still pays the wrap and approve fees (`most`: the largest total that does).
+ */
+export function wrapPlan(total: bigint, funds: { balance: bigint; native: bigint }) {
+  const wrap = funds.balance < total ? total - funds.balance : 0n;
+  const most = funds.balance + funds.native - OFFER_GAS_RESERVE;
+  return {
+    wrap,
+    keepsReserve: wrap === 0n || funds.native - wrap >= OFFER_GAS_RESERVE,
+    most: most > funds.balance ? most : funds.balance,
+  };
+}
