@@ -13,6 +13,7 @@ import {
 import { TradeDialog, buttonClass, inputClass } from '../../components/trade';
 import { useRuleText } from '../../components/trade/PriceField';
 import { acceptOffer, readFeeFraction, readRoyaltyAmount } from '../../lib/chain/offers';
+import { errorText } from '../../lib/errors';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { useSession } from '../../lib/session';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
@@ -125,6 +126,15 @@ export function AcceptOfferModal({
           {picking && choices.isPending && (
             <p data-testid="accept-tokens-loading" className="mt-4 text-sm text-slate-400">
               {t('offer.accept.loadingTokens')}
+            </p>
+          )}
+          {picking && choices.isError && (
+            <p
+              role="alert"
+              data-testid="accept-tokens-error"
+              className="mt-4 text-sm text-rose-300"
+            >
+              {errorText(choices.error, t)}
             </p>
           )}
           {picking && choices.data?.length === 0 && (

@@ -340,6 +340,15 @@ describe('accepting a trait offer', () => {
     );
     expect(screen.getByTestId<HTMLButtonElement>('accept-offer-submit').disabled).toBe(true);
   });
+  it("shows the server's refusal when the holdings cannot be read", async () => {
+    mockApi({});
+    renderAccept();
+    // The query client retries once (about a second) before it shows the error.
+    const error = await screen.findByTestId('accept-tokens-error', {}, { timeout: 4000 });
+    expect(error.textContent).toBe('Not found');
+    expect(screen.queryByTestId('accept-tokens-loading')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('accept-offer-submit').disabled).toBe(true);
+  });
 });
 
 describe('accepting an ERC1155 collection offer', () => {
