@@ -1,12 +1,16 @@
 // Keeps feature slices independent: a file under `features/<a>/` (web) or `modules/<a>/` (server)
 // may not import from another slice `features/<b>/` or `modules/<b>/`. Shared pieces belong in
-// components/, lib/, http/, db/, chain/ or packages/shared, and those generic folders may not
-// import any slice at all (a feature that a generic part needs is passed in from app/ instead).
+// components/, lib/, http/, db/, chain/, read-models/ or packages/shared, and those generic
+// folders may not import any slice at all (a feature that a generic part needs is passed in from
+// app/ instead).
 import path from 'node:path';
 
 const SLICE = /[\\/](features|modules)[\\/]([^\\/]+)[\\/]/;
-/** Generic folders of the web (`src/components`, `src/lib`) and the server (`src/http|db|chain`). */
-const GENERIC = /[\\/]src[\\/](components|lib|http|db|chain)[\\/]/;
+/**
+ * Generic folders of the web (`src/components`, `src/lib`) and the server
+ * (`src/http|db|chain|read-models`).
+ */
+const GENERIC = /[\\/]src[\\/](components|lib|http|db|chain|read-models)[\\/]/;
 /** Which slice kind each generic folder sits beside. */
 const GENERIC_KIND = {
   components: 'features',
@@ -14,6 +18,7 @@ const GENERIC_KIND = {
   http: 'modules',
   db: 'modules',
   chain: 'modules',
+  'read-models': 'modules',
 };
 
 /** @param {string} file */

@@ -79,5 +79,10 @@ tester.run('no-cross-feature-imports', plugin.rules['no-cross-feature-imports'],
       code: "import { x } from '../modules/banner/queries';",
       errors: [{ messageId: 'generic' }],
     },
+    {
+      filename: '/p/server/src/read-models/order-view.ts',
+      code: "import { x } from '../modules/item/view';",
+      errors: [{ messageId: 'generic' }],
+    },
   ],
 });

@@ -1,5 +1,5 @@
 // The offer status at read time (OFFER_STATUS), written once: the offer module's lists and
-// create answer and the best offer of cards, items and collections (http/best-offer.ts) read it
+// create answer and the best offer of cards, items and collections (read-models/best-offer.ts) read it
 // from here (a generic db piece, so the item and collection modules need not import a feature). The indexer keeps
 // only the facts (filled, cancelled, funded); start and end are compared with the time of the
 // query, so an offer expires or starts without anything being written.

@@ -5,8 +5,8 @@ import {
   selectCollectionRows,
   volumeSince,
   type CollectionJoinedRow,
-} from '../../http/collection-view.js';
-import { WINDOW_HOURS, windowStart } from '../../http/volume-windows.js';
+} from '../../read-models/collection-view.js';
+import { WINDOW_HOURS, windowStart } from '../../read-models/volume-windows.js';
 
 const p = collectionProfiles;
 

@@ -3,7 +3,7 @@ import { REFERENCE_UNIT, type RankingRow, type RankingWindow } from '@aiamarket/
 import type { AppDb } from '../../db/database.js';
 import { collectionStats, collectionVolumeHours } from '../../db/schema-chain.js';
 import { collectionProfiles } from '../../db/schema-market.js';
-import { trimAmount } from '../../http/collection-view.js';
+import { trimAmount } from '../../read-models/collection-view.js';
 import { coinParts, currentCoinRates } from '../../db/coin-rates.js';
 import type { CoinAmounts } from '../../db/schema-chain.js';
 import {
@@ -11,7 +11,7 @@ import {
   previousWindow,
   WINDOW_HOURS,
   windowStart,
-} from '../../http/volume-windows.js';
+} from '../../read-models/volume-windows.js';
 
 const p = collectionProfiles;
 const s = collectionStats;

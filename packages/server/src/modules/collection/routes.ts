@@ -31,10 +31,14 @@ import {
   updateProfileRow,
 } from './queries.js';
 import { rankCollections } from './ranking.js';
-import { coinPartsSchema, collectionVOSchema, toCollectionVO } from '../../http/collection-view.js';
+import {
+  coinPartsSchema,
+  collectionVOSchema,
+  toCollectionVO,
+} from '../../read-models/collection-view.js';
 import { currentCoinRates } from '../../db/coin-rates.js';
-import { RANKING_WINDOWS } from '../../http/volume-windows.js';
-import { bestCollectionOffers, bestOfferVoSchema } from '../../http/best-offer.js';
+import { RANKING_WINDOWS } from '../../read-models/volume-windows.js';
+import { bestCollectionOffers, bestOfferVoSchema } from '../../read-models/best-offer.js';
 
 const countRowFields = {
   id: z.number().int(),

@@ -3,7 +3,7 @@ import type { CollectionVO } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { collectionProfiles } from '../../db/schema-market.js';
 import { currentCoinRates } from '../../db/coin-rates.js';
-import { selectCollectionRows, toCollectionVO } from '../../http/collection-view.js';
+import { selectCollectionRows, toCollectionVO } from '../../read-models/collection-view.js';
 
 /** The collection of an item as CollectionVO (null when the collection has no page). */
 export async function collectionOf(

@@ -10,8 +10,8 @@ import {
   orders,
   tokenMetadata,
 } from '../../db/schema.js';
-import { buyableNow, type OrderRow } from '../../http/order-view.js';
-import { ordersPage } from '../../http/order-page.js';
+import { buyableNow, type OrderRow } from '../../read-models/order-view.js';
+import { ordersPage } from '../../read-models/order-page.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { countColumn, countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import type { TokenListFilter } from '../../db/token-list-filter.js';

@@ -9,12 +9,12 @@ import {
 import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { requireUser } from '../../http/auth.js';
-import { SharedReads } from '../../http/shared-reads.js';
+import { SharedReads } from '../../read-models/shared-reads.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
 import { priceRangeOf } from '../../http/filter-inputs.js';
-import { lowestOrders, tokenKey } from '../../http/order-view.js';
-import { collectionLabels, orderViews } from '../../http/order-view.js';
+import { lowestOrders, tokenKey } from '../../read-models/order-view.js';
+import { collectionLabels, orderViews } from '../../read-models/order-view.js';
 import { collectionOf } from './collection-view.js';
 import {
   accountItemsInput,
@@ -36,7 +36,7 @@ import {
   ownersPage,
 } from './queries.js';
 import { cardSchema, cardViews, detailSchema, ownershipSchema } from './view.js';
-import { bestOffersOfTokens } from '../../http/best-offer.js';
+import { bestOffersOfTokens } from '../../read-models/best-offer.js';
 
 /** Items: detail, ownership, a collection's items, an account's items, a user's NFTs. */
 export function itemRoutes(

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import type { ContractType, NftCardVO, NftDetail, Ownership } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import type { CoinCatalog } from '../../chain/coins.js';
-import { lowestOrders, tokenKey } from '../../http/order-view.js';
+import { lowestOrders, tokenKey } from '../../read-models/order-view.js';
 import {
   collectionLabels,
   contractTypeSchema,
   orderViews,
   orderVoSchema,
   type OrderRow,
-} from '../../http/order-view.js';
-import { collectionVOSchema } from '../../http/collection-view.js';
+} from '../../read-models/order-view.js';
+import { collectionVOSchema } from '../../read-models/collection-view.js';
 import type { CardRow } from './queries.js';
-import { bestOffersOfTokens, bestOfferVoSchema } from '../../http/best-offer.js';
+import { bestOffersOfTokens, bestOfferVoSchema } from '../../read-models/best-offer.js';
 
 export const cardSchema = z.object({
   tokenId: z.string(),

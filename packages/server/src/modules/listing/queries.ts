@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { collections, orders, signedListings, type NewSignedListingRow } from '../../db/schema.js';
-import { buyableNow, orderColumns, type OrderRow } from '../../http/order-view.js';
+import { buyableNow, orderColumns, type OrderRow } from '../../read-models/order-view.js';
 
 /** The token standards of the collections the index follows, by address. */
 export async function collectionTypesOf(

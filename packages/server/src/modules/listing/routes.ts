@@ -22,7 +22,7 @@ import { isChainUnreachable } from '../../chain/errors.js';
 import { isTypedSignatureValid } from '../../chain/signature.js';
 import { currentRateOf } from '../../db/coin-rates.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { orderViews, orderVoSchema } from '../../http/order-view.js';
+import { orderViews, orderVoSchema } from '../../read-models/order-view.js';
 import { liftDataHook } from '../../http/paging.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { listingTreeTypedData, listingTypedData, readListingStates } from './chain.js';

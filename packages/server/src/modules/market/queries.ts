@@ -11,8 +11,8 @@ import {
   orders,
   tokenAttributes,
 } from '../../db/schema.js';
-import { buyableNow, orderColumns, type OrderRow } from '../../http/order-view.js';
-import { ordersPage } from '../../http/order-page.js';
+import { buyableNow, orderColumns, type OrderRow } from '../../read-models/order-view.js';
+import { ordersPage } from '../../read-models/order-page.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import type { TokenListFilter } from '../../db/token-list-filter.js';

@@ -14,7 +14,7 @@ import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { isChainUnreachable } from '../../chain/errors.js';
 import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
-import { SharedReads } from '../../http/shared-reads.js';
+import { SharedReads } from '../../read-models/shared-reads.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
 import { waitForChainPrice } from './chain.js';
@@ -37,7 +37,7 @@ import {
   marketPage,
   type MarketFilter,
 } from './queries.js';
-import { orderViews, orderVoSchema } from '../../http/order-view.js';
+import { orderViews, orderVoSchema } from '../../read-models/order-view.js';
 import { coinsOf } from '../../chain/coins.js';
 
 const collectionFilterItemSchema = z.object({

@@ -14,8 +14,8 @@ import {
 import type { AppDb } from '../../db/database.js';
 import { attrCategories, attrValues, collectionProfiles, tokenMetadata } from '../../db/schema.js';
 import { coinsOf, type CoinCatalog } from '../../chain/coins.js';
-import { collectionLabels, tokenKey } from '../../http/order-view.js';
-import { offerKindSchema as kindSchema } from '../../http/best-offer.js';
+import { collectionLabels, tokenKey } from '../../read-models/order-view.js';
+import { offerKindSchema as kindSchema } from '../../read-models/best-offer.js';
 import { traitSetSizes, type OfferListRow } from './queries.js';
 
 export const signedOfferSchema = z.object({

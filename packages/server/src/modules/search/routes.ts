@@ -4,7 +4,7 @@ import { SEARCH_MIN_LENGTH, singleLine, type SearchResult } from '@aiamarket/sha
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook } from '../../http/paging.js';
-import { SharedReads } from '../../http/shared-reads.js';
+import { SharedReads } from '../../read-models/shared-reads.js';
 import { searchAll } from './queries.js';
 
 const searchInput = z.object({
