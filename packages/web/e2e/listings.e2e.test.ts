@@ -1,24 +1,11 @@
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  createPublicClient,
-  createWalletClient,
-  decodeEventLog,
-  erc20Abi,
-  http,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { decodeEventLog, erc20Abi, parseUnits, type Abi, type Address, type Hex } from 'viem';
 import { gameItems721Abi, listingsAbi, stableCoinAbi } from '@aiamarket/shared/abis';
 import { ORDER_KIND, STABLE_COIN_DECIMALS, type OrderVO } from '@aiamarket/shared';
-import { DEMO_ACCOUNT_COUNT, demoAccountKey, type Stack } from '@aiamarket/tools/stack';
-import { SCREENSHOTS_DIR } from './browser.js';
+import type { Stack } from '@aiamarket/tools/stack';
+import { accountOf, journeyTools } from './chain.js';
 import { useJourney } from './journey.js';
-import { installTestWallet, signInWithTestWallet, type TestWallet } from './test-wallet.js';
 
 // The signed-listing journeys of issue 18 on the seeded demo chain, in Chromium with the injected
 // test wallet: a seller bulk-lists heroes from the account page's select mode (20 in AIA with one
@@ -32,55 +19,8 @@ useJourney('listings', { privateWebDist: true }, (started) => {
   ({ stack, browser } = started);
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS_DIR, `listings-${name}.png`) });
-const contract = (name: string) => stack.deployment.contracts[name]!.address as Address;
-const client = () => createPublicClient({ transport: http(stack.rpcUrl) });
-const HEROES_SUPPLY = 72n;
-const step = (name: string) => console.log(`[listings] ${name}`);
-
-const ACCOUNTS = Array.from({ length: DEMO_ACCOUNT_COUNT }, (_, i) => {
-  const privateKey = demoAccountKey(i);
-  return { privateKey, address: privateKeyToAccount(privateKey).address };
-});
-const accountOf = (index: number) => ACCOUNTS[index]!.address.toLowerCase() as Address;
-const indexOf = (owner: string) =>
-  ACCOUNTS.findIndex((a) => a.address.toLowerCase() === owner.toLowerCase());
-
-/** A direct transaction from a demo account (what the page must not do for the test). */
-async function send(
-  from: number,
-  address: Address,
-  abi: Abi,
-  functionName: string,
-  args: unknown[],
-  value?: bigint,
-) {
-  const account = privateKeyToAccount(ACCOUNTS[from]!.privateKey);
-  const wallet = createWalletClient({ account, transport: http(stack.rpcUrl) });
-  const hash = await wallet.writeContract({
-    address,
-    abi,
-    functionName,
-    args,
-    chain: null,
-    ...(value !== undefined ? { value } : {}),
-  });
-  const receipt = await client().waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe('success');
-  return receipt;
-}
-
-async function post<T>(call: string, body: unknown): Promise<T | null> {
-  const answer = (await (
-    await fetch(`${stack.url}/v1/api${call}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  ).json()) as { code: number; data: T };
-  return answer.code === 0 ? answer.data : null;
-}
+const { shot, step, contract, client, send, post, signedInPage, settled, ownerOf, heroesHeld } =
+  journeyTools('listings', () => ({ stack, browser }));
 
 /** The buyable signed listing of a token, if the API shows one. */
 async function signedListingOf(nft: Address, tokenId: bigint): Promise<OrderVO | null> {
@@ -93,53 +33,10 @@ async function signedListingOf(nft: Address, tokenId: bigint): Promise<OrderVO |
   );
 }
 
-async function signedInPage(index: number): Promise<{ page: Page; wallet: TestWallet }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const wallet = await installTestWallet(context, {
-    rpcUrl: stack.rpcUrl,
-    chainId: stack.chainId,
-    privateKey: ACCOUNTS[index]!.privateKey,
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
-  await page.goto(stack.url);
-  await page.getByTestId('home-hero').waitFor();
-  await signInWithTestWallet(page);
-  return { page, wallet };
-}
-
-async function settled(modal: Locator) {
-  const status = modal.getByTestId('tx-status');
-  await expect
-    .poll(async () => ((await status.count()) ? await status.getAttribute('data-phase') : null), {
-      timeout: 120_000,
-      interval: 500,
-    })
-    .toMatch(/^(done|error)$/);
-  if ((await status.getAttribute('data-phase')) === 'error') {
-    throw new Error(`the action failed: ${await status.innerText()}`);
-  }
-}
-
-const ownerOf = async (tokenId: bigint) =>
-  (
-    await client().readContract({
-      address: contract('GameItems721'),
-      abi: gameItems721Abi,
-      functionName: 'ownerOf',
-      args: [tokenId],
-    })
-  ).toLowerCase();
-
 /** The seeded heroes of each demo account: index -> token ids. */
 async function heroesByAccount(): Promise<Map<number, bigint[]>> {
-  const ids = Array.from({ length: Number(HEROES_SUPPLY) }, (_, i) => BigInt(i + 1));
-  const owners = await Promise.all(ids.map(ownerOf));
   const by = new Map<number, bigint[]>();
-  ids.forEach((id, i) => {
-    const who = indexOf(owners[i]!);
-    if (who >= 0) by.set(who, [...(by.get(who) ?? []), id]);
-  });
+  for (const [id, who] of await heroesHeld()) by.set(who, [...(by.get(who) ?? []), id]);
   return by;
 }
 

@@ -1,20 +1,7 @@
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  createPublicClient,
-  createWalletClient,
-  decodeEventLog,
-  erc20Abi,
-  http,
-  parseEther,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { gameItems721Abi, offersAbi, stableCoinAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
+import { decodeEventLog, erc20Abi, parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { offersAbi, stableCoinAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
 import {
   ACTIVITY_METHOD,
   OFFER_KIND,
@@ -23,10 +10,9 @@ import {
   type ActivityVO,
   type OfferVO,
 } from '@aiamarket/shared';
-import { DEMO_ACCOUNT_COUNT, demoAccountKey, type Stack } from '@aiamarket/tools/stack';
-import { SCREENSHOTS_DIR } from './browser.js';
+import type { Stack } from '@aiamarket/tools/stack';
+import { accountOf, journeyTools } from './chain.js';
 import { useJourney } from './journey.js';
-import { installTestWallet, signInWithTestWallet, type TestWallet } from './test-wallet.js';
 
 // The offers journeys of issue 17 on the seeded demo chain, in Chromium with the injected test
 // wallet: an item offer in the stable coin and a collection offer in AIA (wrapped as part of
@@ -41,47 +27,19 @@ useJourney('offers', { privateWebDist: true }, (started) => {
   ({ stack, browser } = started);
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS_DIR, `offers-${name}.png`) });
-
-const contract = (name: string) => stack.deployment.contracts[name]!.address as Address;
-const client = () => createPublicClient({ transport: http(stack.rpcUrl) });
-const HEROES_SUPPLY = 72n;
-
-/** The ten demo accounts (the stack's own list has anvil's first five; 5-9 trade in the seed). */
-const ACCOUNTS = Array.from({ length: DEMO_ACCOUNT_COUNT }, (_, i) => {
-  const privateKey = demoAccountKey(i);
-  return { privateKey, address: privateKeyToAccount(privateKey).address };
-});
-
-/** Marks a journey step in the test log. */
-const step = (name: string) => console.log(`[offers] ${name}`);
-
-/** A direct transaction from a demo account (setup the page must not do). */
-async function send(
-  from: number,
-  address: Address,
-  abi: Abi,
-  functionName: string,
-  args: unknown[],
-) {
-  const account = privateKeyToAccount(ACCOUNTS[from]!.privateKey);
-  const wallet = createWalletClient({ account, transport: http(stack.rpcUrl) });
-  const hash = await wallet.writeContract({ address, abi, functionName, args, chain: null });
-  expect((await client().waitForTransactionReceipt({ hash })).status).toBe('success');
-}
-
-/** An offers call (POST, JSON body); null when the envelope's code is not 0. */
-async function post<T>(call: string, body: unknown): Promise<T | null> {
-  const answer = (await (
-    await fetch(`${stack.url}/v1/api${call}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  ).json()) as { code: number; data: T };
-  return answer.code === 0 ? answer.data : null;
-}
+const {
+  shot,
+  step,
+  contract,
+  client,
+  send,
+  post,
+  signedInPage,
+  openItem,
+  settled,
+  ownerOf,
+  heroesHeld,
+} = journeyTools('offers', () => ({ stack, browser }), { consoleTypes: ['error'] });
 
 const itemOffers = async (nft: Address, tokenId: bigint) =>
   (
@@ -95,74 +53,11 @@ const madeOffers = async (offerer: Address) =>
   (await post<{ records: OfferVO[] }>('/offer/made', { address: offerer.toLowerCase() }))
     ?.records ?? [];
 
-/** A signed-in browser page of demo account `index`. */
-async function signedInPage(index: number): Promise<{ page: Page; wallet: TestWallet }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const wallet = await installTestWallet(context, {
-    rpcUrl: stack.rpcUrl,
-    chainId: stack.chainId,
-    privateKey: ACCOUNTS[index]!.privateKey,
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') console.error(`console ${index}: ${m.text()}`);
-  });
-  await page.goto(stack.url);
-  await page.getByTestId('home-hero').waitFor();
-  await signInWithTestWallet(page);
-  return { page, wallet };
-}
-
-async function openItem(page: Page, nft: Address, tokenId: bigint) {
-  await page.goto(`${stack.url}/asset?tokenId=${tokenId}&contractAddr=${nft}`);
-  await page.getByTestId('item-actions').waitFor({ timeout: 30_000 });
-}
-
-/** Waits for a dialog's chain action to end; a failure throws with the message it shows. */
-async function settled(modal: Locator) {
-  const status = modal.getByTestId('tx-status');
-  await expect
-    .poll(async () => ((await status.count()) ? await status.getAttribute('data-phase') : null), {
-      timeout: 120_000,
-      interval: 500,
-    })
-    .toMatch(/^(done|error)$/);
-  if ((await status.getAttribute('data-phase')) === 'error') {
-    throw new Error(`the action failed: ${await status.innerText()}`);
-  }
-}
-
 /** The steps the dialog's flow went through, in order (the status lists them once done). */
 const stepsOf = async (modal: Locator) =>
   Promise.all(
     (await modal.getByTestId('tx-step').all()).map(async (s) => s.getAttribute('data-step')),
   );
-
-/** demo account index -> address (lowercase). */
-const accountOf = (index: number) => ACCOUNTS[index]!.address.toLowerCase() as Address;
-const indexOf = (owner: string) =>
-  ACCOUNTS.findIndex((a) => a.address.toLowerCase() === owner.toLowerCase());
-
-/** The seeded heroes held by a demo account other than `exclude`: [tokenId, account index]. */
-async function heroesHeld(exclude: number[]): Promise<[bigint, number][]> {
-  const c = client();
-  const heroes = contract('GameItems721');
-  const ids = Array.from({ length: Number(HEROES_SUPPLY) }, (_, i) => BigInt(i + 1));
-  const owners = await Promise.all(
-    ids.map((id) =>
-      c.readContract({
-        address: heroes,
-        abi: gameItems721Abi,
-        functionName: 'ownerOf',
-        args: [id],
-      }),
-    ),
-  );
-  return ids
-    .map((id, i) => [id, indexOf(owners[i]!)] as [bigint, number])
-    .filter(([, who]) => who >= 0 && !exclude.includes(who));
-}
 
 /** Fills and sends the Make offer dialog; resolves with the steps its flow reported. */
 async function makeOffer(
@@ -182,6 +77,29 @@ async function makeOffer(
   await modal.getByRole('button', { name: 'Close' }).first().click();
   return steps;
 }
+
+/** Opens the item page and makes an offer from its Make offer button; resolves as makeOffer. */
+async function offerFromItemPage(
+  page: Page,
+  nft: Address,
+  tokenId: bigint,
+  offer: Parameters<typeof makeOffer>[1],
+) {
+  await openItem(page, nft, tokenId);
+  await page.getByTestId('action-make-offer').click();
+  return makeOffer(page, offer);
+}
+
+/** The stable coin's symbol, as the offer dialog lists it. */
+const stableSymbol = () =>
+  client().readContract({ address: contract('StableCoin'), abi: erc20Abi, functionName: 'symbol' });
+
+/** Mints `amount` whole stable coins to `to` (from the deployer, which owns the coin). */
+const mintStable = (to: Address, amount: string) =>
+  send(0, contract('StableCoin'), stableCoinAbi, 'mint', [
+    to,
+    parseUnits(amount, STABLE_COIN_DECIMALS),
+  ]);
 
 /**
  * Accepts the offer `orderHash` from the item page's Offers tab; resolves with the net amount
@@ -268,24 +186,19 @@ describe('offers', () => {
     const stable = contract('StableCoin');
     const offers = contract('Offers');
     const OFFERER = 5;
-    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
+    const symbol = await stableSymbol();
     const [[hero, sellerIndex]] = (await heroesHeld([0, OFFERER])) as [[bigint, number]];
     const offerer = accountOf(OFFERER);
     const seller = accountOf(sellerIndex);
     // The offerer gets stable coins to pay with and starts without an allowance to Offers.
-    await send(0, stable, stableCoinAbi, 'mint', [
-      offerer,
-      parseUnits('100', STABLE_COIN_DECIMALS),
-    ]);
+    await mintStable(offerer, '100');
     await send(OFFERER, stable, erc20Abi, 'approve', [offers, 0n]);
 
     step(
       `Account ${OFFERER} offers 3 ${symbol} for hero #${hero} (held by account ${sellerIndex}).`,
     );
     const o = await signedInPage(OFFERER);
-    await openItem(o.page, heroes, hero);
-    await o.page.getByTestId('action-make-offer').click();
-    const made = await makeOffer(o.page, { coin: symbol, price: '3' });
+    const made = await offerFromItemPage(o.page, heroes, hero, { coin: symbol, price: '3' });
     // No coin left the wallet: an allowance, a signature and the server's record.
     expect(made).toEqual(['allowance', 'sign', 'submit']);
     expect(o.wallet.calls).toContain('eth_signTypedData_v4');
@@ -315,16 +228,7 @@ describe('offers', () => {
     const s = await signedInPage(sellerIndex);
     const { net, steps, hash } = await acceptFromItemPage(s.page, heroes, hero, listed!);
     expect(steps.at(-1)).toBe('acceptOffer');
-    expect(
-      (
-        await c.readContract({
-          address: heroes,
-          abi: gameItems721Abi,
-          functionName: 'ownerOf',
-          args: [hero],
-        })
-      ).toLowerCase(),
-    ).toBe(offerer);
+    expect(await ownerOf(hero)).toBe(offerer);
     // Exactly the price left the offerer; the seller got what the dialog said.
     expect(offererBefore - (await balance(offerer))).toBe(price);
     expect((await balance(seller)) - sellerBefore).toBe(net);
@@ -408,16 +312,7 @@ describe('offers', () => {
     const { net, hash } = await acceptFromItemPage(s.page, heroes, hero, offer!);
     await checkSplit(hash, parseEther('0.5'), net);
     accepted.push({ hash, nft: heroes, tokenId: hero, seller, offerer });
-    expect(
-      (
-        await c.readContract({
-          address: heroes,
-          abi: gameItems721Abi,
-          functionName: 'ownerOf',
-          args: [hero],
-        })
-      ).toLowerCase(),
-    ).toBe(offerer);
+    expect(await ownerOf(hero)).toBe(offerer);
     expect((await wrappedOf(seller)) - before).toBe(net);
     expect(await wrappedOf(offerer)).toBe(parseEther('0.5'));
     // One of the two is filled: the offer stays, for one more hero.
@@ -435,16 +330,11 @@ describe('offers', () => {
   }, 400_000);
 
   it('a trait offer chosen on the collection page, accepted with its proof', async () => {
-    const c = client();
     const heroes = contract('GameItems721');
-    const stable = contract('StableCoin');
     const OFFERER = 7;
     const offerer = accountOf(OFFERER);
-    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
-    await send(0, stable, stableCoinAbi, 'mint', [
-      offerer,
-      parseUnits('100', STABLE_COIN_DECIMALS),
-    ]);
+    const symbol = await stableSymbol();
+    await mintStable(offerer, '100');
 
     step(`Account ${OFFERER} offers 2 ${symbol} for any hero of the first Class value.`);
     const o = await signedInPage(OFFERER);
@@ -493,16 +383,7 @@ describe('offers', () => {
     });
     await acceptFromItemPage(s.page, heroes, hero, offer!);
     expect(proofCalls.length).toBe(1);
-    expect(
-      (
-        await c.readContract({
-          address: heroes,
-          abi: gameItems721Abi,
-          functionName: 'ownerOf',
-          args: [hero],
-        })
-      ).toLowerCase(),
-    ).toBe(offerer);
+    expect(await ownerOf(hero)).toBe(offerer);
     await o.page.context().close();
     await s.page.context().close();
   }, 400_000);
@@ -510,22 +391,16 @@ describe('offers', () => {
   it('an offer cancelled from the account page', async () => {
     const c = client();
     const heroes = contract('GameItems721');
-    const stable = contract('StableCoin');
     const offers = contract('Offers');
     const OFFERER = 8;
     const offerer = accountOf(OFFERER);
-    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
-    await send(0, stable, stableCoinAbi, 'mint', [
-      offerer,
-      parseUnits('100', STABLE_COIN_DECIMALS),
-    ]);
+    const symbol = await stableSymbol();
+    await mintStable(offerer, '100');
     const [[hero]] = (await heroesHeld([0, OFFERER])) as [[bigint, number]];
 
     step(`Account ${OFFERER} offers 1 ${symbol} for hero #${hero}, then cancels it.`);
     const o = await signedInPage(OFFERER);
-    await openItem(o.page, heroes, hero);
-    await o.page.getByTestId('action-make-offer').click();
-    await makeOffer(o.page, { coin: symbol, price: '1' });
+    await offerFromItemPage(o.page, heroes, hero, { coin: symbol, price: '1' });
     const offer = (await madeOffers(offerer)).find((x) => x.kind === OFFER_KIND.item)!;
     expect(offer.status).toBe(OFFER_STATUS.active);
 
@@ -563,18 +438,15 @@ describe('offers', () => {
   it('Cancel all from the account page raises the counter: every open offer drops', async () => {
     const c = client();
     const heroes = contract('GameItems721');
-    const stable = contract('StableCoin');
     const offers = contract('Offers');
     const OFFERER = 8;
     const offerer = accountOf(OFFERER);
-    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
+    const symbol = await stableSymbol();
     const [[hero]] = (await heroesHeld([0, OFFERER])) as [[bigint, number]];
 
     step(`Account ${OFFERER} makes an item offer and a collection offer, then cancels all.`);
     const o = await signedInPage(OFFERER);
-    await openItem(o.page, heroes, hero);
-    await o.page.getByTestId('action-make-offer').click();
-    await makeOffer(o.page, { coin: symbol, price: '1.5' });
+    await offerFromItemPage(o.page, heroes, hero, { coin: symbol, price: '1.5' });
     await o.page.goto(`${stack.url}/collection/aia-heroes`);
     await o.page.getByTestId('action-collection-offer').click();
     await makeOffer(o.page, { coin: symbol, price: '1.25', units: '3' });
@@ -611,15 +483,13 @@ describe('offers', () => {
     const stable = contract('StableCoin');
     const OFFERER = 9;
     const offerer = accountOf(OFFERER);
-    const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
-    await send(0, stable, stableCoinAbi, 'mint', [offerer, parseUnits('10', STABLE_COIN_DECIMALS)]);
+    const symbol = await stableSymbol();
+    await mintStable(offerer, '10');
     const [[hero, holderIndex]] = (await heroesHeld([0, OFFERER])) as [[bigint, number]];
 
     step(`Account ${OFFERER} offers 4 ${symbol} for hero #${hero}.`);
     const o = await signedInPage(OFFERER);
-    await openItem(o.page, heroes, hero);
-    await o.page.getByTestId('action-make-offer').click();
-    await makeOffer(o.page, { coin: symbol, price: '4' });
+    await offerFromItemPage(o.page, heroes, hero, { coin: symbol, price: '4' });
     const offer = (await madeOffers(offerer)).find((x) => x.kind === OFFER_KIND.item)!;
     const shown = async () =>
       (await itemOffers(heroes, hero)).some((x) => x.orderHash === offer.orderHash);

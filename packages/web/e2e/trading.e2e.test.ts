@@ -1,24 +1,11 @@
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  createPublicClient,
-  createWalletClient,
-  erc20Abi,
-  http,
-  parseEther,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { erc20Abi, parseEther, parseUnits, type Address } from 'viem';
 import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/shared/abis';
 import { STABLE_COIN_DECIMALS } from '@aiamarket/shared';
 import type { Stack } from '@aiamarket/tools/stack';
-import { SCREENSHOTS_DIR } from './browser.js';
+import { journeyTools } from './chain.js';
 import { useJourney } from './journey.js';
-import { installTestWallet, signInWithTestWallet, type TestWallet } from './test-wallet.js';
 
 // The trading journey of issue 8 on the seeded demo chain, in Chromium with the injected test
 // wallet: list a 721 (approval first), buy it with AIA from a second account, list a 1155 for
@@ -33,75 +20,14 @@ useJourney('trading', { privateWebDist: true }, (started) => {
   ({ stack, browser } = started);
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS_DIR, `trading-${name}.png`) });
+const { shot, step, contract, client, send, get, signedInPage, openItem, settled } = journeyTools(
+  'trading',
+  () => ({ stack, browser }),
+  { consoleTypes: ['error', 'warning'] },
+);
 
-const contract = (name: string) => stack.deployment.contracts[name]!.address as Address;
-const client = () => createPublicClient({ transport: http(stack.rpcUrl) });
-
-/** A direct transaction from a demo account (setup the page must not do). */
-async function send(
-  from: number,
-  address: Address,
-  abi: Abi,
-  functionName: string,
-  args: unknown[],
-) {
-  const account = privateKeyToAccount(stack.accounts[from]!.privateKey as Hex);
-  const wallet = createWalletClient({ account, transport: http(stack.rpcUrl) });
-  const hash = await wallet.writeContract({ address, abi, functionName, args, chain: null });
-  expect((await client().waitForTransactionReceipt({ hash })).status).toBe('success');
-}
-
-async function api<T>(pathAndQuery: string): Promise<T> {
-  const answer = (await (await fetch(`${stack.url}/v1/api${pathAndQuery}`)).json()) as {
-    code: number;
-    data: T;
-  };
-  return answer.code === 0 ? answer.data : (null as T);
-}
-
-/** A signed-in browser page of demo account `index`. */
-async function signedInPage(index: number): Promise<{ page: Page; wallet: TestWallet }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const wallet = await installTestWallet(context, {
-    rpcUrl: stack.rpcUrl,
-    chainId: stack.chainId,
-    privateKey: stack.accounts[index]!.privateKey as Hex,
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning')
-      console.error(`console ${index}: ${m.text()}`);
-  });
-  await page.goto(stack.url);
-  await page.getByTestId('home-hero').waitFor();
-  await signInWithTestWallet(page);
-  return { page, wallet };
-}
-
-async function openItem(page: Page, nft: Address, tokenId: bigint) {
-  await page.goto(`${stack.url}/asset?tokenId=${tokenId}&contractAddr=${nft}`);
-  await page.getByTestId('item-actions').waitFor({ timeout: 30_000 });
-}
-
-/** Waits for a dialog's transaction to end; a failure throws with the message the page shows. */
-async function settled(modal: Locator) {
-  const status = modal.getByTestId('tx-status');
-  await expect
-    .poll(async () => ((await status.count()) ? await status.getAttribute('data-phase') : null), {
-      timeout: 120_000,
-      interval: 500,
-    })
-    .toMatch(/^(done|error)$/);
-  if ((await status.getAttribute('data-phase')) === 'error') {
-    throw new Error(`the transaction failed: ${await status.innerText()}`);
-  }
-}
-
-/** Marks a journey step in the test log. */
-const step = (name: string) => console.log(`[trading] ${name}`);
+/** A GET call; null (typed as T, as the journey expects an answer) when the code is not 0. */
+const api = async <T>(pathAndQuery: string): Promise<T> => (await get<T>(pathAndQuery)) as T;
 
 const alertText = (page: Page, modal: string) =>
   page.getByTestId(modal).getByRole('alert').first().innerText();
