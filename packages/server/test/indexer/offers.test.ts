@@ -18,7 +18,7 @@ import {
   type Address,
   type PublicClient,
 } from 'viem';
-import { OFFER_KIND } from '@aiamarket/shared';
+import { OFFER_KIND, type OfferKind } from '@aiamarket/shared';
 import {
   gameItems1155Abi,
   gameItems721Abi,
@@ -134,6 +134,32 @@ describe('indexer: offers', () => {
     offers: await dumpOfferTables(db),
   });
 
+  /** A signed offer of `who` on the heroes in wrapped AIA (any hero, one unit unless told). */
+  const storeHeroOffer = (
+    who: Who,
+    fields: {
+      kind: OfferKind;
+      identifier?: bigint;
+      units?: bigint;
+      pricePerUnit: bigint;
+      counter: bigint;
+    },
+  ) =>
+    storeSigned(c, db, who, {
+      collection: g721,
+      erc1155: false,
+      identifier: 0n,
+      units: 1n,
+      coin: waia,
+      ...fields,
+    });
+
+  /** A transaction of `who` on the wrapped AIA contract. */
+  const onWrapped = (
+    who: Who,
+    call: { functionName: string; args?: readonly unknown[]; value?: bigint },
+  ) => send(c, who, { ...wrapped(c), ...call });
+
   beforeAll(async () => {
     c = await startChain();
     fresh = await freshDatabase();
@@ -152,12 +178,8 @@ describe('indexer: offers', () => {
       args: [g721, ACTORS.owner.address, 500n],
     });
     // carol wraps 5 AIA and lets the Offers contract pull it; alice and bob approve their NFTs.
-    await send(c, 'carol', { ...wrapped(c), functionName: 'deposit', value: parseEther('5') });
-    await send(c, 'carol', {
-      ...wrapped(c),
-      functionName: 'approve',
-      args: [c.addr('Offers'), maxUint256],
-    });
+    await onWrapped('carol', { functionName: 'deposit', value: parseEther('5') });
+    await onWrapped('carol', { functionName: 'approve', args: [c.addr('Offers'), maxUint256] });
     await send(c, 'alice', {
       address: g721,
       abi: gameItems721Abi,
@@ -179,13 +201,9 @@ describe('indexer: offers', () => {
   });
 
   it('counts an acceptance as a trade: activity, stats, hourly volume, royalty row', async () => {
-    const item = await storeSigned(c, db, 'carol', {
-      collection: g721,
+    const item = await storeHeroOffer('carol', {
       kind: OFFER_KIND.item,
-      erc1155: false,
       identifier: 2n,
-      units: 1n,
-      coin: waia,
       pricePerUnit: parseEther('1'),
       counter: 0n,
     });
@@ -256,13 +274,8 @@ describe('indexer: offers', () => {
     // The API read bob's funds, then they left before the offer was stored (bob holds no WAIA):
     // the indexer, idle on a quiet chain, reads them at its cursor and hides the offer.
     const cursor = async () => (await dumpChainTables(db)).cursor[0]!.n;
-    const late = await storeSigned(c, db, 'bob', {
-      collection: g721,
+    const late = await storeHeroOffer('bob', {
       kind: OFFER_KIND.collection,
-      erc1155: false,
-      identifier: 0n,
-      units: 1n,
-      coin: waia,
       pricePerUnit: parseEther('1'),
       counter: 0n,
     });
@@ -271,26 +284,18 @@ describe('indexer: offers', () => {
     expect(Number(await c.publicClient.getBlockNumber())).toBe(head);
     expect(await offerRow(db, late)).toMatchObject({ funded: false, stateBlock: await cursor() });
     // bob wraps 1 AIA: shown.
-    await send(c, 'bob', { ...wrapped(c), functionName: 'deposit', value: parseEther('1') });
-    await send(c, 'bob', {
-      ...wrapped(c),
-      functionName: 'approve',
-      args: [c.addr('Offers'), maxUint256],
-    });
+    await onWrapped('bob', { functionName: 'deposit', value: parseEther('1') });
+    await onWrapped('bob', { functionName: 'approve', args: [c.addr('Offers'), maxUint256] });
     await indexer.catchUp();
     expect((await offerRow(db, late)).funded).toBe(true);
-    await send(c, 'bob', { ...wrapped(c), functionName: 'withdraw', args: [parseEther('1')] });
+    await onWrapped('bob', { functionName: 'withdraw', args: [parseEther('1')] });
   });
 
   it('follows funding: transfer away and back, allowance revoke, withdrawal', async () => {
     // A collection offer for 2 heroes at 1 WAIA: carol holds 4 WAIA, enough.
-    const col = await storeSigned(c, db, 'carol', {
-      collection: g721,
+    const col = await storeHeroOffer('carol', {
       kind: OFFER_KIND.collection,
-      erc1155: false,
-      identifier: 0n,
       units: 2n,
-      coin: waia,
       pricePerUnit: parseEther('1'),
       counter: 0n,
     });
@@ -299,15 +304,13 @@ describe('indexer: offers', () => {
     const funded = async () => (await offerRow(db, col)).funded;
 
     // carol sends 3 WAIA to bob: 1 left < 2 -> hidden; back -> shown.
-    await send(c, 'carol', {
-      ...wrapped(c),
+    await onWrapped('carol', {
       functionName: 'transfer',
       args: [ACTORS.bob.address, parseEther('3')],
     });
     await indexer.catchUp();
     expect(await funded()).toBe(false);
-    await send(c, 'bob', {
-      ...wrapped(c),
+    await onWrapped('bob', {
       functionName: 'transfer',
       args: [ACTORS.carol.address, parseEther('3')],
     });
@@ -315,15 +318,10 @@ describe('indexer: offers', () => {
     expect(await funded()).toBe(true);
 
     // Allowance revoked, then given again.
-    await send(c, 'carol', {
-      ...wrapped(c),
-      functionName: 'approve',
-      args: [c.addr('Offers'), 0n],
-    });
+    await onWrapped('carol', { functionName: 'approve', args: [c.addr('Offers'), 0n] });
     await indexer.catchUp();
     expect(await funded()).toBe(false);
-    await send(c, 'carol', {
-      ...wrapped(c),
+    await onWrapped('carol', {
       functionName: 'approve',
       args: [c.addr('Offers'), parseEther('2')],
     });
@@ -331,21 +329,19 @@ describe('indexer: offers', () => {
     expect(await funded()).toBe(true);
 
     // Unwrapping 3 AIA (Withdrawal) leaves 1 WAIA; wrapping again (Deposit) funds it.
-    await send(c, 'carol', { ...wrapped(c), functionName: 'withdraw', args: [parseEther('3')] });
+    await onWrapped('carol', { functionName: 'withdraw', args: [parseEther('3')] });
     await indexer.catchUp();
     expect(await funded()).toBe(false);
-    await send(c, 'carol', { ...wrapped(c), functionName: 'deposit', value: parseEther('3') });
+    await onWrapped('carol', { functionName: 'deposit', value: parseEther('3') });
     await indexer.catchUp();
     expect(await funded()).toBe(true);
 
     // Away and back within one range: funded at the range's end, as the chain says.
-    await send(c, 'carol', {
-      ...wrapped(c),
+    await onWrapped('carol', {
       functionName: 'transfer',
       args: [ACTORS.bob.address, parseEther('3')],
     });
-    await send(c, 'bob', {
-      ...wrapped(c),
+    await onWrapped('bob', {
       functionName: 'transfer',
       args: [ACTORS.carol.address, parseEther('3')],
     });
@@ -408,13 +404,9 @@ describe('indexer: offers', () => {
   });
 
   it('cancels every older offer of an offerer whose counter goes up', async () => {
-    const a = await storeSigned(c, db, 'carol', {
-      collection: g721,
+    const a = await storeHeroOffer('carol', {
       kind: OFFER_KIND.item,
-      erc1155: false,
       identifier: 4n,
-      units: 1n,
-      coin: waia,
       pricePerUnit: parseEther('0.5'),
       counter: 0n,
     });
@@ -439,13 +431,9 @@ describe('indexer: offers', () => {
       ].sort(),
     );
     // A new offer with the new counter is not.
-    const b = await storeSigned(c, db, 'carol', {
-      collection: g721,
+    const b = await storeHeroOffer('carol', {
       kind: OFFER_KIND.item,
-      erc1155: false,
       identifier: 4n,
-      units: 1n,
-      coin: waia,
       pricePerUnit: parseEther('0.5'),
       counter: 1n,
     });
@@ -454,11 +442,7 @@ describe('indexer: offers', () => {
   });
 
   it('rolls back an acceptance and a funding change (equal to a fresh index)', async () => {
-    await send(c, 'carol', {
-      ...wrapped(c),
-      functionName: 'approve',
-      args: [c.addr('Offers'), maxUint256],
-    });
+    await onWrapped('carol', { functionName: 'approve', args: [c.addr('Offers'), maxUint256] });
     const carol = lower(ACTORS.carol.address);
     for (const [hero, depth] of [
       [3n, 1],
@@ -466,14 +450,10 @@ describe('indexer: offers', () => {
       [5n, 2],
     ] as const) {
       // carol wraps 1 AIA and offers 0.5 WAIA for the hero (alice's).
-      await send(c, 'carol', { ...wrapped(c), functionName: 'deposit', value: parseEther('1') });
-      const offer = await storeSigned(c, db, 'carol', {
-        collection: g721,
+      await onWrapped('carol', { functionName: 'deposit', value: parseEther('1') });
+      const offer = await storeHeroOffer('carol', {
         kind: OFFER_KIND.item,
-        erc1155: false,
         identifier: hero,
-        units: 1n,
-        coin: waia,
         pricePerUnit: parseEther('0.5'),
         counter: 1n,
       });
@@ -485,11 +465,7 @@ describe('indexer: offers', () => {
         functionName: 'balanceOf',
         args: [ACTORS.carol.address],
       });
-      await send(c, 'carol', {
-        ...wrapped(c),
-        functionName: 'transfer',
-        args: [ACTORS.dave.address, all],
-      });
+      await onWrapped('carol', { functionName: 'transfer', args: [ACTORS.dave.address, all] });
       await indexer.catchUp();
       const before = await current();
       expect(await offerRow(db, offer)).toMatchObject({ filled: '1' });
@@ -528,13 +504,8 @@ describe('indexer: offers', () => {
   });
 
   it('rolls back an offer going unfunded (funded again after the fork)', async () => {
-    const open = await storeSigned(c, db, 'carol', {
-      collection: g721,
+    const open = await storeHeroOffer('carol', {
       kind: OFFER_KIND.collection,
-      erc1155: false,
-      identifier: 0n,
-      units: 1n,
-      coin: waia,
       pricePerUnit: parseEther('1'),
       counter: 1n,
     });
@@ -545,11 +516,7 @@ describe('indexer: offers', () => {
       functionName: 'balanceOf',
       args: [ACTORS.carol.address],
     });
-    await send(c, 'carol', {
-      ...wrapped(c),
-      functionName: 'transfer',
-      args: [ACTORS.dave.address, all],
-    });
+    await onWrapped('carol', { functionName: 'transfer', args: [ACTORS.dave.address, all] });
     await indexer.catchUp();
     expect((await offerRow(db, open)).funded).toBe(false);
     await c.testClient.request({ method: 'anvil_reorg', params: [1, []] } as never);
@@ -566,13 +533,8 @@ describe('indexer: offers', () => {
       .update(offerFunds)
       .set({ balance: '0', blockNumber: 1 })
       .where(and(eq(offerFunds.owner, carol), eq(offerFunds.coin, lower(waia))));
-    const late = await storeSigned(c, db, 'carol', {
-      collection: g721,
+    const late = await storeHeroOffer('carol', {
       kind: OFFER_KIND.collection,
-      erc1155: false,
-      identifier: 0n,
-      units: 1n,
-      coin: waia,
       pricePerUnit: 1n,
       counter: 1n,
     });
