@@ -207,6 +207,20 @@ describe('indexer: signed listings', () => {
     listings: await dumpListingTables(db),
   });
 
+  /** One signed listing of `who` in AIA (one unit unless told), stored. */
+  const storeOne = async (
+    who: Who,
+    fields: Omit<Parameters<typeof storeListings>[3][number], 'coin' | 'units'> & {
+      units?: bigint;
+    },
+  ) => (await storeListings(c, db, who, [{ units: 1n, coin: zeroAddress, ...fields }]))[0];
+
+  /** A transaction of `who` on the Listings contract. */
+  const onListings = (
+    who: Who,
+    call: { functionName: string; args?: readonly unknown[]; value?: bigint },
+  ) => send(c, who, { address: listingsAddr, abi: listingsAbi, ...call });
+
   const approve = (who: Who, collection: Address, approved: boolean) =>
     send(c, who, {
       address: collection,
@@ -235,16 +249,12 @@ describe('indexer: signed listings', () => {
   });
 
   it('lists a signed listing as an order, hidden while the token or the approval is away', async () => {
-    const [hero1] = await storeListings(c, db, 'alice', [
-      {
-        collection: g721,
-        erc1155: false,
-        tokenId: 1n,
-        units: 1n,
-        coin: zeroAddress,
-        pricePerUnit: parseEther('1'),
-      },
-    ]);
+    const hero1 = await storeOne('alice', {
+      collection: g721,
+      erc1155: false,
+      tokenId: 1n,
+      pricePerUnit: parseEther('1'),
+    });
     await indexer.catchUp();
     const row = await orderOf(db, c, hero1!);
     expect(row).toMatchObject({
@@ -325,9 +335,7 @@ describe('indexer: signed listings', () => {
     for (const s of bulk) expect(await statusOf(db, c, s)).toBe(ORDER_STATUS.listed);
     expect(new Set(bulk.map((s) => s.signature)).size).toBe(1);
 
-    const receipt = await send(c, 'carol', {
-      address: listingsAddr,
-      abi: listingsAbi,
+    const receipt = await onListings('carol', {
       functionName: 'buy',
       args: [fill(bulk[1]!, 1n)],
       value: parseEther('0.5'),
@@ -380,9 +388,7 @@ describe('indexer: signed listings', () => {
         ),
       );
     const itemId = BigInt(item!.itemId!);
-    const receipt = await send(c, 'dave', {
-      address: listingsAddr,
-      abi: listingsAbi,
+    const receipt = await onListings('dave', {
       functionName: 'sweep',
       args: [
         [fill(bulk[0]!, 1n)],
@@ -433,49 +439,31 @@ describe('indexer: signed listings', () => {
   });
 
   it('cancels by hash and by counter', async () => {
-    await send(c, 'alice', {
-      address: listingsAddr,
-      abi: listingsAbi,
-      functionName: 'cancelListings',
-      args: [[bulk[2]!.hash]],
-    });
+    await onListings('alice', { functionName: 'cancelListings', args: [[bulk[2]!.hash]] });
     await indexer.catchUp();
     expect(await orderOf(db, c, bulk[2]!)).toMatchObject({
       status: ORDER_STATUS.cancelled,
       chainStatus: ORDER_STATUS.cancelled,
     });
-    const [hero5] = await storeListings(c, db, 'alice', [
-      {
-        collection: g721,
-        erc1155: false,
-        tokenId: 5n,
-        units: 1n,
-        coin: zeroAddress,
-        pricePerUnit: parseEther('2'),
-      },
-    ]);
+    const hero5 = await storeOne('alice', {
+      collection: g721,
+      erc1155: false,
+      tokenId: 5n,
+      pricePerUnit: parseEther('2'),
+    });
     await indexer.catchUp();
     expect(await statusOf(db, c, hero5!)).toBe(ORDER_STATUS.listed);
-    await send(c, 'alice', {
-      address: listingsAddr,
-      abi: listingsAbi,
-      functionName: 'incrementCounter',
-      args: [],
-    });
+    await onListings('alice', { functionName: 'incrementCounter', args: [] });
     await indexer.catchUp();
     expect(await statusOf(db, c, hero5!)).toBe(ORDER_STATUS.cancelled);
     // A listing signed with the new counter is not cancelled by the old bump.
-    const [again] = await storeListings(c, db, 'alice', [
-      {
-        collection: g721,
-        erc1155: false,
-        tokenId: 5n,
-        units: 1n,
-        coin: zeroAddress,
-        pricePerUnit: parseEther('2'),
-        counter: 1n,
-      },
-    ]);
+    const again = await storeOne('alice', {
+      collection: g721,
+      erc1155: false,
+      tokenId: 5n,
+      pricePerUnit: parseEther('2'),
+      counter: 1n,
+    });
     await indexer.catchUp();
     expect(await statusOf(db, c, again!)).toBe(ORDER_STATUS.listed);
   });
@@ -513,20 +501,15 @@ describe('indexer: signed listings', () => {
   });
 
   it('rolls back a fill: the database equals a fresh index', async () => {
-    const [units] = await storeListings(c, db, 'bob', [
-      {
-        collection: g1155,
-        erc1155: true,
-        tokenId: 1n,
-        units: 3n,
-        coin: zeroAddress,
-        pricePerUnit: parseEther('0.1'),
-      },
-    ]);
+    const units = await storeOne('bob', {
+      collection: g1155,
+      erc1155: true,
+      tokenId: 1n,
+      units: 3n,
+      pricePerUnit: parseEther('0.1'),
+    });
     await indexer.catchUp();
-    await send(c, 'carol', {
-      address: listingsAddr,
-      abi: listingsAbi,
+    await onListings('carol', {
       functionName: 'buy',
       args: [fill(units!, 1n)],
       value: parseEther('0.1'),
@@ -568,17 +551,13 @@ describe('indexer: signed listings', () => {
       functionName: 'setApprovalForAll',
       args: [listingsAddr, true],
     });
-    const [away] = await storeListings(c, db, 'alice', [
-      {
-        collection: extra,
-        erc1155: false,
-        tokenId: 1n,
-        units: 1n,
-        coin: zeroAddress,
-        pricePerUnit: parseEther('1'),
-        counter: 1n,
-      },
-    ]);
+    const away = await storeOne('alice', {
+      collection: extra,
+      erc1155: false,
+      tokenId: 1n,
+      pricePerUnit: parseEther('1'),
+      counter: 1n,
+    });
     await send(c, 'alice', {
       ...x,
       functionName: 'transferFrom',
