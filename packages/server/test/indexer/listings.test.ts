@@ -7,7 +7,7 @@
 // Listings contract), cancel by hash and by counter, expiry on the poll, and a reorg removing a
 // fill (the database then equals a fresh index).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { parseEther, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
@@ -32,13 +32,7 @@ import {
 import { registerCollection } from '../../src/indexer/collections.js';
 import { freshDatabase } from '../support/database.js';
 import type { AppDb } from '../../src/db/database.js';
-import {
-  activities,
-  collectionStats,
-  coinRates,
-  marketEvents,
-  orders,
-} from '../../src/db/schema-chain.js';
+import { activities, collectionStats, marketEvents, orders } from '../../src/db/schema-chain.js';
 import { signedListings } from '../../src/db/schema-listings.js';
 import {
   ACTORS,
@@ -46,7 +40,7 @@ import {
   dumpChainTables,
   lower,
   newIndexer,
-  resetChainTables,
+  indexFromScratch,
   scenarioSteps,
   send,
   startChain,
@@ -185,21 +179,18 @@ describe('indexer: signed listings', () => {
   async function fromScratch() {
     scratch ??= await freshDatabase();
     const sdb = scratch.database.db;
-    await resetChainTables(sdb);
-    await sdb.execute(sql`truncate signed_listings, coin_rates`);
-    const rates = await db.select().from(coinRates);
-    if (rates.length > 0) await sdb.insert(coinRates).values(rates);
     const stored = await db.select().from(signedListings);
-    await sdb.insert(signedListings).values(
-      stored.map((r) => ({
-        ...r,
-        filled: '0',
-        cancelled: false,
-        approved: true,
-        stateBlock: null,
-      })),
+    await indexFromScratch(c, db, sdb, ['signed_listings'], () =>
+      sdb.insert(signedListings).values(
+        stored.map((r) => ({
+          ...r,
+          filled: '0',
+          cancelled: false,
+          approved: true,
+          stateBlock: null,
+        })),
+      ),
     );
-    await newIndexer(sdb, c.publicClient, c.deployment).catchUp();
     return { chain: await dumpChainTables(sdb), listings: await dumpListingTables(sdb) };
   }
   const current = async () => ({

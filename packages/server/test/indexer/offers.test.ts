@@ -47,7 +47,7 @@ import {
   dumpChainTables,
   lower,
   newIndexer,
-  resetChainTables,
+  indexFromScratch,
   scenarioSteps,
   send,
   startChain,
@@ -112,21 +112,18 @@ describe('indexer: offers', () => {
   async function fromScratch() {
     scratch ??= await freshDatabase();
     const sdb = scratch.database.db;
-    await resetChainTables(sdb);
-    await sdb.execute(sql`truncate offers, offer_trait_tokens, coin_rates`);
-    const rates = await db.select().from(coinRates);
-    if (rates.length > 0) await sdb.insert(coinRates).values(rates);
     const stored = await db.select().from(offers);
-    await sdb.insert(offers).values(
-      stored.map((r) => ({
-        ...r,
-        filled: '0',
-        cancelled: false,
-        funded: true,
-        stateBlock: null,
-      })),
+    await indexFromScratch(c, db, sdb, ['offers', 'offer_trait_tokens'], () =>
+      sdb.insert(offers).values(
+        stored.map((r) => ({
+          ...r,
+          filled: '0',
+          cancelled: false,
+          funded: true,
+          stateBlock: null,
+        })),
+      ),
     );
-    await newIndexer(sdb, c.publicClient, c.deployment).catchUp();
     return { chain: await dumpChainTables(sdb), offers: await dumpOfferTables(sdb) };
   }
   const current = async () => ({

@@ -37,6 +37,7 @@ import type { AppDb } from '../../src/db/database.js';
 import {
   activities,
   coinDecimals,
+  coinRates,
   collections,
   collectionStats,
   collectionVolumeHours,
@@ -517,4 +518,25 @@ export async function resetChainTables(db: AppDb) {
       ].join(', ')}`,
     ),
   );
+}
+
+/**
+ * Indexes `c`'s canonical chain from scratch into `scratch`, for a reorg test to compare with
+ * what following the chain left in `source`: the chain tables, `storedTables` (the signed rows
+ * the API stores) and the coin rates are emptied; the operator's rates are copied from `source`
+ * (they are not chain data); `copyStored` puts the stored rows back with their state reset.
+ */
+export async function indexFromScratch(
+  c: Chain,
+  source: AppDb,
+  scratch: AppDb,
+  storedTables: readonly string[],
+  copyStored: () => Promise<unknown>,
+) {
+  await resetChainTables(scratch);
+  await scratch.execute(sql.raw(`truncate ${[...storedTables, 'coin_rates'].join(', ')}`));
+  const rates = await source.select().from(coinRates);
+  if (rates.length > 0) await scratch.insert(coinRates).values(rates);
+  await copyStored();
+  await newIndexer(scratch, c.publicClient, c.deployment).catchUp();
 }
