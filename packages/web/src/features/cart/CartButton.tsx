@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { cx } from '../../lib/cx';
 import { isSignedIn, openConnectDialog, useSession } from '../../lib/session';
 import { cartKey, removeFromCart, useCart } from './store';
 
@@ -29,7 +30,12 @@ export function CartButton() {
           }
           setOpen(true);
         }}
-        className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-200 hover:bg-white/10"
+        className={cx(
+          'relative size-10 shrink-0 items-center justify-center rounded-full text-slate-200 hover:bg-white/10',
+          // A visitor's top bar holds the wide Connect wallet button: on a phone the cart (which
+          // asks to sign in first anyway) would push the logo under the search button.
+          isSignedIn(session) ? 'inline-flex' : 'hidden sm:inline-flex',
+        )}
       >
         <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
           <path
