@@ -15,6 +15,10 @@ export default tseslint.config(
       'packages/shared/src/generated/**',
       '**/drizzle/**',
       '.screenshots/**',
+      // Written by Ponder when the bench runs it.
+      'tools/bench/ponder/ponder-env.d.ts',
+      'tools/bench/ponder/generated/**',
+      'tools/bench/ponder/.ponder/**',
     ],
   },
   js.configs.recommended,

@@ -8,12 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { freePort, startStack } from '../stack/stack.js';
-import { consoleSteps } from '../stack/steps.js';
+import { launchChromium } from '../stack/chromium.js';
+import { freePort } from '../stack/stack.js';
+import { benchOnFreshStack } from './fresh-stack.js';
 
 export const LIGHTHOUSE_MIN_SCORE = 90;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const METRICS = [
   'first-contentful-paint',
@@ -70,19 +69,7 @@ async function waitForQuietCpu() {
 async function auditOnce(url: string) {
   await waitForQuietCpu();
   const port = await freePort();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      `--remote-debugging-port=${port}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium([`--remote-debugging-port=${port}`]);
   try {
     const result = await lighthouse(url, {
       port,
@@ -140,21 +127,5 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseFigure
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-lighthouse-'));
-  const stack = await startStack({
-    dataDir,
-    port: 0,
-    anvilPort: 0,
-    fresh: true,
-    steps: consoleSteps(),
-  });
-  try {
-    await lighthouseBench(stack.url);
-  } catch (err) {
-    console.error(`error: ${(err as Error).message}`);
-    process.exitCode = 1;
-  } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  await benchOnFreshStack('lighthouse', (stack) => lighthouseBench(stack.url));
 }

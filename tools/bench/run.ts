@@ -43,12 +43,16 @@ async function main() {
       })),
     );
     await lighthouseBench(stack.url);
+    // Last on this stack: it buys some of the demo listings.
+    await (await import('./live-page.js')).livePageBench(stack);
   } finally {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   await (await import('./indexer.js')).printIndexerBench();
+  await (await import('./indexer-vs-ponder.js')).printIndexerVsPonder();
   await (await import('./api.js')).runApiBench();
+  await (await import('./live.js')).runLiveBench();
 }
 
 main().catch((err: unknown) => {

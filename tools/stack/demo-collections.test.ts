@@ -4,6 +4,9 @@ import {
   collectionArt,
   collectionUri,
   DEMO_COLLECTIONS,
+  DEMO_LEVEL_UP,
+  levelUpArt,
+  levelUpMetadata,
   metadataFileName,
   tokenArt,
   tokenIds,
@@ -74,5 +77,20 @@ describe('the demo collections', () => {
     expect(mayTrade(1, riders, zeroAddress)).toBe(true);
     expect(mayTrade(0, riders, zeroAddress)).toBe(false);
     expect(mayTrade(5, heroes, zeroAddress)).toBe(true);
+  });
+
+  it('level one hero up: a new name, a Level trait and its own art', () => {
+    const c = byName(DEMO_LEVEL_UP.deploymentName);
+    const { tokenId, level } = DEMO_LEVEL_UP;
+    expect(tokenId).toBeGreaterThanOrEqual(c.firstId);
+    expect(tokenId).toBeLessThan(c.firstId + c.supply);
+    const before = tokenMetadata(c, tokenId, 'ipfs://a');
+    const after = levelUpMetadata(c, tokenId, level, 'ipfs://b');
+    expect(after.name).toBe(`${before.name} (Level ${level})`);
+    expect(after.image).toBe('ipfs://b');
+    expect(after.attributes).toEqual([...before.attributes, { trait_type: 'Level', value: '2' }]);
+    // Still within the four properties a collection page shows.
+    expect(after.attributes.length).toBeLessThanOrEqual(4);
+    expect(levelUpArt(c, tokenId, level).equals(tokenArt(c, tokenId))).toBe(false);
   });
 });

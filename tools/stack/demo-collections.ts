@@ -272,6 +272,39 @@ export function tokenMetadata(c: DemoCollection, tokenId: number, image: string)
   };
 }
 
+/**
+ * The demo's item that levels up once the world is seeded: its owner points it at level-2
+ * metadata with setTokenURI, whose ERC-4906 MetadataUpdate makes the indexer refresh it.
+ */
+export const DEMO_LEVEL_UP = { deploymentName: 'GameItems721', tokenId: 5, level: 2 } as const;
+
+/** The art of an item at a higher level: its own picture, captioned with the level. */
+export function levelUpArt(c: DemoCollection, tokenId: number, level: number): Buffer {
+  return demoArt({
+    width: 400,
+    height: 400,
+    hue: (c.hue + 40) % 360,
+    motif: c.motif,
+    seed: `${c.link}/${tokenId}/level-${level}`,
+    caption: `${c.name} #${tokenId} Lv ${level}`,
+  });
+}
+
+/** An item's metadata at a higher level: the name says it, a Level trait joins its traits. */
+export function levelUpMetadata(
+  c: DemoCollection,
+  tokenId: number,
+  level: number,
+  image: string,
+): TokenMetadata {
+  const base = tokenMetadata(c, tokenId, image);
+  return {
+    ...base,
+    name: `${base.name} (Level ${level})`,
+    attributes: [...base.attributes, { trait_type: 'Level', value: String(level) }],
+  };
+}
+
 /** The collection page images (profile 200x200, cover 600x400, background 1900x350). */
 export function collectionArt(c: DemoCollection) {
   const art = (width: number, height: number, kind: string, caption?: string) =>

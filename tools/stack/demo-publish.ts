@@ -6,6 +6,9 @@ import {
   collectionArt,
   collectionUri,
   DEMO_COLLECTIONS,
+  DEMO_LEVEL_UP,
+  levelUpArt,
+  levelUpMetadata,
   metadataFileName,
   tokenArt,
   tokenArtSeed,
@@ -21,6 +24,8 @@ export interface PublishedCollection {
   backgroundUrl: string;
   /** Stored files: images and metadata documents. */
   files: number;
+  /** The item that levels up (DEMO_LEVEL_UP) and the URI of its level-up metadata. */
+  levelUp?: { tokenId: number; uri: string };
 }
 
 /** Stores every collection's images and metadata directory; keyed by link. */
@@ -47,12 +52,29 @@ export async function publishCollections(
     }
     const dir = await storeDirectory(db, dataDir, entries, 'application/json', 'seed');
     const art = collectionArt(c);
+    let levelUp: PublishedCollection['levelUp'];
+    if (c.deploymentName === DEMO_LEVEL_UP.deploymentName) {
+      const { tokenId, level } = DEMO_LEVEL_UP;
+      const url = await storeImage(db, dataDir, levelUpArt(c, tokenId, level), 'seed');
+      const image = `ipfs://${url.replace(/^\/ipfs\//, '')}`;
+      const name = metadataFileName(c, tokenId);
+      const meta = levelUpMetadata(c, tokenId, level, image);
+      const up = await storeDirectory(
+        db,
+        dataDir,
+        [{ name, bytes: Buffer.from(JSON.stringify(meta)) }],
+        'application/json',
+        'seed',
+      );
+      levelUp = { tokenId, uri: `ipfs://${up.cid}/${name}` };
+    }
     out.set(c.link, {
       uri: collectionUri(c, dir.cid),
       headUrl: await storeImage(db, dataDir, art.head, 'seed'),
       coverUrl: await storeImage(db, dataDir, art.cover, 'seed'),
       backgroundUrl: await storeImage(db, dataDir, art.background, 'seed'),
-      files: images.size + entries.length + 4,
+      files: images.size + entries.length + 4 + (levelUp ? 2 : 0),
+      ...(levelUp ? { levelUp } : {}),
     });
   }
   return out;

@@ -23,7 +23,7 @@ import {
   stableCoinAbi,
 } from '@aiamarket/shared/abis';
 import type { DemoChain } from './demo-chain.js';
-import { DEMO_COLLECTIONS, type DemoCollection } from './demo-collections.js';
+import { DEMO_COLLECTIONS, DEMO_LEVEL_UP, type DemoCollection } from './demo-collections.js';
 import { prng } from './demo-images.js';
 import { DemoMarket, mayTrade, type MarketCollection, type MarketSummary } from './demo-market.js';
 import type { PublishedCollection } from './demo-publish.js';
@@ -134,6 +134,28 @@ async function setTokenUris(
       });
     }
   }
+}
+
+/**
+ * One hero levels up: the owner points it at its level-2 metadata (setTokenURI), and the
+ * ERC-4906 MetadataUpdate it emits makes the indexer refresh the item (issue 19).
+ */
+async function levelUp(
+  chain: DemoChain,
+  owner: PrivateKeyAccount,
+  addr: (name: string) => Address,
+  published: Map<string, PublishedCollection>,
+) {
+  const c = DEMO_COLLECTIONS.find((x) => x.deploymentName === DEMO_LEVEL_UP.deploymentName)!;
+  const up = published.get(c.link)?.levelUp;
+  if (!up) throw new Error(`the level-up metadata of ${c.name} was not published`);
+  await chain.call(owner, {
+    address: addr(c.deploymentName),
+    abi: gameItems721Abi,
+    functionName: 'setTokenURI',
+    args: [BigInt(up.tokenId), up.uri],
+    gas: 200_000n,
+  });
 }
 
 /**
@@ -392,7 +414,9 @@ export async function seedWorld(opts: {
   }
   // Token URIs (the metadata was published meanwhile), then fresh listings at the wall clock:
   // the marketplace opens full.
-  await setTokenUris(chain, owner, addr, await opts.published);
+  const published = await opts.published;
+  await setTokenUris(chain, owner, addr, published);
+  await levelUp(chain, owner, addr, published);
   await sim.step(wallNow(), 1, { listings: FINAL_LISTINGS, purchases: 3, extras: false });
   return { deployment, market: sim.summary };
 }

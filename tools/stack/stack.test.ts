@@ -8,7 +8,7 @@ import { ACTIVITY_METHOD, addDecimals, ERRORS, toReference } from '@aiamarket/sh
 import { stableCoinAbi } from '@aiamarket/shared/abis';
 import { buildAll } from './build.js';
 import { demoAccounts } from './demo-accounts.js';
-import { DEMO_COLLECTIONS } from './demo-collections.js';
+import { DEMO_COLLECTIONS, DEMO_LEVEL_UP } from './demo-collections.js';
 import { DEMO_HISTORY_DAYS, DEMO_STABLE_COIN_BALANCE, DEMO_USDT_RATE } from './seed.js';
 import { startStack, type Stack } from './stack.js';
 import { silentSteps, type StepLogger } from './steps.js';
@@ -206,6 +206,13 @@ describe('the local stack', () => {
       expect(m.properties?.length).toBeGreaterThanOrEqual(2);
       expect(m.properties?.length).toBeLessThanOrEqual(4);
     }
+    // The hero that levelled up (setTokenURI, ERC-4906 MetadataUpdate) shows its level-2 metadata.
+    const heroes = stack.deployment.contracts[DEMO_LEVEL_UP.deploymentName]!.address.toLowerCase();
+    const hero = items.find(
+      (m) => m.contractAddr === heroes && m.tokenId === String(DEMO_LEVEL_UP.tokenId),
+    );
+    expect(hero?.name).toMatch(/\(Level 2\)$/);
+    expect(hero?.properties).toContainEqual({ name: 'Level', value: '2' });
 
     // Listings in both coins (ERC1155 partly sold too), sold, cancelled and force-cancelled ones.
     const listed = w.orders.filter((o) => o.status === 0);

@@ -71,7 +71,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`the server did not answer ${url}/v1/api/health within 60 s`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** Sends `signal` and waits for the exit; SIGKILL after 10 s if the child does not end. */
+export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -79,7 +80,7 @@ function stopChild(child: ChildProcess): Promise<void> {
       clearTimeout(kill);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 

@@ -718,12 +718,38 @@ async function main() {
       ],
       10n * price,
     );
+    // Listings collects the fee and the market-rate AIA royalty of every fill and pays each out
+    // in one transfer, whenever anyone asks: what the eleven buys and the sweep above collected.
+    const collected = await Promise.all([
+      publicClient.readContract({
+        address: listingsAddr,
+        abi: listingsAbi,
+        functionName: 'feesOf',
+        args: [zeroAddress],
+      }),
+      publicClient.readContract({
+        address: listingsAddr,
+        abi: listingsAbi,
+        functionName: 'royaltiesOf',
+        args: [nft],
+      }),
+    ]);
+    const withdrawFees = await send(deployer, listingsAddr, listingsAbi, 'withdrawFees', [
+      zeroAddress,
+    ]);
+    const withdrawRoyalties = await send(deployer, listingsAddr, listingsAbi, 'withdrawRoyalties', [
+      nft,
+    ]);
+    const sales = 21n; // 1 + 10 separate buys + the sweep's 10
     rows.push(
       {
         op: 'buy one signed 721 listing with AIA (Listings.buy)',
         ours: gas(ourSignedBuy),
         seaport: gas(seaAia),
-        note: 'Seaport: fulfillBasicOrder ETH_TO_ERC721',
+        note:
+          'Seaport: fulfillBasicOrder ETH_TO_ERC721. Both take 1 AIA; Seaport sends seller 0.925, ' +
+          'fee address 0.025, royalty receiver 0.05; ours sends the seller 0.925 and keeps fee and ' +
+          'royalty in Listings for the withdrawals below',
       },
       {
         op: 'sweep 10 signed 721 listings, AIA (one bulk signature)',
@@ -741,6 +767,16 @@ async function main() {
         ours: 0n,
         seaport: 0n,
         note: 'no transaction (plus one setApprovalForAll per collection)',
+      },
+      {
+        op: `withdrawFees(AIA): ${sales} sales' fees to the fee address`,
+        ours: gas(withdrawFees),
+        note: `pays ${collected[0]} wei in one transfer; anyone may call it`,
+      },
+      {
+        op: `withdrawRoyalties(collection): ${sales} sales' royalties to the receiver`,
+        ours: gas(withdrawRoyalties),
+        note: `pays ${collected[1]} wei in one transfer; also paid when the market changes the receiver`,
       },
     );
 

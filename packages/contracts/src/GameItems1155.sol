@@ -8,7 +8,8 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 /// @title GameItems1155
 /// @notice A game's ERC1155 collection with whitelist mint (the spec's "ERC1155 with whitelist
 ///         mint"): the owner mints freely and grants per-address, per-token allowances that the
-///         holder mints with whitelistMint. ERC-2981 royalty set by the owner.
+///         holder mints with whitelistMint. ERC-2981 royalty set by the owner. The owner can give
+///         one id its own metadata URI, announced with the ERC1155 URI event (an item levels up).
 contract GameItems1155 is ERC1155, ERC2981, Ownable {
     string public name;
     string public symbol;
@@ -17,6 +18,8 @@ contract GameItems1155 is ERC1155, ERC2981, Ownable {
     mapping(address account => mapping(uint256 id => uint256)) public whitelistAllowance;
     /// @notice Total minted per token id.
     mapping(uint256 id => uint256) public totalSupply;
+    /// @dev An id's own URI, set by the owner; empty = the shared URI (with {id}).
+    mapping(uint256 id => string) private _tokenURIs;
 
     event WhitelistSet(address indexed account, uint256 indexed id, uint256 allowance);
 
@@ -71,6 +74,19 @@ contract GameItems1155 is ERC1155, ERC2981, Ownable {
 
     function setURI(string calldata uri_) external onlyOwner {
         _setURI(uri_);
+    }
+
+    /// @notice Gives token `id` its own metadata URI (an empty `uri_` goes back to the shared
+    ///         one) and announces it with the ERC1155 URI event.
+    function setTokenURI(uint256 id, string calldata uri_) external onlyOwner {
+        _tokenURIs[id] = uri_;
+        emit URI(uri(id), id);
+    }
+
+    /// @notice The id's own URI when the owner set one, else the shared URI (with {id}).
+    function uri(uint256 id) public view override returns (string memory) {
+        string memory own = _tokenURIs[id];
+        return bytes(own).length > 0 ? own : super.uri(id);
     }
 
     function setDefaultRoyalty(address receiver, uint96 feeNumerator) external onlyOwner {

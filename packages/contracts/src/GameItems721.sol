@@ -7,20 +7,29 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 
 /// @title GameItems721
 /// @notice A game's ERC721 collection: owner mint, whitelist mint (a per-address allowance set by
-///         the owner), ERC-2981 royalty set by the owner. Token ids start at 1.
+///         the owner), ERC-2981 royalty set by the owner. Token ids start at 1. The owner can
+///         point one item (or a run of items) at new metadata, announced with the ERC-4906
+///         events so that markets refresh it (an item levels up).
 contract GameItems721 is ERC721, ERC2981, Ownable {
     string private _base;
     uint256 private _nextId = 1;
 
     /// @notice How many tokens each address may still mint through whitelistMint.
     mapping(address account => uint256) public whitelistAllowance;
+    /// @dev A token's own URI, set by the owner; empty = base URI + id.
+    mapping(uint256 tokenId => string) private _tokenURIs;
 
     event WhitelistSet(address indexed account, uint256 allowance);
     event BaseURISet(string baseURI);
+    /// @notice ERC-4906: the metadata of `_tokenId` changed.
+    event MetadataUpdate(uint256 _tokenId);
+    /// @notice ERC-4906: the metadata of the tokens `_fromTokenId` to `_toTokenId` changed.
+    event BatchMetadataUpdate(uint256 _fromTokenId, uint256 _toTokenId);
 
     error NotWhitelisted(address account);
     error WhitelistAllowanceExceeded(uint256 remaining);
     error ZeroQuantity();
+    error EmptyURIs();
 
     constructor(
         string memory name_,
@@ -61,6 +70,32 @@ contract GameItems721 is ERC721, ERC2981, Ownable {
         emit BaseURISet(baseURI_);
     }
 
+    /// @notice Points minted token `tokenId` at new metadata (an empty `uri` goes back to the
+    ///         base URI) and announces it (ERC-4906 MetadataUpdate).
+    function setTokenURI(uint256 tokenId, string calldata uri) external onlyOwner {
+        _requireOwned(tokenId);
+        _tokenURIs[tokenId] = uri;
+        emit MetadataUpdate(tokenId);
+    }
+
+    /// @notice Points the minted tokens `firstId`, `firstId + 1`, ... at `uris` in one call,
+    ///         announced with one ERC-4906 BatchMetadataUpdate.
+    function setTokenURIs(uint256 firstId, string[] calldata uris) external onlyOwner {
+        if (uris.length == 0) revert EmptyURIs();
+        for (uint256 i; i < uris.length; ++i) {
+            _requireOwned(firstId + i);
+            _tokenURIs[firstId + i] = uris[i];
+        }
+        emit BatchMetadataUpdate(firstId, firstId + uris.length - 1);
+    }
+
+    /// @notice The token's own URI when the owner set one, else base URI + id.
+    function tokenURI(uint256 tokenId) public view override returns (string memory) {
+        _requireOwned(tokenId);
+        string memory own = _tokenURIs[tokenId];
+        return bytes(own).length > 0 ? own : super.tokenURI(tokenId);
+    }
+
     /// @notice ERC-2981 royalty for every token (basis points of the sale price).
     function setDefaultRoyalty(address receiver, uint96 feeNumerator) external onlyOwner {
         _setDefaultRoyalty(receiver, feeNumerator);
@@ -72,7 +107,8 @@ contract GameItems721 is ERC721, ERC2981, Ownable {
     }
 
     function supportsInterface(bytes4 interfaceId) public view override(ERC721, ERC2981) returns (bool) {
-        return super.supportsInterface(interfaceId);
+        // 0x49064906: ERC-4906 (metadata update events).
+        return interfaceId == 0x49064906 || super.supportsInterface(interfaceId);
     }
 
     function _baseURI() internal view override returns (string memory) {

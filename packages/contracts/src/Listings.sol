@@ -2,7 +2,6 @@
 pragma solidity ^0.8.24;
 
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
-import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
@@ -12,7 +11,7 @@ import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {IERC1155Receiver} from "@openzeppelin/contracts/token/ERC1155/IERC1155Receiver.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {SaleSplit} from "./lib/SaleSplit.sol";
-import {MarketSettingsCopy} from "./lib/MarketSettingsCopy.sol";
+import {ListingsTerms} from "./lib/ListingsTerms.sol";
 
 /// @notice The market's buy, for on-chain listings in a sweep.
 interface IMarketSale {
@@ -29,13 +28,14 @@ interface IMarketSale {
 ///         in the same transaction, the others go through.
 /// @dev A separate contract rather than a market upgrade, for the reasons Offers gives (the
 ///      market's sale path, storage and buy gas stay as they are; its runtime has about 8 KB
-///      left, not enough for this) and because it shares Offers' copy of the market settings
-///      (MarketSettingsCopy), so a fill pays fee and royalty exactly as a market sale. On-chain
+///      left, not enough for this). It keeps a copy of the market settings as Offers does
+///      (ListingsTerms), so a fill splits a sale exactly as a market sale; the platform fee is
+///      collected here and paid to the fee address by withdrawFees (ListingsTerms says why). On-chain
 ///      listings in a sweep are bought through the market's own createMarketSale (the market
 ///      sees this contract as the buyer) and the NFT is handed on to the sweeper in the same
 ///      call: the sweeper, never this contract, ends up holding it, and MarketItemSwept names
 ///      the real buyer for indexers.
-contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
+contract Listings is EIP712, ListingsTerms, IERC1155Receiver {
     using SafeERC20 for IERC20;
 
     /// @notice One signed listing. `units`: ERC1155 units for sale (ERC721: 1); `coin` zero =
@@ -143,7 +143,7 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
     error NativeTransferFailed(address to);
     error TooManyItems(uint256 count);
 
-    constructor(address market_) EIP712("AIAMarket Listings", "1") MarketSettingsCopy(market_) {}
+    constructor(address market_) EIP712("AIAMarket Listings", "1") ListingsTerms(market_) {}
 
     // ---------------------------------------------------------------- buy
 
@@ -295,8 +295,8 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
         // orderHash zero: not signed by the seller (a digest is never zero in practice).
         (Listing memory l, bytes32 orderHash) = _loadAndVerify(fill);
         uint256 units = fill.units;
-        CoinTerms memory terms = _coinTermsOf(l.coin);
-        if (terms.paused) revert MarketPaused();
+        uint256 terms = _coinWordOf(l.coin);
+        if (terms & PAUSED_BIT != 0) revert MarketPaused();
         if (units == 0 || (!l.erc1155 && units != 1)) return _refuse(InvalidUnits.selector);
         if (l.units == CANCELLED) return _refuse(InvalidUnits.selector);
         if (l.pricePerUnit == 0) return _refuse(InvalidPrice.selector);
@@ -304,11 +304,19 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
         if (block.timestamp >= l.end) return _refuse(ListingExpired.selector);
         if (l.counter != _counters[l.seller]) return _refuse(CounterBumped.selector);
         if (msg.sender == l.seller) return _refuse(BuyerIsSeller.selector);
-        if (!terms.allowed) return _refuse(CoinNotAllowed.selector);
+        if (terms & ALLOWED_BIT == 0) return _refuse(CoinNotAllowed.selector);
 
         if (orderHash == 0) return _refuse(InvalidSignature.selector);
         mapping(bytes32 => uint256) storage filledOf = _filled[l.seller];
-        uint256 filled = filledOf[orderHash];
+        uint256 filled;
+        uint256 slot;
+        assembly ("memory-safe") {
+            // filledOf[orderHash], its slot computed once for the read and the writes.
+            mstore(0, orderHash)
+            mstore(0x20, filledOf.slot)
+            slot := keccak256(0, 0x40)
+            filled := sload(slot)
+        }
         if (filled == CANCELLED) return _refuse(ListingCancelledError.selector);
         // filled <= l.units always (checked before every write).
         if (units > l.units - filled) return _refuse(ExceedsRemaining.selector);
@@ -318,10 +326,12 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
         unchecked {
             filled += units;
         }
-        filledOf[orderHash] = filled;
+        assembly ("memory-safe") {
+            sstore(slot, filled)
+        }
         if (!_deliver(l, units)) {
-            unchecked {
-                filledOf[orderHash] = filled - units;
+            assembly ("memory-safe") {
+                sstore(slot, sub(filled, units))
             }
             return _refuse(TransferFailed.selector);
         }
@@ -330,13 +340,25 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
 
     /// @dev The NFT from the seller to the buyer; false when the token refuses.
     function _deliver(Listing memory l, uint256 units) private returns (bool ok) {
-        address seller = l.seller;
-        bytes memory data = l.erc1155
-            ? abi.encodeCall(IERC1155.safeTransferFrom, (seller, msg.sender, l.tokenId, units, ""))
-            : abi.encodeCall(IERC721.transferFrom, (seller, msg.sender, l.tokenId));
         address collection = l.collection;
         if (collection.code.length == 0) return false;
-        (ok,) = collection.call(data);
+        if (l.erc1155) {
+            (ok,) = collection.call(
+                abi.encodeCall(IERC1155.safeTransferFrom, (l.seller, msg.sender, l.tokenId, units, ""))
+            );
+        } else {
+            // transferFrom(seller, buyer, tokenId) from scratch memory; a token answering
+            // nothing (or anything) is fine as long as it does not revert, as with .call.
+            bytes4 selector = IERC721.transferFrom.selector;
+            assembly ("memory-safe") {
+                let ptr := mload(0x40)
+                mstore(ptr, selector)
+                mstore(add(ptr, 0x04), mload(l)) // seller
+                mstore(add(ptr, 0x24), caller())
+                mstore(add(ptr, 0x44), mload(add(l, 0x60))) // tokenId
+                ok := call(gas(), collection, 0, ptr, 0x64, 0, 0)
+            }
+        }
     }
 
     /// @dev The market's split: seller, fee address, royalty receiver; AIA from the value sent,
@@ -345,36 +367,62 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
     function _pay(
         Listing memory l,
         uint256 units,
-        CoinTerms memory terms,
+        uint256 terms,
         bytes32 orderHash,
         uint256 filled,
         uint256 available,
         Ledger memory ledger
     ) private returns (uint256 spent) {
         uint256 gross = l.pricePerUnit * units;
-        address seller = l.seller;
-        uint256 fee = SaleSplit.fee(gross, terms.feeNumerator, terms.feeDenominator);
-        (address royaltyReceiver, uint256 royalty) = _royalty(l.collection, l.tokenId, gross);
-        address coin = l.coin;
-        if (coin == address(0)) {
+        uint256 fee = SaleSplit.fee(gross, uint32(terms >> 128), uint32(terms >> 160));
+        (address royaltyReceiver, uint256 royalty, uint256 royaltyDue) = _royaltyOf(l, gross);
+        if (l.coin == address(0)) {
             // The buyer's own shortfall reverts (it is no reason to skip an item).
             if (gross > available) revert IncorrectPayment(gross, available);
             spent = gross;
         }
-        if (ledger.items.length != 0) {
-            _accrue(ledger, coin, seller, gross - fee - royalty);
-            if (fee != 0) _accrue(ledger, coin, terms.feeAddress, fee);
-            if (royalty != 0) _accrue(ledger, coin, royaltyReceiver, royalty);
-        } else if (coin == address(0)) {
-            _sendNative(seller, gross - fee - royalty);
-            if (fee != 0) _sendNative(terms.feeAddress, fee);
-            if (royalty != 0) _sendNative(royaltyReceiver, royalty);
-        } else {
-            IERC20(coin).safeTransferFrom(msg.sender, seller, gross - fee - royalty);
-            if (fee != 0) IERC20(coin).safeTransferFrom(msg.sender, terms.feeAddress, fee);
-            if (royalty != 0) IERC20(coin).safeTransferFrom(msg.sender, royaltyReceiver, royalty);
-        }
+        _payParts(l.coin, l.seller, gross - fee - royalty, fee, royaltyReceiver, royaltyDue, ledger);
         _emitFilled(l, orderHash, units, filled, fee, royalty, royaltyReceiver);
+    }
+
+    /// @dev A fill's payments: the seller's part and the royalty due now (to the sweep's ledger, or
+    ///      at once), the fee collected here (AIA: it is part of the value sent; an ERC-20: pulled).
+    function _payParts(
+        address coin,
+        address seller,
+        uint256 sellerPart,
+        uint256 fee,
+        address royaltyReceiver,
+        uint256 royaltyDue,
+        Ledger memory ledger
+    ) private {
+        if (fee != 0) _collectFee(coin, fee);
+        if (ledger.items.length != 0) {
+            _accrue(ledger, coin, seller, sellerPart);
+            if (fee != 0 && coin != address(0)) _accrue(ledger, coin, address(this), fee);
+            if (royaltyDue != 0) _accrue(ledger, coin, royaltyReceiver, royaltyDue);
+        } else if (coin == address(0)) {
+            _sendNative(seller, sellerPart);
+            if (royaltyDue != 0) _sendNative(royaltyReceiver, royaltyDue);
+        } else {
+            IERC20(coin).safeTransferFrom(msg.sender, seller, sellerPart);
+            if (fee != 0) IERC20(coin).safeTransferFrom(msg.sender, address(this), fee);
+            if (royaltyDue != 0) IERC20(coin).safeTransferFrom(msg.sender, royaltyReceiver, royaltyDue);
+        }
+    }
+
+    /// @dev The royalty of a fill and the part of it to pay now: an AIA royalty at the market's
+    ///      rate is collected here instead (ListingsTerms says why).
+    function _royaltyOf(Listing memory l, uint256 gross)
+        private
+        returns (address receiver, uint256 royalty, uint256 due)
+    {
+        bool collect;
+        (receiver, royalty, collect) = _royalty(l.collection, l.tokenId, gross);
+        due = royalty;
+        if (collect && royalty != 0 && l.coin == address(0) && _collectRoyalty(l.collection, receiver, royalty)) {
+            due = 0;
+        }
     }
 
     /// @dev emit ListingFilled(orderHash, l.seller, msg.sender, l.collection, l.tokenId, units,
@@ -474,8 +522,7 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
     ///      the ListingTree root its proof leads to from the listing's struct hash).
     ///      Answers a zero order hash for a listing its seller did not sign.
     function _loadAndVerify(Fill calldata fill) private view returns (Listing memory l, bytes32 orderHash) {
-        bytes32 structHash;
-        (l, structHash) = _load(fill.listing);
+        bytes32 structHash = _load(fill.listing, l);
         orderHash = _hashTypedDataV4(structHash);
         bytes32 signed = fill.proof.length == 0
             ? orderHash
@@ -485,35 +532,65 @@ contract Listings is EIP712, MarketSettingsCopy, IERC1155Receiver {
         if (!_validSignature(l.seller, signed, fill.signature)) orderHash = 0;
     }
 
-    /// @dev The listing copied to memory behind its type hash, with its struct hash: one
-    ///      calldatacopy and one check of the words that can carry bits their type forbids
-    ///      (seller, collection, erc1155, coin), which revert as the ABI decoder would. The hash
-    ///      covers the checked words, so it is the hash of the listing as signed.
-    function _load(Listing calldata listing) private pure returns (Listing memory l, bytes32 structHash) {
+    /// @dev The listing copied into `l` (already allocated: a second copy would cost its
+    ///      zeroing and memory again), with its struct hash: one calldatacopy and one check of the
+    ///      words that can carry bits their type forbids (seller, collection, erc1155, coin),
+    ///      which revert as the ABI decoder would. The hash covers the checked words, so it is
+    ///      the hash of the listing as signed; the type hash goes in the word before `l` for the
+    ///      hashing, which is put back after.
+    function _load(Listing calldata listing, Listing memory l) private pure returns (bytes32 structHash) {
         bytes32 typeHash = LISTING_TYPEHASH;
         assembly ("memory-safe") {
-            let ptr := mload(0x40)
-            mstore(0x40, add(ptr, 0x180))
-            mstore(ptr, typeHash)
-            l := add(ptr, 0x20)
             calldatacopy(l, listing, 0x160)
             if or(
                 or(shr(160, mload(l)), shr(160, mload(add(l, 0x20)))),
                 or(gt(mload(add(l, 0x40)), 1), shr(160, mload(add(l, 0xa0))))
             ) { revert(0, 0) }
-            structHash := keccak256(ptr, 0x180)
+            let before := sub(l, 0x20)
+            let saved := mload(before)
+            mstore(before, typeHash)
+            structHash := keccak256(before, 0x180)
+            mstore(before, saved)
         }
     }
 
-    /// @dev A 65-byte low-s ECDSA signature of the seller, else EIP-1271 of a contract seller.
+    /// @dev A 65-byte low-s ECDSA signature of the seller (v 27 or 28), else EIP-1271 of a
+    ///      contract seller. The recovery is OpenZeppelin's ECDSA.tryRecover written out in place
+    ///      (same checks, no returned error enum).
     function _validSignature(address seller, bytes32 digest, bytes calldata signature) private view returns (bool) {
-        (address recovered, ECDSA.RecoverError err,) = ECDSA.tryRecoverCalldata(digest, signature);
-        if (err == ECDSA.RecoverError.NoError && recovered == seller) return true;
+        bool ok;
+        if (signature.length == 65) {
+            assembly ("memory-safe") {
+                let s := calldataload(add(signature.offset, 0x20))
+                // Upper half of the curve order: malleable, refused.
+                if iszero(gt(s, 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0)) {
+                    let free := mload(0x40)
+                    mstore(0, digest)
+                    mstore(0x20, byte(0, calldataload(add(signature.offset, 0x40))))
+                    mstore(0x40, calldataload(signature.offset))
+                    mstore(0x60, s)
+                    // A bad v or point answers no data.
+                    pop(staticcall(gas(), 1, 0, 0x80, 0, 0x20))
+                    ok := and(eq(returndatasize(), 0x20), eq(mload(0), seller))
+                    mstore(0x40, free)
+                    mstore(0x60, 0)
+                }
+            }
+        }
+        if (ok) return true;
         return seller.code.length != 0 && SignatureChecker.isValidERC1271SignatureNowCalldata(seller, digest, signature);
     }
 
     function _sendNative(address to, uint256 amount) private {
-        (bool ok,) = to.call{value: amount}("");
+        bool ok;
+        assembly ("memory-safe") {
+            ok := call(gas(), to, amount, 0, 0, 0, 0)
+        }
         if (!ok) revert NativeTransferFailed(to);
+    }
+
+    function _payOut(address coin, address to, uint256 amount) internal override {
+        if (coin == address(0)) _sendNative(to, amount);
+        else IERC20(coin).safeTransfer(to, amount);
     }
 }

@@ -78,6 +78,42 @@ describe('GameItems721', () => {
       alice.address,
     ]);
   });
+
+  it('owner points one item, or a run of items, at new metadata with the ERC-4906 events', async () => {
+    await f.mint721(alice, 4);
+    expect(await f.read(g721('supportsInterface', ['0x49064906']))).toBe(true);
+    const one = await f.write(owner, g721('setTokenURI', [3n, 'ipfs://level-2/3']));
+    expect(f.events(one, gameItems721Abi, 'MetadataUpdate')).toEqual([{ _tokenId: 3n }]);
+    expect(await f.read(g721('tokenURI', [3n]))).toBe('ipfs://level-2/3');
+    expect(await f.read(g721('tokenURI', [2n]))).toBe('ipfs://aiamarket-demo/heroes/2');
+    // The base URI moves the items without their own URI only.
+    await f.write(owner, g721('setBaseURI', ['https://x/']));
+    expect(await f.read(g721('tokenURI', [3n]))).toBe('ipfs://level-2/3');
+    expect(await f.read(g721('tokenURI', [4n]))).toBe('https://x/4');
+
+    const batch = await f.write(owner, g721('setTokenURIs', [2n, ['ipfs://b/2', 'ipfs://b/3']]));
+    expect(f.events(batch, gameItems721Abi, 'BatchMetadataUpdate')).toEqual([
+      { _fromTokenId: 2n, _toTokenId: 3n },
+    ]);
+    expect(await f.read(g721('tokenURI', [2n]))).toBe('ipfs://b/2');
+    expect(await f.read(g721('tokenURI', [3n]))).toBe('ipfs://b/3');
+    // An empty URI goes back to the base URI.
+    await f.write(owner, g721('setTokenURI', [3n, '']));
+    expect(await f.read(g721('tokenURI', [3n]))).toBe('https://x/3');
+
+    await f.expectRevert(owner, g721('setTokenURI', [9n, 'x']), 'ERC721NonexistentToken', [9n]);
+    await f.expectRevert(owner, g721('setTokenURIs', [4n, ['a', 'b']]), 'ERC721NonexistentToken', [
+      5n,
+    ]);
+    await f.expectRevert(owner, g721('setTokenURIs', [1n, []]), 'EmptyURIs');
+    await f.expectRevert(alice, g721('setTokenURI', [1n, 'x']), 'OwnableUnauthorizedAccount', [
+      alice.address,
+    ]);
+    await f.expectRevert(alice, g721('setTokenURIs', [1n, ['x']]), 'OwnableUnauthorizedAccount', [
+      alice.address,
+    ]);
+    expect(await f.read(g721('tokenURI', [1n]))).toBe('https://x/1');
+  });
 });
 
 describe('GameItems1155', () => {
@@ -105,6 +141,25 @@ describe('GameItems1155', () => {
     expect(await f.read(g1155('uri', [1n]))).toBe('https://y/{id}');
     await f.write(owner, g1155('setDefaultRoyalty', [bob.address, 100n]));
     expect(await f.read(g1155('royaltyInfo', [1n, 10_000n]))).toEqual([bob.address, 100n]);
+  });
+
+  it('owner gives one id its own URI with the ERC1155 URI event', async () => {
+    await f.mint1155(alice, 2n, 1n);
+    const receipt = await f.write(owner, g1155('setTokenURI', [2n, 'ipfs://level-2/2.json']));
+    expect(f.events(receipt, gameItems1155Abi, 'URI')).toEqual([
+      { value: 'ipfs://level-2/2.json', id: 2n },
+    ]);
+    expect(await f.read(g1155('uri', [2n]))).toBe('ipfs://level-2/2.json');
+    expect(await f.read(g1155('uri', [1n]))).toBe('ipfs://aiamarket-demo/items/{id}.json');
+    // Back to the shared URI: the event names it, {id} and all.
+    const back = await f.write(owner, g1155('setTokenURI', [2n, '']));
+    expect(f.events(back, gameItems1155Abi, 'URI')).toEqual([
+      { value: 'ipfs://aiamarket-demo/items/{id}.json', id: 2n },
+    ]);
+    await f.expectRevert(alice, g1155('setTokenURI', [2n, 'x']), 'OwnableUnauthorizedAccount', [
+      alice.address,
+    ]);
+    expect(await f.read(g1155('uri', [2n]))).toBe('ipfs://aiamarket-demo/items/{id}.json');
   });
 
   it('whitelist mint per token id', async () => {

@@ -3,7 +3,7 @@
 import { LISTING_TREE_TYPES, LISTING_TYPES, listingDomain, listingTree } from '@aiamarket/shared';
 import type { SignedListingFields } from '@aiamarket/shared';
 import { gameItems721Abi, listingsAbi, stableCoinAbi } from '@aiamarket/shared/abis';
-import { maxUint256 } from 'viem';
+import { maxUint256, zeroAddress } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Actor, Call, Fixture } from './fixture.js';
@@ -113,3 +113,30 @@ export const listingsCall = (
   functionName: string,
   args: readonly unknown[] = [],
 ): Call => ({ address: listings, abi: listingsAbi, functionName, args });
+
+/**
+ * What the Listings contract collected and holds (fees per coin, AIA royalties of the game
+ * collections): its AIA and stable-coin balances must equal these.
+ */
+export async function collectedOf(f: Fixture, listings: Address): Promise<[bigint, bigint]> {
+  const read = (functionName: string, arg: Address) =>
+    f.read<bigint>(listingsCall(listings, functionName, [arg]));
+  const [aiaFees, usdtFees, r721, r1155] = await Promise.all([
+    read('feesOf', zeroAddress),
+    read('feesOf', f.c.usdt),
+    read('royaltiesOf', f.c.game721),
+    read('royaltiesOf', f.c.game1155),
+  ]);
+  return [aiaFees + r721 + r1155, usdtFees];
+}
+
+/** Pays out everything collected (anyone may: `by` is a bystander) and checks none is left. */
+export async function withdrawCollected(f: Fixture, listings: Address, by: Actor): Promise<void> {
+  for (const coin of [zeroAddress, f.c.usdt]) {
+    await f.write(by, listingsCall(listings, 'withdrawFees', [coin]));
+  }
+  for (const collection of [f.c.game721, f.c.game1155]) {
+    await f.write(by, listingsCall(listings, 'withdrawRoyalties', [collection]));
+  }
+  if ((await collectedOf(f, listings)).some((v) => v !== 0n)) throw new Error('left collected');
+}

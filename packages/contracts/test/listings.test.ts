@@ -45,11 +45,13 @@ import type { Fixture } from './fixture.js';
 import {
   approveListings,
   buyCall,
+  collectedOf,
   listingsAddress,
   listingsCall,
   signBulk,
   signListing,
   sweepCall,
+  withdrawCollected,
 } from './listings-helpers.js';
 import type { Fill } from './listings-helpers.js';
 import { highS } from './offers-helpers.js';
@@ -107,6 +109,13 @@ const balance1155 = (who: Address) =>
     args: [who, 1n],
   });
 
+/** The contract holds exactly what it collected (fees, AIA royalties), nothing else. */
+async function expectHoldsCollected() {
+  expect([await f.nativeBalance(listings), await f.balance(f.c.usdt, listings)]).toEqual(
+    await collectedOf(f, listings),
+  );
+}
+
 describe('Listings: one signed listing', () => {
   it('sells in AIA and in the stable coin, paying fee and royalty as a sale does', async () => {
     const parties = [alice, carol, feeAccount, royaltyAccount].map((a) => a.address);
@@ -115,13 +124,22 @@ describe('Listings: one signed listing', () => {
       [f.c.usdt, tokens[1]!],
     ] as const) {
       const fill = await single(listingOf({ tokenId, coin }));
+      await withdrawCollected(f, listings, erin);
       const before = await Promise.all(parties.map((p) => f.balance(coin, p)));
       const receipt = await f.write(
         carol,
         buyCall(listings, fill, coin === zeroAddress ? AIA : 0n),
       );
-      const after = await Promise.all(parties.map((p) => f.balance(coin, p)));
       const s = split(AIA);
+      // The fee is collected in the contract (exactly it, nothing else; this ERC-2981 royalty is
+      // paid at once) and paid out by the withdrawals anyone may call.
+      const held = s.fee;
+      expect(await f.balance(coin, listings)).toBe(held);
+      expect(await collectedOf(f, listings)).toEqual(
+        coin === zeroAddress ? [held, 0n] : [0n, held],
+      );
+      await withdrawCollected(f, listings, erin);
+      const after = await Promise.all(parties.map((p) => f.balance(coin, p)));
       expect(after.map((a, i) => a - before[i]!)).toEqual([s.seller, -AIA, s.fee, s.royalty]);
       expect(await ownerOf(tokenId)).toBe(carol.address);
       const [event] = f.events<Record<string, unknown>>(
@@ -144,6 +162,91 @@ describe('Listings: one signed listing', () => {
     }
     expect(await f.nativeBalance(listings)).toBe(0n);
     expect(await f.balance(f.c.usdt, listings)).toBe(0n);
+  });
+
+  it('collects an AIA royalty at the market rate; withdrawal pays it; a new receiver pays the old one first', async () => {
+    const mk = m(f.c.market);
+    const royaltiesOf = () => f.read<bigint>(listingsCall(listings, 'royaltiesOf', [f.c.game721]));
+    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, bob.address, 500n]));
+    await withdrawCollected(f, listings, erin);
+    const s = split(AIA);
+    const bobAia = await f.nativeBalance(bob.address);
+    await f.write(carol, buyCall(listings, await single(listingOf({ tokenId: tokens[0]! })), AIA));
+    expect(await royaltiesOf()).toBe(s.royalty);
+    expect(await f.nativeBalance(bob.address)).toBe(bobAia);
+    await expectHoldsCollected();
+    // In the stable coin the royalty is paid at once.
+    const bobUsdt = await f.balance(f.c.usdt, bob.address);
+    const usdtFill = await single(listingOf({ tokenId: tokens[1]!, coin: f.c.usdt, salt: 2n }));
+    await f.write(carol, buyCall(listings, usdtFill));
+    expect((await f.balance(f.c.usdt, bob.address)) - bobUsdt).toBe(s.royalty);
+    expect(await royaltiesOf()).toBe(s.royalty);
+    await f.write(erin, listingsCall(listings, 'withdrawRoyalties', [f.c.game721]));
+    expect((await f.nativeBalance(bob.address)) - bobAia).toBe(s.royalty);
+    expect(await royaltiesOf()).toBe(0n);
+    // Collected again, then the market names another receiver: bob is paid what he earned.
+    await f.write(
+      carol,
+      buyCall(listings, await single(listingOf({ tokenId: tokens[2]!, salt: 3n })), AIA),
+    );
+    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, dave.address, 500n]));
+    expect((await f.nativeBalance(bob.address)) - bobAia).toBe(2n * s.royalty);
+    expect(await royaltiesOf()).toBe(0n);
+    await expectHoldsCollected();
+  });
+
+  it('collected royalties never go to no one: a refusing receiver keeps them for the next', async () => {
+    const mk = m(f.c.market);
+    const royaltiesOf = () => f.read<bigint>(listingsCall(listings, 'royaltiesOf', [f.c.game721]));
+    // The stable coin's contract has no receive(): it cannot take AIA.
+    const refuser = f.c.usdt;
+    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, refuser, 500n]));
+    await f.write(carol, buyCall(listings, await single(listingOf({ tokenId: tokens[0]! })), AIA));
+    const s = split(AIA);
+    expect(await royaltiesOf()).toBe(s.royalty);
+    await f.expectRevert(
+      erin,
+      listingsCall(listings, 'withdrawRoyalties', [f.c.game721]),
+      'NativeTransferFailed',
+    );
+    // No royalty any more (no receiver): the refuser could not be paid, the sum waits.
+    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, zeroAddress, 0n]));
+    await f.write(erin, listingsCall(listings, 'withdrawRoyalties', [f.c.game721]));
+    expect(await royaltiesOf()).toBe(s.royalty);
+    await expectHoldsCollected();
+    // The next receiver is paid it.
+    const bobBefore = await f.nativeBalance(bob.address);
+    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, bob.address, 500n]));
+    await f.write(erin, listingsCall(listings, 'withdrawRoyalties', [f.c.game721]));
+    expect((await f.nativeBalance(bob.address)) - bobBefore).toBe(s.royalty);
+    expect(await royaltiesOf()).toBe(0n);
+    await expectHoldsCollected();
+  });
+
+  it('a replaced receiver paid its royalties cannot re-enter to collect into the slot', async () => {
+    const mk = m(f.c.market);
+    const actor = await f.deploy(carol, reentrantActorAbi, reentrantActorBytecode);
+    await f.testClient.setBalance({ address: actor, value: 10n ** 20n });
+    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, actor, 500n]));
+    await f.write(carol, buyCall(listings, await single(listingOf({ tokenId: tokens[0]! })), AIA));
+    // Paid at the sync, the old receiver tries to buy another listing of the collection.
+    const next = await single(listingOf({ tokenId: tokens[1]!, salt: 2n }));
+    const data = encodeFunctionData({ abi: listingsAbi, functionName: 'buy', args: [next] });
+    await f.write(carol, {
+      address: actor,
+      abi: reentrantActorAbi,
+      functionName: 'setReentries',
+      args: [[{ target: listings, value: AIA, data }]],
+    });
+    const actorBefore = await f.nativeBalance(actor);
+    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, bob.address, 500n]));
+    const read = (functionName: string) =>
+      f.read({ address: actor, abi: reentrantActorAbi, functionName });
+    expect(await read('attempts')).toBe(1n);
+    expect(await read('successes')).toBe(0n);
+    expect((await f.nativeBalance(actor)) - actorBefore).toBe(split(AIA).royalty);
+    expect(await ownerOf(tokens[1]!)).toBe(alice.address);
+    await expectHoldsCollected();
   });
 
   it('never fills twice, after cancel, after a counter bump, expired, or beyond its units', async () => {
@@ -305,8 +408,7 @@ describe('Listings: sweep', () => {
     ]);
     expect(await ownerOf(bobToken!)).toBe(carol.address);
     expect(await balance1155(carol.address)).toBe(3n);
-    expect(await f.nativeBalance(listings)).toBe(0n);
-    expect(await f.balance(f.c.usdt, listings)).toBe(0n);
+    await expectHoldsCollected();
     const skipped = f.events<{ index: bigint }>(receipt, listingsAbi, 'SweepItemSkipped', listings);
     expect(skipped.map((s) => s.index)).toEqual([1n]);
     const swept = f.events<{ itemId: bigint; buyer: Address }>(
@@ -348,7 +450,7 @@ describe('Listings: sweep', () => {
     await f.write(carol, sweepCall(listings, [fill], buys, 2n * AIA));
     expect(aiaBefore - (await f.nativeBalance(carol.address))).toBe(AIA);
     expect(await f.balance(f.c.usdt, carol.address)).toBe(usdtBefore);
-    expect(await f.nativeBalance(listings)).toBe(0n);
+    await expectHoldsCollected();
   });
 
   it('refuses more than 30 items and too little AIA', async () => {
@@ -445,7 +547,7 @@ describe('Listings: adversarial', () => {
     );
     expect(await balance1155(buyer)).toBe(2n);
     expect((await f.nativeBalance(alice.address)) - sellerBefore).toBe(split(2n * AIA).seller);
-    expect(await f.nativeBalance(listings)).toBe(0n);
+    await expectHoldsCollected();
   });
 
   it('refuses a listing whose calldata carries dirty bits, even signed as such by the seller', async () => {

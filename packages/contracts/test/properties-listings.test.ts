@@ -7,8 +7,10 @@
 // more AIA than needed. A model predicts, per item, bought or skipped, and the
 // chain must agree:
 //   - a sweep conserves funds to the wei: the buyer pays exactly the sum of the bought items
-//     (skipped items' AIA and the extra come back), each seller, the fee address and the
-//     royalty receiver get exactly their split, and the Listings contract keeps nothing;
+//     (skipped items' AIA and the extra come back), each seller and the royalty receiver get
+//     exactly their split, the Listings contract holds exactly the fees of the signed items
+//     bought, per coin, and withdrawing pays exactly those to the fee address (then it holds
+//     nothing);
 //   - a skipped item never reverts the others (every run mixes them);
 //   - a bulk proof fits only its own listing;
 //   - signed listings never fill after cancel, counter bump, expiry, before start, or for more
@@ -37,11 +39,13 @@ import type { Actor, Fixture } from './fixture.js';
 import {
   approveListings,
   buyCall,
+  collectedOf,
   listingsAddress,
   listingsCall,
   signBulk,
   signListing,
   sweepCall,
+  withdrawCollected,
 } from './listings-helpers.js';
 import type { Fill, MarketBuy } from './listings-helpers.js';
 import { priceHash } from '../ts/index.js';
@@ -293,10 +297,22 @@ async function runCase(
         0n,
       ) + marketSpecs.reduce((sum, ms) => (ms.aia ? sum + ms.price : sum), 0n);
     const parties = [carol, ...sellers, feeAccount, royaltyAccount].map((a: Actor) => a.address);
+    await withdrawCollected(f, listings, erin);
     const before = await Promise.all(
       [zeroAddress, f.c.usdt].map((coin) => Promise.all(parties.map((p) => f.balance(coin, p)))),
     );
     const receipt = await f.write(carol, sweepCall(listings, fills, marketBuys, aiaAsked + extra));
+    // The contract holds exactly the fees of the signed items bought (these collections' royalty
+    // is ERC-2981, paid at once), per coin; the withdrawal pays them to the fee address.
+    const collected = [0n, 0n];
+    items.forEach(({ spec: s, listing }, i) => {
+      if (expected[i]) collected[s.aia ? 0 : 1]! += split(listing.pricePerUnit * listing.units).fee;
+    });
+    expect([await f.nativeBalance(listings), await f.balance(f.c.usdt, listings)]).toEqual(
+      collected,
+    );
+    expect(await collectedOf(f, listings)).toEqual(collected);
+    await withdrawCollected(f, listings, erin);
     const after = await Promise.all(
       [zeroAddress, f.c.usdt].map((coin) => Promise.all(parties.map((p) => f.balance(coin, p)))),
     );

@@ -35,6 +35,7 @@ import { favouriteRoutes } from './modules/favourite/routes.js';
 import { metadataRefreshRoutes } from './modules/metadata-refresh/routes.js';
 import { offerRoutes } from './modules/offer/routes.js';
 import { listingRoutes } from './modules/listing/routes.js';
+import { liveRoutes } from './modules/live/routes.js';
 
 export const API_PREFIX = '/v1/api';
 
@@ -59,6 +60,7 @@ const MODULES = [
   metadataRefreshRoutes,
   offerRoutes,
   listingRoutes,
+  liveRoutes,
 ];
 
 /** Routes outside /v1/api: the uploaded files at /ipfs/{cid}. */

@@ -25,6 +25,41 @@ const url = (protocols: string[]) =>
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A whole-number variable from `min` to `max` (given as text, as every variable is). */
+export const envInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** An on/off variable: 'true' or '1', 'false' or '0'. */
+export const envFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Parses the environment variables whose names start with `prefix` (all with '') with a schema;
+ * an empty value counts as unset. A bad value throws a StartupError naming the variable and its
+ * value (with any password in a URL hidden).
+ */
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv,
+  prefix = '',
+): z.output<S> {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k.startsWith(prefix) && v !== undefined && v !== ''),
+  );
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const got = env[name];
+    throw new StartupError(
+      `${name} ${issue.message}${got !== undefined ? ` (got ${JSON.stringify(redact(got))})` : ''}`,
+    );
+  }
+  return parsed.data;
+}
+
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(8080),
@@ -64,6 +99,12 @@ const envSchema = z.object({
     .positive()
     .max(24 * 366)
     .default(SIGN_IN.sessionTtlHours),
+  /** How long the change feed keeps its events (a stream resuming from older gets a reset). */
+  LIVE_FEED_RETENTION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 366)
+    .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -94,6 +135,8 @@ export interface Config {
   /** Which peers may set X-Forwarded-For: none (false), a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
   sessionTtlHours: number;
+  /** Change feed retention window (src/live/feed.ts pruneFeed). */
+  liveFeedRetentionHours: number;
   webDistDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
@@ -106,19 +149,7 @@ const packageRoot = path.resolve(import.meta.dirname, '..');
  * local stack; a bad value throws a StartupError naming the variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
-  );
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? 'environment');
-    const got = env[name];
-    throw new StartupError(
-      `${name} ${issue.message}${got !== undefined ? ` (got ${JSON.stringify(redact(got))})` : ''}`,
-    );
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     host: e.HOST,
@@ -142,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    liveFeedRetentionHours: e.LIVE_FEED_RETENTION_HOURS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot, '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
   };

@@ -281,6 +281,19 @@ export const ERRORS = {
     message: 'Approve the marketplace for this collection before listing',
     key: 'errors.listingNotApproved',
   },
+  liveTopicsInvalid: {
+    code: 10046,
+    status: 400,
+    message:
+      'Subscribe to 1 to {{max}} topics: market, item:<contract>:<tokenId>, collection:<contract>, account:<address> or launchpad:<projectId>',
+    key: 'errors.liveTopicsInvalid',
+  },
+  liveTooManyStreams: {
+    code: 10047,
+    status: 429,
+    message: 'Too many open event streams from this client; close one and try again',
+    key: 'errors.liveTooManyStreams',
+  },
   serverError: {
     code: 500,
     status: 500,

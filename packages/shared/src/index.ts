@@ -14,4 +14,5 @@ export * from './money/reference.js';
 export * from './money/rate-schema.js';
 export * from './offers.js';
 export * from './listings.js';
+export * from './live.js';
 export * from './schema-runtime.js';

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { LOCALES, PAGE_SIZE, type OrderVO, type Page as Paged } from '@aiamarket/shared';
-import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
+import { buildAll, silentSteps, type Stack } from '@aiamarket/tools/stack';
+import { startSeededStack } from './seeded-stack.js';
 import { injectAxe, launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.js';
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 import { usePrivateWebDist } from './web-dist.js';
@@ -59,8 +59,7 @@ async function indexerCaughtUp(timeoutMs = 240_000): Promise<void> {
 beforeAll(async () => {
   await buildAll(silentSteps);
   webDist = usePrivateWebDist();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-market-'));
-  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
+  ({ stack, dataDir } = await startSeededStack('market'));
   browser = await launchBrowser();
   await indexerCaughtUp();
   // Listings show once their token metadata (the image) is fetched, a little after indexing.

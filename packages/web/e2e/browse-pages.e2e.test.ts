@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -12,7 +11,8 @@ import {
   type CollectionCountRow,
   type Page as Paged,
 } from '@aiamarket/shared';
-import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
+import { buildAll, silentSteps, type Stack } from '@aiamarket/tools/stack';
+import { startSeededStack } from './seeded-stack.js';
 import { injectAxe, launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.js';
 
 // Issue 7, part B on the seeded demo stack: the collection page (Goods, Activities with a
@@ -47,8 +47,7 @@ async function api<T>(pathAndQuery: string, body?: unknown): Promise<T> {
 
 beforeAll(async () => {
   await buildAll(silentSteps);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-e2e-browse-'));
-  stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
+  ({ stack, dataDir } = await startSeededStack('browse'));
   browser = await launchBrowser();
 
   const ranked = await api<Paged<CollectionCountRow>>(

@@ -1,33 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ROOT } from '@aiamarket/tools/stack';
-
-/** Debian's Chromium (see TOOLCHAIN.md); CHROMIUM_PATH overrides. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, ROOT } from '@aiamarket/tools/stack';
 
 /** Screenshots go here (git-ignored) so that a person can look at what the journey saw. */
 export const SCREENSHOTS_DIR = path.join(ROOT, '.screenshots');
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
-    );
-  }
   fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return launchChromium();
 }
 
 /**

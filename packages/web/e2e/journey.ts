@@ -1,15 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
+import { buildAll, silentSteps, type Stack } from '@aiamarket/tools/stack';
 import { launchBrowser } from './browser.js';
+import { startSeededStack } from './seeded-stack.js';
 import { usePrivateWebDist } from './web-dist.js';
 
 /**
- * The stack and browser of one journey file: before its tests, builds everything, starts a fresh
- * seeded stack on free ports in its own data folder (`aiamarket-e2e-<name>-…`; served from a
+ * The stack and browser of one journey file: before its tests, builds everything, starts a stack
+ * from a copy of the run's seeded template (seeded-stack.ts) on free ports in its own data folder
+ * (`aiamarket-e2e-<name>-…`; served from a
  * private copy of the web app when `privateWebDist`) and opens Chromium; after them, closes and
  * removes it all. `onReady` receives the two once started.
  */
@@ -26,8 +26,7 @@ export function useJourney(
   beforeAll(async () => {
     await buildAll(silentSteps);
     if (options.privateWebDist) webDist = usePrivateWebDist();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aiamarket-e2e-${name}-`));
-    stack = await startStack({ dataDir, port: 0, anvilPort: 0, fresh: true, steps: silentSteps });
+    ({ stack, dataDir } = await startSeededStack(name));
     browser = await launchBrowser();
     onReady({ stack, browser });
   });

@@ -1,8 +1,22 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { decodeEventLog, erc20Abi, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import {
+  decodeEventLog,
+  erc20Abi,
+  parseUnits,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { gameItems721Abi, listingsAbi, stableCoinAbi } from '@aiamarket/shared/abis';
-import { ORDER_KIND, STABLE_COIN_DECIMALS, type OrderVO } from '@aiamarket/shared';
+import {
+  ACTIVITY_METHOD,
+  ORDER_KIND,
+  STABLE_COIN_DECIMALS,
+  shortenAddress,
+  type OrderVO,
+} from '@aiamarket/shared';
 import type { Stack } from '@aiamarket/tools/stack';
 import { accountOf, journeyTools } from './chain.js';
 import { useJourney } from './journey.js';
@@ -86,6 +100,70 @@ async function bulkList(
   await modal.getByRole('button', { name: 'Close' }).first().click();
 }
 
+/**
+ * Opens, beside the seller's page `s` (on the item), the market grid and the seller's activity in
+ * the same wallet's tabs, each once its live stream is open. `sold(buyer)` then waits until,
+ * without a reload, the item page has lost Cancel and names the buyer as owner, the grid has lost
+ * the card and the activity has a new sale row: the milliseconds each took.
+ */
+async function watchLive(s: Page, nft: Address, tokenId: bigint, seller: Address) {
+  const liveOpen = (p: Page) =>
+    p.waitForFunction(() => document.documentElement.dataset.live === 'open', undefined, {
+      timeout: 30_000,
+    });
+  await s.goto(`${stack.url}/asset?tokenId=${tokenId}&contractAddr=${nft}`);
+  await s.getByTestId('action-cancel').waitFor({ timeout: 30_000 });
+  const market = await s.context().newPage();
+  await market.goto(`${stack.url}/marketplace`);
+  const card = market
+    .getByTestId('market-grid')
+    .locator(`a[data-token-id="${tokenId}"][href*="${nft.toLowerCase()}"]`);
+  await expect
+    .poll(
+      async () => {
+        if (await card.count()) return true;
+        await market.mouse.wheel(0, 2000);
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const activity = await s.context().newPage();
+  await activity.goto(`${stack.url}/account/0/${seller}?tab=activities`);
+  const sales = activity.locator(
+    `[data-testid="account-all-row"][data-method="${ACTIVITY_METHOD.trade}"]`,
+  );
+  await activity.getByTestId('account-all-row').first().waitFor({ timeout: 30_000 });
+  const salesBefore = await sales.count();
+  await Promise.all([s, market, activity].map(liveOpen));
+  const sold = async (buyer: Address) => {
+    const start = Date.now();
+    const within = { timeout: 10_000 };
+    const took = async (done: Promise<unknown>) => {
+      await done;
+      return Date.now() - start;
+    };
+    const [item, owner, grid, row] = await Promise.all([
+      took(s.getByTestId('action-cancel').waitFor({ state: 'detached', ...within })),
+      took(
+        expect
+          .poll(() => s.getByTestId('item-owners').innerText(), { ...within, interval: 50 })
+          .toBe(shortenAddress(buyer)),
+      ),
+      took(card.waitFor({ state: 'detached', ...within })),
+      took(
+        expect.poll(() => sales.count(), { ...within, interval: 50 }).toBeGreaterThan(salesBefore),
+      ),
+    ]);
+    await shot(s, 'live-item-sold');
+    await shot(market, 'live-market');
+    await market.close();
+    await activity.close();
+    return { item, owner, grid, row };
+  };
+  return { sold };
+}
+
 describe('signed listings', () => {
   it('20 bulk-listed with one signature (and 2 in USDT with another), swept in AIA and USDT with one item bought first skipped and refunded; a transferred item leaves the market', async () => {
     const c = client();
@@ -158,6 +236,9 @@ describe('signed listings', () => {
     expect(await b.getByTestId('cart-count').innerText()).toBe('5');
 
     const sniped = aiaIds[0]!;
+    // Issue 19: the seller's open pages follow a trade someone else sends, without a reload.
+    step(`Account ${sellerIndex} keeps hero #${sniped}'s page, the market and its activity open.`);
+    const live = await watchLive(s, heroes, sniped, seller);
     step(`Account ${RIVAL} buys hero #${sniped} first, through Listings.buy.`);
     const first = listed.get(sniped)!;
     const sg = first.signed!;
@@ -189,6 +270,8 @@ describe('signed listings', () => {
       BigInt(sg.pricePerUnit),
     );
     expect(await ownerOf(sniped)).toBe(accountOf(RIVAL));
+    const shown = await live.sold(accountOf(RIVAL));
+    step(`... the seller's pages show it without a reload: ${JSON.stringify(shown)} ms.`);
 
     step('The buyer checks out: one sweep, the sold one skipped and refunded.');
     await b.reload();
@@ -212,7 +295,7 @@ describe('signed listings', () => {
       expect(await ownerOf(id)).toBe(accountOf(BUYER));
     }
     // The sweep sent the AIA of all three AIA items and got the skipped one back in the same
-    // transaction: the Listings contract keeps nothing.
+    // transaction.
     const hash = (await drawer.getByTestId('tx-status').getAttribute('data-hash')) as Hex;
     const receipt = await c.getTransactionReceipt({ hash });
     const tx = await c.getTransaction({ hash });
@@ -226,7 +309,12 @@ describe('signed listings', () => {
       }
     });
     expect(skipped).toEqual([0n]);
-    expect(await c.getBalance({ address: listingsAddr })).toBe(0n);
+    // It holds only what it collected for withdrawal (fees, AIA royalties at the market's rate).
+    const collected = (functionName: 'feesOf' | 'royaltiesOf', arg: Address) =>
+      c.readContract({ address: listingsAddr, abi: listingsAbi, functionName, args: [arg] });
+    expect(await c.getBalance({ address: listingsAddr })).toBe(
+      (await collected('feesOf', zeroAddress)) + (await collected('royaltiesOf', heroes)),
+    );
     expect(
       await c.readContract({
         address: stable,
@@ -234,7 +322,7 @@ describe('signed listings', () => {
         functionName: 'balanceOf',
         args: [listingsAddr],
       }),
-    ).toBe(0n);
+    ).toBe(await collected('feesOf', stable));
 
     const moved = aiaIds[3]!;
     step(`Account ${sellerIndex} transfers hero #${moved}: its signed listing leaves the market.`);

@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // One seeded demo world per run, copied by each file (seeded-stack.ts).
+    globalSetup: ['./seeded-stack.ts'],
     pool: 'forks',
     fileParallelism: false,
   },

@@ -14,20 +14,14 @@ interface IMarketSettings {
     function paused() external view returns (bool);
 }
 
-/// @title MarketSettingsCopy
-/// @notice What the offers and the signed-listings contracts share: a copy of the market's
-///         settings an acceptance or a fill pays by, and the re-entry guard.
-/// @dev The market owns the settings (allowed coins, fee, market royalty rates, pause). Reading
-///      them through its proxy at every acceptance cost about 19,000 gas (cold proxy,
-///      implementation and four calls), so each contract keeps a copy: one slot per coin (the
-///      fee and the pause repeated in each) and one per collection. The copy never decides on
-///      its own: it is pulled from the market (`syncCoin`, `syncRoyalty`, `syncAllCoins`;
-///      anyone may call them, they only copy the market's answer) and the market calls them in
-///      the same transaction as every change of a setting once linked (Marketplace.setOffers,
-///      setListings). A coin or collection never copied is pulled at its first use.
-abstract contract MarketSettingsCopy {
-    /// @dev The market's settings in one coin (31 bytes: one storage read per
-    ///      fill). The fee and the pause are global on the market and repeated per coin.
+/// @title MarketSettingsSync
+/// @notice What the offers' and the signed-listings' copies of the market's settings share: the
+///         market, the sync functions it calls (same ABI on both), the shapes of the views, the
+///         events and errors. Each contract keeps the copy in its own layout (`_syncCoin`,
+///         `_syncRoyalty`); the hot paths call those directly, so sharing costs no gas.
+abstract contract MarketSettingsSync {
+    /// @dev The market's settings in one coin. The fee and the pause are global on the market
+    ///      and repeated per coin.
     struct CoinTerms {
         address feeAddress;
         uint32 feeNumerator;
@@ -50,13 +44,16 @@ abstract contract MarketSettingsCopy {
     /// @notice The market whose coins, fee, royalty and pause apply.
     IMarketSettings public immutable market;
 
-    mapping(address coin => CoinTerms) private _coinTerms;
-    mapping(address collection => RoyaltyTerms) private _royaltyTerms;
-    /// @dev Every coin copied once: a change of the fee or the pause re-copies each.
-    address[] private _coins;
+    /// @dev Every coin copied once while allowed: a change of the fee or the pause re-copies each.
+    address[] internal _coins;
 
     event CoinTermsSynced(
-        address indexed coin, bool allowed, address feeAddress, uint256 feeNumerator, uint256 feeDenominator, bool paused
+        address indexed coin,
+        bool allowed,
+        address feeAddress,
+        uint256 feeNumerator,
+        uint256 feeDenominator,
+        bool paused
     );
     event RoyaltyTermsSynced(address indexed collection, address receiver, uint256 rate, bool set);
 
@@ -66,26 +63,16 @@ abstract contract MarketSettingsCopy {
 
     /// @dev Transient flag of the re-entry guard, keccak256("aiamarket.offers.entered"), the same
     ///      slot in each contract (transient storage is per contract).
-    ///      OpenZeppelin's ReentrancyGuardTransient does the same through library calls that
-    ///      cost about 300 gas more per call; same error, same transient semantics.
-    bytes32 private constant ENTERED_SLOT = 0x18e0147d592244f886675f54adc9df208512487799c6ea8926d3c11dd3e6285f;
-
-    modifier nonReentrant() {
-        _enter();
-        _;
-        _exit();
-    }
+    bytes32 internal constant ENTERED_SLOT = 0x18e0147d592244f886675f54adc9df208512487799c6ea8926d3c11dd3e6285f;
 
     constructor(address market_) {
         market = IMarketSettings(market_);
     }
 
-    // ---------------------------------------------------------------- the market's settings
-
     /// @notice Copies the market's answer for `coin` (allowed, fee, fee address, pause). The
     ///         market calls it when the coin is allowed or refused; anyone may.
     function syncCoin(address coin) external {
-        _syncCoin(coin);
+        _copyCoin(coin);
     }
 
     /// @notice Re-copies every allowed coin's terms: the market calls it when the fee, the fee
@@ -94,15 +81,49 @@ abstract contract MarketSettingsCopy {
     function syncAllCoins() external {
         uint256 n = _coins.length;
         for (uint256 i; i < n; ++i) {
-            _syncCoin(_coins[i]);
+            _copyCoin(_coins[i]);
         }
     }
 
     /// @notice Copies the market's royalty rate of `collection` (or that it has none, so its
     ///         ERC-2981 applies). The market calls it when a rate is set; anyone may.
     function syncRoyalty(address collection) external {
-        _syncRoyalty(collection);
+        _copyRoyalty(collection);
     }
+
+    /// @dev Copies the market's answer for `coin` into this contract's layout.
+    function _copyCoin(address coin) internal virtual;
+
+    /// @dev Copies the market's rate of `collection` into this contract's layout.
+    function _copyRoyalty(address collection) internal virtual;
+}
+
+/// @title MarketSettingsCopy
+/// @notice The offers contract's copy of the market's settings an acceptance pays by, and the
+///         re-entry guard (the signed-listings contract keeps its own in ListingsTerms).
+/// @dev The market owns the settings (allowed coins, fee, market royalty rates, pause). Reading
+///      them through its proxy at every acceptance cost about 19,000 gas (cold proxy,
+///      implementation and four calls), so each contract keeps a copy: one slot per coin (the
+///      fee and the pause repeated in each) and one per collection. The copy never decides on
+///      its own: it is pulled from the market (`syncCoin`, `syncRoyalty`, `syncAllCoins`;
+///      anyone may call them, they only copy the market's answer) and the market calls them in
+///      the same transaction as every change of a setting once linked (Marketplace.setOffers,
+///      setListings). A coin or collection never copied is pulled at its first use.
+abstract contract MarketSettingsCopy is MarketSettingsSync {
+    mapping(address coin => CoinTerms) private _coinTerms;
+    mapping(address collection => RoyaltyTerms) private _royaltyTerms;
+
+    /// @dev OpenZeppelin's ReentrancyGuardTransient does the same through library calls that
+    ///      cost about 300 gas more per call; same error, same transient semantics.
+    modifier nonReentrant() {
+        _enter();
+        _;
+        _exit();
+    }
+
+    constructor(address market_) MarketSettingsSync(market_) {}
+
+    // ---------------------------------------------------------------- the market's settings
 
     /// @notice The copy of the market's settings for `coin` (synced false: never copied, the
     ///         next acceptance copies it first).
@@ -129,6 +150,14 @@ abstract contract MarketSettingsCopy {
         assembly ("memory-safe") {
             tstore(ENTERED_SLOT, 0)
         }
+    }
+
+    function _copyCoin(address coin) internal override {
+        _syncCoin(coin);
+    }
+
+    function _copyRoyalty(address collection) internal override {
+        _syncRoyalty(collection);
     }
 
     function _coinTermsOf(address coin) internal returns (CoinTerms memory terms) {

@@ -34,6 +34,9 @@ import { saveLaunchpadProject } from './launchpad.js';
 import { markdownToHtml } from './markdown.js';
 import { COLLECTION_USAGE, CollectionAdminError, runCollectionCommand } from './collections.js';
 import { INDEXER_USAGE, IndexerAdminError, runIndexerCommand } from './indexer-commands.js';
+import { parseOptions } from './options.js';
+import { runWebhookCommand, WEBHOOK_USAGE } from './webhook-commands.js';
+import { WebhookError } from '../modules/webhook/index.js';
 
 /** A failure the CLI prints as one line. */
 export class AdminError extends Error {}
@@ -61,7 +64,8 @@ export const USAGE = `usage: npm run admin -- <command>
   config rates                       the payment coins and their rates in force
   image add <file>                   store an image; prints its /ipfs/{cid} URL
 ${COLLECTION_USAGE}
-${INDEXER_USAGE}`;
+${INDEXER_USAGE}
+${WEBHOOK_USAGE}`;
 
 /** Input given as inline JSON (starting with `{`) or as a JSON file path. */
 function readJson(arg: string | undefined): unknown {
@@ -156,6 +160,8 @@ export interface AdminDeps {
   /** For the collection commands: the chain to read contracts from. */
   chainId?: number;
   chain?: PublicClient | null;
+  /** For `webhook create`: WEBHOOK_ALLOW_PRIVATE_URLS when not given. */
+  webhookAllowPrivateUrls?: boolean;
 }
 
 /** Runs one admin command; returns what to print (JSON of the saved row, or a URL). */
@@ -240,6 +246,22 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
           action,
           () => readJson(rest[0]),
         );
+      case 'webhook create':
+      case 'webhook list':
+      case 'webhook disable':
+      case 'webhook enable':
+      case 'webhook replay':
+      case 'webhook deliveries':
+        return await runWebhookCommand(
+          {
+            db,
+            ...(deps.webhookAllowPrivateUrls !== undefined
+              ? { allowPrivateUrls: deps.webhookAllowPrivateUrls }
+              : {}),
+          },
+          action,
+          rest,
+        );
       case 'image add': {
         if (!rest[0]) throw new AdminError('missing image file');
         let bytes: Buffer;
@@ -261,7 +283,8 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
     if (
       err instanceof ApiError ||
       err instanceof CollectionAdminError ||
-      err instanceof IndexerAdminError
+      err instanceof IndexerAdminError ||
+      err instanceof WebhookError
     ) {
       throw new AdminError(err.message);
     }
@@ -269,27 +292,8 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
   }
 }
 
-/** `--name value` options after the positional arguments. */
-function options(
-  args: string[],
-  allowed: string[],
-): { positional: string[]; opts: Map<string, string> } {
-  const positional: string[] = [];
-  const opts = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const name = arg.slice(2);
-    const value = args[++i];
-    if (!allowed.includes(name)) throw new AdminError(`unknown option --${name}`);
-    if (value === undefined) throw new AdminError(`missing value for --${name}`);
-    opts.set(name, value);
-  }
-  return { positional, opts };
-}
+const options = (args: string[], allowed: string[]) =>
+  parseOptions(args, allowed, (message) => new AdminError(message));
 
 const intOption = (opts: Map<string, string>, name: string) => {
   const raw = opts.get(name);

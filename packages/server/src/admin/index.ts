@@ -1,5 +1,6 @@
 // What the local stack's seed uses (package export "./admin"): the same functions as the CLI.
 export { openDatabase, type Database } from '../db/database.js';
+export { createScratchDatabase } from '../db/scratch-database.js';
 export { AdminError, runAdminCommand, USAGE } from './commands.js';
 export { storeImage } from './images.js';
 export { storeDirectory } from '../modules/upload/directory.js';
@@ -24,7 +25,8 @@ export {
   syncCollectionProfiles,
 } from '../modules/collection/profiles.js';
 // The chain indexer, for `npm run bench` (tools/bench/indexer.ts).
-export { Indexer, loadIndexerConfig } from '../indexer/index.js';
+export { Indexer, loadIndexerConfig, registerCollection } from '../indexer/index.js';
+export { fetchPendingMetadata } from '../metadata/index.js';
 // Payment-coin rates (the CLI's `config rate`), for the seed's demo USDT rate.
 export { setCoinRate } from '../indexer/rates.js';
 export { currentCoinRates } from '../db/coin-rates.js';

@@ -7,7 +7,7 @@ import {
   CollectionRegistrationError,
   registerCollectionFromChain,
 } from '../indexer/collections.js';
-import { loadIndexerConfig } from '../indexer/config.js';
+import { loadIndexerConfig } from '../indexer-config.js';
 import {
   knownToken,
   refreshCollectionMetadata,
@@ -15,6 +15,7 @@ import {
   storedMetadata,
   type MetadataOptions,
 } from '../metadata/index.js';
+import { parseOptions } from './options.js';
 
 export const INDEXER_USAGE = `  collection register <address> [--type ERC721|ERC1155] [--from-block N]
                                      follow a collection; back-filled from its deployment
@@ -36,23 +37,8 @@ export interface IndexerAdminDeps {
 
 const TOKEN_ID = /^\d{1,78}$/;
 
-function parseArgs(args: string[], allowed: string[]) {
-  const positional: string[] = [];
-  const opts = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const name = arg.slice(2);
-    if (!allowed.includes(name)) throw new IndexerAdminError(`unknown option --${name}`);
-    const value = args[++i];
-    if (value === undefined) throw new IndexerAdminError(`missing value for --${name}`);
-    opts.set(name, value);
-  }
-  return { positional, opts };
-}
+const parseArgs = (args: string[], allowed: string[]) =>
+  parseOptions(args, allowed, (message) => new IndexerAdminError(message));
 
 function needChain(chain: PublicClient | null): PublicClient {
   if (!chain) throw new IndexerAdminError('no chain client (RPC_URL)');

@@ -11,6 +11,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { redact, StartupError } from '../config.js';
 import * as schema from './schema.js';
+import {
+  listenPglite,
+  listenPostgres,
+  type Listening,
+  type NotificationHandlers,
+} from './notifications.js';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -22,6 +28,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /** LISTEN on a channel (a dedicated connection on PostgreSQL; see notifications.ts). */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -74,6 +82,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await client.query('select 1');
     },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: () => client.close(),
   };
 }
@@ -109,6 +118,7 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
   };
 }

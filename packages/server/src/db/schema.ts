@@ -92,3 +92,5 @@ export * from './schema-content.js';
 export * from './schema-market.js';
 export * from './schema-offers.js';
 export * from './schema-listings.js';
+export * from './schema-live.js';
+export * from './schema-metadata-refresh.js';

@@ -9,6 +9,7 @@ import {
 } from 'viem';
 import { DEFAULT_COIN_DECIMALS, NATIVE_COIN, NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
 import { gameItems721Abi, stableCoinAbi } from '@aiamarket/shared/abis';
+import { batchedClient } from '../chain/batched.js';
 import type { MarketRow, RangeFacts } from './facts.js';
 
 /** ERC-165 id of ERC-2981 (royaltyInfo). */
@@ -39,7 +40,11 @@ export class ChainReads {
   ]);
   private readonly supports2981 = new Map<string, Promise<boolean>>();
 
-  constructor(private readonly chain: PublicClient) {}
+  private readonly chain: PublicClient;
+
+  constructor(chain: PublicClient) {
+    this.chain = batchedClient(chain);
+  }
 
   /** Decimals of a coin: 18 for AIA, ERC-20 decimals(), the default when it has none. */
   async coinDecimals(coin: string): Promise<number> {
@@ -122,15 +127,21 @@ export class ChainReads {
     const coins = [...new Set(facts.market.flatMap((m) => (m.coin ? [m.coin] : [])))];
     const out: CoinDecimals[] = [];
     for (const coin of coins) out.push({ address: coin, decimals: await this.coinDecimals(coin) });
+    // One read per token and block (several listings of a block share it), all in one go:
+    // the batching client packs them into a few HTTP requests.
     const created: MarketRow[] = facts.market.filter((m) => m.kind === 'created');
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < created.length; i = next++) {
-        const m = created[i]!;
-        m.erc2981Rate = await this.erc2981Rate(m.contractAddr, m.tokenId!, m.blockNumber);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(8, created.length) }, worker));
+    const rates = new Map<string, Promise<number | null>>();
+    for (const m of created) {
+      const key = `${m.contractAddr}|${m.tokenId}|${m.blockNumber}`;
+      if (!rates.has(key))
+        rates.set(key, this.erc2981Rate(m.contractAddr, m.tokenId!, m.blockNumber));
+    }
+    const settled = await Promise.allSettled(rates.values());
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    for (const m of created) {
+      m.erc2981Rate = await rates.get(`${m.contractAddr}|${m.tokenId}|${m.blockNumber}`)!;
+    }
     return out;
   }
 }

@@ -8,6 +8,7 @@ import {
   offersAbi,
   wrappedAiaAbi,
 } from '@aiamarket/shared/abis';
+import { decodeMetadataUpdate, type MetadataUpdateEvent } from './metadata-events.js';
 
 /** What an address is to the indexer; one address can be a launchpad and a collection. */
 export interface AddressRole {
@@ -48,6 +49,7 @@ export type IndexedEvent = {
   | { source: 'coin'; event: CoinEvent }
   | { source: 'listings'; event: ListingsEvent }
   | { source: 'approval'; event: ApprovalEvent }
+  | { source: 'metadata'; event: MetadataUpdateEvent }
 );
 
 type Decoded<
@@ -179,6 +181,12 @@ export function decodeLogs(logs: Log[], roleOf: (address: string) => AddressRole
         out.push({ ...base, source: 'coin', event: d as CoinEvent });
         continue;
       }
+    }
+    // ERC-4906 and ERC1155 URI events of any collection: a metadata refresh.
+    const update = role.collection ? decodeMetadataUpdate(log) : null;
+    if (update) {
+      out.push({ ...base, source: 'metadata', event: update });
+      continue;
     }
     if (role.collection === 'ERC721') {
       const d = tryDecode(gameItems721Abi, log);

@@ -1,12 +1,15 @@
+import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { erc20Abi, type Address, type Log, type PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { coinDecimals, collections } from '../db/schema-chain.js';
-import type { IndexerConfig } from './config.js';
+import type { IndexerConfig } from '../indexer-config.js';
+import { batchedClient } from '../chain/batched.js';
 import { ChainReads } from './chain-reads.js';
+import { Profile } from './profile.js';
 import { launchpadNames, seedCollections } from './collections.js';
-import { decodeLogs, type AddressRole } from './decode.js';
+import { decodeLogs, type AddressRole, type IndexedEvent } from './decode.js';
 import { emptyFacts, factsOf, type RangeFacts } from './facts.js';
 import { fundsToRead, offerCoins, readFunds } from './offers.js';
 import {
@@ -25,6 +28,7 @@ import {
   writeNewOffers,
   writeRange,
   type BlockRef,
+  type Cursor,
 } from './store.js';
 
 /** The subset of a pino logger the indexer uses. */
@@ -52,6 +56,15 @@ interface Header extends BlockRef {
   time: Date;
 }
 
+/** What the range reader gives: decoded events, their blocks' headers, their facts. */
+interface RangeRead {
+  events: IndexedEvent[];
+  heads: Map<number, Header>;
+  facts: RangeFacts;
+  /** The last block's header read before the logs (main ranges). */
+  before: Header | null;
+}
+
 /** Raised when the chain forked below every block hash the indexer kept. */
 export class ReorgTooDeepError extends Error {
   constructor(cursor: number) {
@@ -59,6 +72,12 @@ export class ReorgTooDeepError extends Error {
     this.name = 'ReorgTooDeepError';
   }
 }
+
+/**
+ * Logs a range aims at: few round trips, yet an answer of a few MB (viem refuses more than 10 MB,
+ * about 17,000 logs; nodes cap eth_getLogs too).
+ */
+const RANGE_LOGS = 10_000;
 
 /** Waits `ms`, or less when `signal` aborts. */
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -81,6 +100,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 export class Indexer {
   private readonly db: AppDb;
   private readonly chain: PublicClient;
+  /** The same RPC, batching the requests of a tick (headers). */
+  private readonly rpc: PublicClient;
   private readonly chainId: number;
   private readonly config: IndexerConfig;
   private readonly log: IndexerLogger;
@@ -96,15 +117,21 @@ export class Indexer {
   private readonly deployment: Deployment;
   private readonly reads: ChainReads;
   private seeded = false;
+  /** The next main range, read while the current one is written (see mainRead). */
+  private ahead: { key: string; from: number; to: number; read: Promise<RangeRead | null> } | null =
+    null;
   /** Shrinks when the RPC refuses a range as too large. */
   private batch: number;
   private lastLagLog = 0;
   /** Latest known head and indexed block, for logs and metrics. */
   status = { head: null as number | null, block: null as number | null };
+  /** Time per phase (reads, writes) since the start, for the bench. */
+  readonly profile = new Profile();
 
   constructor(deps: IndexerDeps) {
     this.db = deps.db;
     this.chain = deps.chain;
+    this.rpc = batchedClient(deps.chain);
     this.chainId = deps.chainId;
     this.config = deps.config;
     this.log = deps.log ?? silent;
@@ -141,7 +168,7 @@ export class Indexer {
 
   private async header(number: number): Promise<Header | null> {
     try {
-      const b = await this.chain.getBlock({ blockNumber: BigInt(number) });
+      const b = await this.rpc.getBlock({ blockNumber: BigInt(number) });
       return {
         number,
         hash: b.hash.toLowerCase(),
@@ -155,16 +182,15 @@ export class Indexer {
   }
 
   private async headers(numbers: number[]): Promise<Map<number, Header>> {
+    // All at once: the batching client sends them a few hundred to an HTTP request.
+    const unique = [...new Set(numbers)];
+    const found = await Promise.allSettled(unique.map((n) => this.header(n)));
     const out = new Map<number, Header>();
-    const queue = [...new Set(numbers)];
-    const worker = async () => {
-      for (let n = queue.pop(); n !== undefined; n = queue.pop()) {
-        const h = await this.header(n);
-        if (!h) throw new Error(`block ${n} not found`);
-        out.set(n, h);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
+    for (const [i, r] of found.entries()) {
+      if (r.status === 'rejected') throw r.reason;
+      if (!r.value) throw new Error(`block ${unique[i]} not found`);
+      out.set(unique[i]!, r.value);
+    }
     return out;
   }
 
@@ -203,11 +229,13 @@ export class Indexer {
 
   private async getLogs(addresses: string[], from: number, to: number): Promise<Log[] | null> {
     try {
-      return await this.chain.getLogs({
+      const logs = await this.chain.getLogs({
         address: addresses as `0x${string}`[],
         fromBlock: BigInt(from),
         toBlock: BigInt(to),
       });
+      this.sizeRanges(to - from + 1, logs.length);
+      return logs;
     } catch (err) {
       if (to > from) {
         this.batch = Math.max(1, Math.floor((to - from + 1) / 2));
@@ -218,74 +246,160 @@ export class Indexer {
     }
   }
 
+  /**
+   * Sizes the next ranges from the logs this one had: about RANGE_LOGS logs each (dense history
+   * in smaller ranges, under the RPC's and the client's answer limits; sparse history in ranges
+   * up to INDEXER_BATCH_BLOCKS), instead of doubling into a refused range after every success.
+   */
+  private sizeRanges(blocks: number, logs: number) {
+    if (logs > RANGE_LOGS) {
+      this.batch = Math.max(1, Math.floor((blocks * RANGE_LOGS) / logs));
+    } else if (blocks >= this.batch && logs < RANGE_LOGS / 2) {
+      this.batch = Math.min(this.config.batchBlocks, this.batch * 2);
+    }
+  }
+
+  /**
+   * The range reader the back-fill and the main ranges share: the logs of `addresses` in
+   * [from, to] decoded with `roleOf`, the headers of their blocks (and of `blocks`), and their
+   * facts. Null when the range must be retried: the RPC refused it (the next one is smaller), or
+   * a log does not come from the block whose header was read (the chain moved while reading).
+   */
+  private async readRange(
+    addresses: string[],
+    from: number,
+    to: number,
+    blocks: number[],
+    roleOf: (address: string) => AddressRole | undefined,
+    end = false,
+  ): Promise<RangeRead | null> {
+    // A main range's last block is read before its logs and again after: unchanged, the logs
+    // all come from the chain it ends.
+    const before = end ? await this.profile.time('headers', () => this.header(to)) : null;
+    if (end && !before) return null;
+    const logs = await this.profile.time('logs', () => this.getLogs(addresses, from, to));
+    if (!logs) return null;
+    const events = decodeLogs(logs, roleOf);
+    const heads = await this.profile.time('headers', () =>
+      this.headers([...blocks, ...events.map((e) => e.blockNumber)]),
+    );
+    if (events.some((e) => heads.get(e.blockNumber)!.hash !== e.blockHash)) return null;
+    const facts = factsOf(this.chainId, events, (n) => heads.get(n)!.time);
+    return { events, heads, facts, before };
+  }
+
+  /**
+   * A main range's read, or the one read ahead for it (`ahead`: started while the previous
+   * range is written). A read ahead is taken only for the same addresses, roles and blocks, and
+   * it is checked like any other (its end header, its first block's parent is the cursor).
+   */
+  private mainRead(
+    addresses: string[],
+    from: number,
+    to: number,
+    roleOf: (address: string) => AddressRole | undefined,
+    ahead = false,
+  ): Promise<RangeRead | null> {
+    const key = JSON.stringify([from, to, addresses.map((a) => [a, roleOf(a)])]);
+    if (ahead) {
+      // A failed read ahead is only a miss: the step reads again.
+      const read = this.readRange(addresses, from, to, [from, to], roleOf, true).catch(() => null);
+      this.ahead = { key, from, to, read };
+      return read;
+    }
+    const kept = this.ahead;
+    this.ahead = null;
+    if (kept?.key === key) return kept.read;
+    return this.readRange(addresses, from, to, [from, to], roleOf, true);
+  }
+
   /** One unit of work. */
   async step(): Promise<StepResult> {
-    if (!this.seeded) {
-      await seedCollections(this.db, this.chain, this.chainId, this.deployment);
-      if (this.wrappedAia) {
-        const coin = this.wrappedAia as Address;
-        const [symbol, decimals] = await Promise.all([
-          this.chain.readContract({ address: coin, abi: erc20Abi, functionName: 'symbol' }),
-          this.reads.coinDecimals(coin),
-        ]);
-        await pegWrappedAia(this.db, this.chainId, coin, { symbol, decimals });
-      }
-      this.seeded = true;
-    }
+    await this.seed();
     const cursor = await readCursor(this.db, this.chainId);
 
     // 1. Is the block we stopped at still canonical?
     if (cursor) {
-      const onChain = await this.header(cursor.number);
+      const onChain = await this.profile.time('reorg check', () => this.header(cursor.number));
       if (!onChain || onChain.hash !== cursor.hash) {
         await this.rollback(cursor);
         return 'reorg';
       }
     }
 
-    const { roles, lagging } = await this.roles();
-    const roleOf = (a: string) => roles.get(a);
+    const { roles, lagging } = await this.profile.time('roles', () => this.roles());
 
     // 2. Back-fill a newly registered collection up to the cursor.
     const behind = cursor ? lagging.find((c) => c.synced < cursor.number) : undefined;
-    if (cursor && behind) {
-      const from = behind.synced + 1;
-      const to = Math.min(behind.synced + this.batch, cursor.number);
-      const logs = await this.getLogs([behind.address], from, to);
-      if (!logs) return 'retry';
-      const events = decodeLogs(logs, (a) =>
-        a === behind.address
-          ? {
-              ...roleOf(a)!,
-              market: false,
-              launchpad: false,
-              offers: false,
-              coin: false,
-              listings: false,
-            }
-          : undefined,
-      );
-      const heads = await this.headers(events.map((e) => e.blockNumber));
-      if (events.some((e) => heads.get(e.blockNumber)!.hash !== e.blockHash)) return 'retry';
-      const facts = factsOf(this.chainId, events, (n) => heads.get(n)!.time);
-      await writeRange(this.db, {
-        chainId: this.chainId,
-        facts,
-        coins: await this.reads.complete(facts),
-        feeds: await this.readFeeds(facts, null),
-        launchpads: this.launchpads,
-        backfill: {
-          address: behind.address,
-          prev: behind.synced,
-          to,
-          complete: to >= cursor.number,
-        },
-        ...this.noApprovals(to),
-      });
-      this.log.info({ collection: behind.address, from, to }, 'indexer back-filled');
-      return 'backfill';
+    if (cursor && behind) return this.backfillRange(cursor, behind, roles);
+    await this.joinMainRanges(cursor, lagging);
+
+    // 3. The next main range.
+    return this.mainRange(cursor, roles, lagging);
+  }
+
+  /** Once per process: the deployment's collections, the wrapped AIA's peg. */
+  private async seed() {
+    if (this.seeded) return;
+    await seedCollections(this.db, this.chain, this.chainId, this.deployment);
+    if (this.wrappedAia) {
+      const coin = this.wrappedAia as Address;
+      const [symbol, decimals] = await Promise.all([
+        this.chain.readContract({ address: coin, abi: erc20Abi, functionName: 'symbol' }),
+        this.reads.coinDecimals(coin),
+      ]);
+      await pegWrappedAia(this.db, this.chainId, coin, { symbol, decimals });
     }
-    // Caught up (or registered in the same block as the cursor): join the main ranges.
+    this.seeded = true;
+  }
+
+  /** The next range of a collection being back-filled, up to the cursor. */
+  private async backfillRange(
+    cursor: Cursor,
+    behind: { address: string; synced: number },
+    roles: Map<string, AddressRole>,
+  ): Promise<StepResult> {
+    const roleOf = (a: string) => roles.get(a);
+    const from = behind.synced + 1;
+    const to = Math.min(behind.synced + this.batch, cursor.number);
+    // Only the collection's own events: its logs before the cursor are all that is missing.
+    const read = await this.readRange([behind.address], from, to, [], (a) =>
+      a === behind.address
+        ? {
+            ...roleOf(a)!,
+            market: false,
+            launchpad: false,
+            offers: false,
+            coin: false,
+            listings: false,
+          }
+        : undefined,
+    );
+    if (!read) return 'retry';
+    const { facts } = read;
+    await writeRange(this.db, {
+      chainId: this.chainId,
+      facts,
+      coins: await this.reads.complete(facts),
+      feeds: await this.readFeeds(facts, null),
+      launchpads: this.launchpads,
+      backfill: {
+        address: behind.address,
+        prev: behind.synced,
+        to,
+        complete: to >= cursor.number,
+      },
+      ...this.noApprovals(to),
+    });
+    this.log.info({ collection: behind.address, from, to }, 'indexer back-filled');
+    return 'backfill';
+  }
+
+  /** Collections whose back-fill reached the cursor follow the main ranges from now on. */
+  private async joinMainRanges(
+    cursor: Cursor | null,
+    lagging: { address: string; synced: number }[],
+  ) {
     for (const c of lagging) {
       if (!cursor || c.synced >= cursor.number) {
         await writeRange(this.db, {
@@ -297,9 +411,18 @@ export class Indexer {
         });
       }
     }
+  }
 
-    // 3. The next main range.
-    const head = Number(await this.chain.getBlockNumber({ cacheTime: 0 }));
+  /** The next main range for every followed address, or the idle work at the head. */
+  private async mainRange(
+    cursor: Cursor | null,
+    roles: Map<string, AddressRole>,
+    lagging: { address: string; synced: number }[],
+  ): Promise<StepResult> {
+    const roleOf = (a: string) => roles.get(a);
+    const head = Number(
+      await this.profile.time('head', () => this.chain.getBlockNumber({ cacheTime: 0 })),
+    );
     this.status.head = head;
     const safe = head - this.config.confirmations;
     const from = cursor ? cursor.number + 1 : this.startBlock();
@@ -311,9 +434,11 @@ export class Indexer {
       }
       return 'idle';
     }
-    const to = Math.min(from + this.batch - 1, safe);
-    const before = await this.header(to);
-    if (!before) return 'retry';
+    // The range read ahead, when there is one from here (its own read may have resized ranges).
+    const to =
+      this.ahead?.from === from && this.ahead.to <= safe
+        ? this.ahead.to
+        : Math.min(from + this.batch - 1, safe);
     const addresses = [...roles.entries()]
       .filter(
         ([a, r]) =>
@@ -325,22 +450,26 @@ export class Indexer {
           !lagging.some((l) => l.address === a),
       )
       .map(([a]) => a);
-    const logs = await this.getLogs(addresses, from, to);
-    if (!logs) return 'retry';
-    const events = decodeLogs(logs, (a) => {
+    const mainRole = (a: string) => {
       const r = roleOf(a);
       if (!r) return undefined;
       const backfilling = lagging.some((l) => l.address === a);
       return backfilling ? { ...r, collection: null } : r;
-    });
-    const heads = await this.headers([from, to, ...events.map((e) => e.blockNumber)]);
-    // The range is consistent: `to` did not change while reading, it descends from the cursor,
-    // and every log comes from the block we have the header of.
+    };
+    const read = await this.mainRead(addresses, from, to, mainRole);
+    if (!read?.before) return 'retry';
+    const { events, heads, facts, before } = read;
+    // Behind the head: the next range is read while this one is written (same addresses and
+    // roles, so the next step takes it unless a collection was registered meanwhile).
+    if (to < safe) {
+      const next = Math.min(to + this.batch, safe);
+      void this.mainRead(addresses, to + 1, next, mainRole, true);
+    }
+    // The range is consistent: `to` did not change while reading and it descends from the
+    // cursor (readRange checked every log comes from the block we have the header of).
     if (heads.get(to)!.hash !== before.hash) return 'retry';
     if (cursor && heads.get(from)!.parentHash !== cursor.hash) return 'retry';
-    if (events.some((e) => heads.get(e.blockNumber)!.hash !== e.blockHash)) return 'retry';
-
-    const facts = factsOf(this.chainId, events, (n) => heads.get(n)!.time);
+    const readsStarted = performance.now();
     // The offerers' funds the range moved (and those of offers not looked at yet), read at its
     // last block before the transaction: the range writes them with its facts.
     const offerFunds = this.offers
@@ -360,13 +489,20 @@ export class Indexer {
     const listingApprovals = this.listings
       ? await this.readListingApprovals(facts.approvals, to)
       : undefined;
-    const coins = await this.reads.complete(facts);
+    this.profile.add('funds, approvals, feeds reads', performance.now() - readsStarted);
+    const coins = await this.profile.time('royaltyInfo + decimals reads', () =>
+      this.reads.complete(facts),
+    );
+    const feedsStarted = performance.now();
     if (this.listings) coins.push(...(await this.listingCoins(coins)));
+    const feeds = await this.readFeeds(facts, { blockNumber: to, time: heads.get(to)!.time });
+    this.profile.add('funds, approvals, feeds reads', performance.now() - feedsStarted);
     await writeRange(this.db, {
+      profile: this.profile,
       chainId: this.chainId,
       facts,
       coins,
-      feeds: await this.readFeeds(facts, { blockNumber: to, time: heads.get(to)!.time }),
+      feeds,
       ...(offerFunds ? { offerFunds } : {}),
       ...(listingApprovals ? { listingApprovals } : {}),
       launchpads: this.launchpads,
@@ -377,7 +513,6 @@ export class Indexer {
         window: this.config.reorgWindow,
       },
     });
-    this.batch = Math.min(this.config.batchBlocks, this.batch * 2);
     this.status.block = to;
     const now = Date.now();
     const lag = head - to;
@@ -463,6 +598,7 @@ export class Indexer {
 
   /** Finds the newest kept block still on the chain and rolls back to it. */
   private async rollback(cursor: { number: number; hash: string }) {
+    this.ahead = null;
     for (const b of await recentBlocks(this.db, this.chainId)) {
       const onChain = await this.header(b.number);
       if (onChain?.hash === b.hash) {

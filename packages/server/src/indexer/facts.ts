@@ -11,6 +11,7 @@ import type {
 import type { OfferEventRow } from '../db/schema-offers.js';
 import type { ListingEventRow } from '../db/schema-listings.js';
 import type { IndexedEvent } from './decode.js';
+import type { MetadataRefreshRow } from './metadata-events.js';
 
 export type TransferRow = typeof nftTransfers.$inferInsert;
 export type MarketRow = typeof marketEvents.$inferInsert;
@@ -38,6 +39,8 @@ export interface RangeFacts {
   listings: ListingEventRow[];
   /** `collection|owner|operator` of every ApprovalForAll: signed listings read it again. */
   approvals: string[];
+  /** Token ids whose metadata an event says changed (ERC-4906, ERC1155 URI). */
+  metadata: MetadataRefreshRow[];
 }
 
 /** Facts of a range without any event. */
@@ -51,8 +54,212 @@ export function emptyFacts(): RangeFacts {
     funds: [],
     listings: [],
     approvals: [],
+    metadata: [],
   };
 }
+
+type Source = IndexedEvent['source'];
+type EventOf<S extends Source> = Extract<IndexedEvent, { source: S }>;
+/** The columns every fact row starts with: where its log is on the chain. */
+interface FactPosition {
+  chainId: number;
+  blockNumber: number;
+  txHash: string;
+  logIndex: number;
+  blockTime: Date;
+}
+type Handler<S extends Source> = (facts: RangeFacts, e: EventOf<S>, pos: FactPosition) => void;
+
+/** One handler per event source (see decode.ts): appends the facts of one decoded log. */
+const HANDLERS: { [S in Source]: Handler<S> } = {
+  erc721: (facts, e, pos) => {
+    const a = e.event.args;
+    facts.transfers.push({
+      ...pos,
+      subIndex: 0,
+      contractAddr: e.address,
+      tokenId: str(a.tokenId),
+      fromAddr: lower(a.from),
+      toAddr: lower(a.to),
+      amount: '1',
+      batch: false,
+    });
+  },
+  erc1155: (facts, e, pos) => {
+    if (e.event.eventName === 'TransferSingle') {
+      const a = e.event.args;
+      facts.transfers.push({
+        ...pos,
+        subIndex: 0,
+        contractAddr: e.address,
+        tokenId: str(a.id),
+        fromAddr: lower(a.from),
+        toAddr: lower(a.to),
+        amount: str(a.value),
+        batch: false,
+      });
+    } else {
+      const a = e.event.args;
+      a.ids.forEach((id, i) => {
+        facts.transfers.push({
+          ...pos,
+          subIndex: i,
+          contractAddr: e.address,
+          tokenId: str(id),
+          fromAddr: lower(a.from),
+          toAddr: lower(a.to),
+          amount: str(a.values[i] ?? 0n),
+          batch: true,
+        });
+      });
+    }
+  },
+  market: (facts, e, pos) => {
+    const base = { ...pos, marketAddr: e.address };
+    const ev = e.event;
+    switch (ev.eventName) {
+      case 'MarketItemCreated':
+        facts.market.push({
+          ...base,
+          kind: 'created',
+          itemId: str(ev.args.itemId),
+          contractAddr: lower(ev.args.nftContract),
+          tokenId: str(ev.args.tokenId),
+          seller: lower(ev.args.seller),
+          coin: lower(ev.args.coin),
+          price: str(ev.args.price),
+          amount: str(ev.args.amount),
+          leftAmount: str(ev.args.amount),
+          code: ev.args.contractType,
+        });
+        break;
+      case 'MarketItemSold': {
+        const a = ev.args;
+        facts.market.push({
+          ...base,
+          kind: 'sold',
+          itemId: str(a.itemId),
+          contractAddr: lower(a.nftContract),
+          tokenId: str(a.tokenId),
+          seller: lower(a.seller),
+          buyer: lower(a.buyer),
+          coin: lower(a.coin),
+          price: str(a.price),
+          amount: str(a.amount),
+          leftAmount: str(a.leftAmount),
+          fee: str(a.fee),
+          royalty: str(a.royalty),
+          royaltyReceiver: lower(a.royaltyReceiver),
+        });
+        if (a.royalty > 0n) {
+          facts.royalties.push({
+            ...pos,
+            marketAddr: e.address,
+            orderId: str(a.itemId),
+            contractAddr: lower(a.nftContract),
+            tokenId: str(a.tokenId),
+            receiver: lower(a.royaltyReceiver),
+            coin: lower(a.coin),
+            price: str(a.price),
+            amount: str(a.amount),
+            totalTrans: str(a.price * a.amount),
+            royalty: str(a.royalty),
+          });
+        }
+        break;
+      }
+      case 'MarketItemCancelled':
+        facts.market.push({
+          ...base,
+          kind: 'cancelled',
+          itemId: str(ev.args.itemId),
+          contractAddr: lower(ev.args.nftContract),
+          tokenId: str(ev.args.tokenId),
+          seller: lower(ev.args.seller),
+          buyer: lower(ev.args.canceller),
+          code: ev.args.status,
+        });
+        break;
+      case 'MarketItemPriceChanged':
+        facts.market.push({
+          ...base,
+          kind: 'price',
+          itemId: str(ev.args.itemId),
+          contractAddr: lower(ev.args.nftContract),
+          tokenId: str(ev.args.tokenId),
+          seller: lower(ev.args.seller),
+          price: str(ev.args.newPrice),
+          oldPrice: str(ev.args.oldPrice),
+        });
+        break;
+      case 'RoyaltyRateSet':
+        facts.market.push({
+          ...base,
+          kind: 'royaltyRate',
+          contractAddr: lower(ev.args.nftContract),
+          seller: lower(ev.args.setter),
+          royaltyReceiver: lower(ev.args.receiver),
+          price: str(ev.args.rate),
+        });
+        break;
+    }
+  },
+  offers: (facts, e, pos) => {
+    offerFacts(facts, e.address, e.event, pos);
+  },
+  listings: (facts, e, pos) => {
+    listingFacts(facts, e.address, e.event, pos);
+  },
+  metadata: (facts, e) => {
+    facts.metadata.push({
+      contractAddr: e.address,
+      fromId: str(e.event.fromId),
+      toId: str(e.event.toId),
+      blockNumber: e.blockNumber,
+    });
+  },
+  approval: (facts, e) => {
+    facts.approvals.push(`${e.address}|${lower(e.event.owner)}|${lower(e.event.operator)}`);
+  },
+  coin: (facts, e) => {
+    const ev = e.event;
+    const touch = (owner: string) => facts.funds.push(`${e.address}|${lower(owner)}`);
+    if (ev.eventName === 'Transfer') {
+      touch(ev.args.from);
+      touch(ev.args.to);
+    } else if (ev.eventName === 'Approval') touch(ev.args.owner);
+    else if (ev.eventName === 'Deposit') touch(ev.args.to);
+    else touch(ev.args.from);
+  },
+  launchpad: (facts, e, pos) => {
+    const ev = e.event;
+    if (ev.eventName === 'Minted') {
+      facts.launchpad.push({
+        ...pos,
+        kind: 'mint',
+        launchpadAddr: e.address,
+        saleId: str(ev.args.tokenId),
+        userAddr: lower(ev.args.minter),
+        coinOrSource: lower(ev.args.coin),
+        count: str(ev.args.count),
+        cost: str(ev.args.cost),
+        totalSupply: str(ev.args.totalSupply),
+      });
+    } else {
+      facts.launchpad.push({
+        ...pos,
+        kind: 'swap',
+        launchpadAddr: e.address,
+        saleId: str(ev.args.tokenId),
+        userAddr: lower(ev.args.user),
+        coinOrSource: lower(ev.args.source),
+        count: str(ev.args.received),
+        cost: null,
+        totalSupply: str(ev.args.totalSupply),
+      });
+    }
+  },
+};
 
 /** Turns decoded events into fact rows; `timeOf` gives a block's time. */
 export function factsOf(
@@ -69,192 +276,7 @@ export function factsOf(
       logIndex: e.logIndex,
       blockTime: timeOf(e.blockNumber),
     };
-    switch (e.source) {
-      case 'erc721': {
-        const a = e.event.args;
-        facts.transfers.push({
-          ...pos,
-          subIndex: 0,
-          contractAddr: e.address,
-          tokenId: str(a.tokenId),
-          fromAddr: lower(a.from),
-          toAddr: lower(a.to),
-          amount: '1',
-          batch: false,
-        });
-        break;
-      }
-      case 'erc1155': {
-        if (e.event.eventName === 'TransferSingle') {
-          const a = e.event.args;
-          facts.transfers.push({
-            ...pos,
-            subIndex: 0,
-            contractAddr: e.address,
-            tokenId: str(a.id),
-            fromAddr: lower(a.from),
-            toAddr: lower(a.to),
-            amount: str(a.value),
-            batch: false,
-          });
-        } else {
-          const a = e.event.args;
-          a.ids.forEach((id, i) => {
-            facts.transfers.push({
-              ...pos,
-              subIndex: i,
-              contractAddr: e.address,
-              tokenId: str(id),
-              fromAddr: lower(a.from),
-              toAddr: lower(a.to),
-              amount: str(a.values[i] ?? 0n),
-              batch: true,
-            });
-          });
-        }
-        break;
-      }
-      case 'market': {
-        const base = { ...pos, marketAddr: e.address };
-        const ev = e.event;
-        switch (ev.eventName) {
-          case 'MarketItemCreated':
-            facts.market.push({
-              ...base,
-              kind: 'created',
-              itemId: str(ev.args.itemId),
-              contractAddr: lower(ev.args.nftContract),
-              tokenId: str(ev.args.tokenId),
-              seller: lower(ev.args.seller),
-              coin: lower(ev.args.coin),
-              price: str(ev.args.price),
-              amount: str(ev.args.amount),
-              leftAmount: str(ev.args.amount),
-              code: ev.args.contractType,
-            });
-            break;
-          case 'MarketItemSold': {
-            const a = ev.args;
-            facts.market.push({
-              ...base,
-              kind: 'sold',
-              itemId: str(a.itemId),
-              contractAddr: lower(a.nftContract),
-              tokenId: str(a.tokenId),
-              seller: lower(a.seller),
-              buyer: lower(a.buyer),
-              coin: lower(a.coin),
-              price: str(a.price),
-              amount: str(a.amount),
-              leftAmount: str(a.leftAmount),
-              fee: str(a.fee),
-              royalty: str(a.royalty),
-              royaltyReceiver: lower(a.royaltyReceiver),
-            });
-            if (a.royalty > 0n) {
-              facts.royalties.push({
-                ...pos,
-                marketAddr: e.address,
-                orderId: str(a.itemId),
-                contractAddr: lower(a.nftContract),
-                tokenId: str(a.tokenId),
-                receiver: lower(a.royaltyReceiver),
-                coin: lower(a.coin),
-                price: str(a.price),
-                amount: str(a.amount),
-                totalTrans: str(a.price * a.amount),
-                royalty: str(a.royalty),
-              });
-            }
-            break;
-          }
-          case 'MarketItemCancelled':
-            facts.market.push({
-              ...base,
-              kind: 'cancelled',
-              itemId: str(ev.args.itemId),
-              contractAddr: lower(ev.args.nftContract),
-              tokenId: str(ev.args.tokenId),
-              seller: lower(ev.args.seller),
-              buyer: lower(ev.args.canceller),
-              code: ev.args.status,
-            });
-            break;
-          case 'MarketItemPriceChanged':
-            facts.market.push({
-              ...base,
-              kind: 'price',
-              itemId: str(ev.args.itemId),
-              contractAddr: lower(ev.args.nftContract),
-              tokenId: str(ev.args.tokenId),
-              seller: lower(ev.args.seller),
-              price: str(ev.args.newPrice),
-              oldPrice: str(ev.args.oldPrice),
-            });
-            break;
-          case 'RoyaltyRateSet':
-            facts.market.push({
-              ...base,
-              kind: 'royaltyRate',
-              contractAddr: lower(ev.args.nftContract),
-              seller: lower(ev.args.setter),
-              royaltyReceiver: lower(ev.args.receiver),
-              price: str(ev.args.rate),
-            });
-            break;
-        }
-        break;
-      }
-      case 'offers':
-        offerFacts(facts, e.address, e.event, pos);
-        break;
-      case 'listings':
-        listingFacts(facts, e.address, e.event, pos);
-        break;
-      case 'approval':
-        facts.approvals.push(`${e.address}|${lower(e.event.owner)}|${lower(e.event.operator)}`);
-        break;
-      case 'coin': {
-        const ev = e.event;
-        const touch = (owner: string) => facts.funds.push(`${e.address}|${lower(owner)}`);
-        if (ev.eventName === 'Transfer') {
-          touch(ev.args.from);
-          touch(ev.args.to);
-        } else if (ev.eventName === 'Approval') touch(ev.args.owner);
-        else if (ev.eventName === 'Deposit') touch(ev.args.to);
-        else touch(ev.args.from);
-        break;
-      }
-      case 'launchpad': {
-        const ev = e.event;
-        if (ev.eventName === 'Minted') {
-          facts.launchpad.push({
-            ...pos,
-            kind: 'mint',
-            launchpadAddr: e.address,
-            saleId: str(ev.args.tokenId),
-            userAddr: lower(ev.args.minter),
-            coinOrSource: lower(ev.args.coin),
-            count: str(ev.args.count),
-            cost: str(ev.args.cost),
-            totalSupply: str(ev.args.totalSupply),
-          });
-        } else {
-          facts.launchpad.push({
-            ...pos,
-            kind: 'swap',
-            launchpadAddr: e.address,
-            saleId: str(ev.args.tokenId),
-            userAddr: lower(ev.args.user),
-            coinOrSource: lower(ev.args.source),
-            count: str(ev.args.received),
-            cost: null,
-            totalSupply: str(ev.args.totalSupply),
-          });
-        }
-        break;
-      }
-    }
+    (HANDLERS[e.source] as Handler<Source>)(facts, e, pos);
   }
   realBuyers(facts);
   return facts;

@@ -1,11 +1,13 @@
 import type { ServerContext } from '../context.js';
-import { loadIndexerConfig, type IndexerConfig } from './config.js';
+import { loadIndexerConfig, type IndexerConfig } from '../indexer-config.js';
 import { Indexer, type IndexerLogger } from './engine.js';
 import { acquireWriterLock } from './lock.js';
-import { fetchPendingMetadata } from '../metadata/index.js';
+import { pruneFeed } from '../live/feed.js';
+import { fetchPendingMetadata, metadataRefreshLoop } from '../metadata/index.js';
+import { loadWebhookConfig, startWebhookWorker } from '../modules/webhook/index.js';
 
 export { Indexer } from './engine.js';
-export { loadIndexerConfig } from './config.js';
+export { loadIndexerConfig } from '../indexer-config.js';
 export { registerCollection, detectContractType } from './collections.js';
 export { refreshTokenMetadata, storedMetadata } from '../metadata/index.js';
 
@@ -27,6 +29,23 @@ async function metadataLoop(
       log.error({ err: (err as Error).message }, 'metadata fetch failed');
     }
     if (fetched === 0) await sleep(Math.max(config.pollMs, 2_000), signal);
+  }
+}
+
+/** How often the writer prunes the change feed to its retention window. */
+const FEED_PRUNE_EVERY_MS = 10 * 60_000;
+
+/** Keeps the change feed to LIVE_FEED_RETENTION_HOURS (only while holding the writer lock). */
+async function feedPruneLoop(ctx: ServerContext, log: IndexerLogger, signal: AbortSignal) {
+  while (!signal.aborted) {
+    try {
+      const maxAgeMs = ctx.config.liveFeedRetentionHours * 3_600_000;
+      const pruned = await pruneFeed(ctx.database.db, { maxAgeMs });
+      if (pruned.deleted > 0) log.info(pruned, 'change feed pruned');
+    } catch (err) {
+      log.error({ err: (err as Error).message }, 'change feed prune failed');
+    }
+    await sleep(FEED_PRUNE_EVERY_MS, signal);
   }
 }
 
@@ -72,6 +91,9 @@ export function startIndexer(
     config,
     log,
   });
+  // Webhooks go out from every indexer process, writer or standby: each subscription is claimed
+  // by one of them at a time (modules/webhook/worker.ts), so a standby shares the work.
+  const stopWebhooks = startWebhookWorker(ctx.database.db, loadWebhookConfig(), log);
   const abort = new AbortController();
   const done = (async () => {
     while (!abort.signal.aborted) {
@@ -96,7 +118,22 @@ export function startIndexer(
         inner.abort();
       });
       log.info({}, 'indexer started');
-      await Promise.all([indexer.run(inner.signal), metadataLoop(ctx, config, log, inner.signal)]);
+      await Promise.all([
+        indexer.run(inner.signal),
+        metadataLoop(ctx, config, log, inner.signal),
+        feedPruneLoop(ctx, log, inner.signal),
+        // Refreshes the chain's metadata events asked for (ERC-4906, ERC1155 URI).
+        metadataRefreshLoop({
+          db: ctx.database.db,
+          chain: ctx.chain,
+          chainId: ctx.config.chainId,
+          opts: config.metadata,
+          pollMs: config.pollMs,
+          reorgWindow: config.reorgWindow,
+          log,
+          signal: inner.signal,
+        }),
+      ]);
       abort.signal.removeEventListener('abort', onAbort);
       await lock.release();
     }
@@ -105,7 +142,7 @@ export function startIndexer(
     indexer,
     stop: async () => {
       abort.abort();
-      await done;
+      await Promise.all([done, stopWebhooks()]);
     },
   };
 }

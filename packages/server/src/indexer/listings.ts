@@ -15,7 +15,7 @@ import { listingApprovals, listingEvents, type ListingEventRow } from '../db/sch
 import { isRevert } from './chain-reads.js';
 import type { OrderRow } from './facts.js';
 import { currentRate, rateHistory, referenceOf } from './rates.js';
-import { chunks, rowsOf, valuesOf } from './store.js';
+import { chunks, rowsOf, valuesOf } from '../db/bulk.js';
 
 /** isApprovedForAll(owner, Listings) of a collection, read at `blockNumber`. */
 export interface ApprovalRead {

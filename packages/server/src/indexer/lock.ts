@@ -3,12 +3,7 @@ import pg from 'pg';
 /** The session-level advisory lock key of the single chain writer. */
 export const INDEXER_LOCK_KEY = 7_131_900_005;
 
-/**
- * Transaction-level lock taken by every transaction that derives orders (a range, a rollback)
- * and by a metadata store (which updates the orders' name and image), so that a range cannot
- * re-derive an order from metadata read before a concurrent store committed.
- */
-export const ORDER_ITEMS_LOCK_KEY = 7_131_900_006;
+export { ORDER_ITEMS_LOCK_KEY } from '../db/order-items-lock.js';
 
 export interface WriterLock {
   /** Resolves (never rejects) when the lock's connection is lost: stop writing then. */

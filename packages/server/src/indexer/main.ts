@@ -3,7 +3,7 @@ import { loadDeployment } from '../chain/deployment.js';
 import { loadConfig, StartupError } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { openDatabase } from '../db/database.js';
-import { loadIndexerConfig } from './config.js';
+import { loadIndexerConfig } from '../indexer-config.js';
 import type { IndexerLogger } from './engine.js';
 import { startIndexer } from './index.js';
 

@@ -14,7 +14,7 @@ import {
 import type { AppDb, Tx } from '../db/database.js';
 import { coinFeeds, coinRates } from '../db/schema-chain.js';
 import { recomputeStats } from './stats.js';
-import { lockOrderItems } from './store.js';
+import { lockOrderItems } from '../db/order-items-lock.js';
 
 export interface RatePoint {
   effectiveAt: Date;

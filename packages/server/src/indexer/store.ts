@@ -1,8 +1,10 @@
 // Database side of the indexer: one transaction per range (facts, derived state, cursor) and
 // the rollback to a fork point. State tables are recomputed from the facts for the keys touched.
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { unitsText } from '@aiamarket/shared';
+import { performance } from 'node:perf_hooks';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../db/database.js';
+import { chunks, insertRows, rowsOf, valuesOf } from '../db/bulk.js';
+import { lockOrderItems } from '../db/order-items-lock.js';
 import { indexerCursor } from '../db/schema.js';
 import {
   activities,
@@ -12,46 +14,26 @@ import {
   launchpadEvents,
   marketEvents,
   nftTransfers,
-  orders,
   royaltyPayments,
 } from '../db/schema-chain.js';
-import {
-  byPosition,
-  foldListing,
-  marketActivity,
-  orderOf,
-  orderRoyalty,
-  saleKey,
-  swapKey,
-  transferActivity,
-  ZERO_ADDRESS,
-  type ActivityRow,
-  type MarketRow,
-  type RangeFacts,
-  type TxContext,
-} from './facts.js';
+import { type RangeFacts } from './facts.js';
 import type { CoinDecimals } from './chain-reads.js';
 import { rollbackOffers, writeOffers, type OfferFundsWrite } from './offers.js';
 import {
   insertListingFacts,
   listingKeysOf,
-  recomputeListings,
   rollbackListings,
   writeApprovals,
   type ListingApprovalsWrite,
   type ListingRecompute,
 } from './listings.js';
-import { ORDER_ITEMS_LOCK_KEY } from './lock.js';
-import { recomputeStats } from './stats.js';
-import { syncProfileRoyalty } from './royalty.js';
-import {
-  applyLatestFeedRates,
-  currentRate,
-  rateAt,
-  rateHistory,
-  referenceOf,
-  type FeedReads,
-} from './rates.js';
+import { timed, type Profile } from './profile.js';
+import { setFeedBlock } from '../live/feed.js';
+import { requestMetadataRefresh, requeueRolledBackRefreshes } from './metadata-events.js';
+import { applyLatestFeedRates, rateAt, rateHistory, type FeedReads } from './rates.js';
+import { uniq, emptyTouched, touch } from './keys.js';
+import { writeActivities } from './activities.js';
+import { recompute } from './state.js';
 
 export interface Cursor {
   number: number;
@@ -80,82 +62,14 @@ export async function readCursor(db: AppDb, chainId: number): Promise<Cursor | n
   return rows[0] ?? null;
 }
 
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** `(values (...), (...))` with explicit casts, for row-wise `in` tests and joins. */
-export function valuesOf(rows: readonly (readonly string[])[], types: readonly string[]): SQL {
-  return sql`(values ${sql.join(
-    rows.map(
-      (r) =>
-        sql`(${sql.join(
-          r.map((v, i) => sql`${v}::${sql.raw(types[i]!)}`),
-          sql`, `,
-        )})`,
-    ),
-    sql`, `,
-  )})`;
-}
-
-export function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-const uniq = (keys: Iterable<string>) => [...new Set(keys)];
-const split = (key: string) => key.split('|');
-
-/** Keys of the state a set of facts touches. */
-export interface Touched {
-  /** contract|tokenId|owner */
-  holdings: Set<string>;
-  /** market|itemId */
-  items: Set<string>;
-  /** launchpad|saleId */
-  sales: Set<string>;
-  /** Contracts whose listed orders must all be re-derived (a back-fill that just completed). */
-  contracts: Set<string>;
-  /** Collections whose stats and hourly volumes are recomputed. */
-  stats: Set<string>;
-  /** Collections with a RoyaltyRateSet added or rolled back: their page royalty follows. */
-  royalties: Set<string>;
-}
-
-export function emptyTouched(): Touched {
-  return {
-    holdings: new Set(),
-    items: new Set(),
-    sales: new Set(),
-    contracts: new Set(),
-    stats: new Set(),
-    royalties: new Set(),
-  };
-}
-
-function touch(
-  t: Touched,
-  facts: {
-    transfers: { contractAddr: string; tokenId: string; fromAddr: string; toAddr: string }[];
-    market: { marketAddr: string; itemId?: string | null; contractAddr: string; kind: string }[];
-    launchpad: { launchpadAddr: string; saleId: string }[];
-  },
-) {
-  for (const r of facts.transfers) t.stats.add(r.contractAddr);
-  for (const r of facts.market) t.stats.add(r.contractAddr);
-  for (const r of facts.market) if (r.kind === 'royaltyRate') t.royalties.add(r.contractAddr);
-  for (const r of facts.transfers) {
-    if (r.fromAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.fromAddr}`);
-    if (r.toAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.toAddr}`);
-  }
-  for (const r of facts.market) if (r.itemId) t.items.add(`${r.marketAddr}|${r.itemId}`);
-  for (const r of facts.launchpad) t.sales.add(`${r.launchpadAddr}|${r.saleId}`);
-}
+// Kept for importers of the helpers' old homes.
+export { chunks, rowsOf, valuesOf, lockOrderItems };
+export { emptyTouched, type Touched } from './keys.js';
+export { recompute } from './state.js';
 
 async function insertFacts(tx: Tx, facts: RangeFacts, feeds?: FeedReads) {
-  for (const part of chunks(facts.transfers, 1_000))
-    await tx.insert(nftTransfers).values(part).onConflictDoNothing();
+  const skip = sql`on conflict do nothing`;
+  await insertRows(tx, nftTransfers, facts.transfers, skip);
   // Each sale keeps the rate of its coin at its block: its price feed's answer there when the
   // coin has one, else the rate in force in the history. A later rate moves no history.
   const sold = facts.market.filter((m) => m.kind === 'sold' && m.coin);
@@ -173,360 +87,10 @@ async function insertFacts(tx: Tx, facts: RangeFacts, feeds?: FeedReads) {
         }
       : m,
   );
-  for (const part of chunks(market, 500))
-    await tx.insert(marketEvents).values(part).onConflictDoNothing();
-  for (const part of chunks(facts.launchpad, 1_000))
-    await tx.insert(launchpadEvents).values(part).onConflictDoNothing();
-  for (const part of chunks(facts.royalties, 1_000))
-    await tx.insert(royaltyPayments).values(part).onConflictDoNothing();
+  await insertRows(tx, marketEvents, market, skip);
+  await insertRows(tx, launchpadEvents, facts.launchpad, skip);
+  await insertRows(tx, royaltyPayments, facts.royalties, skip);
   await insertListingFacts(tx, facts.listings);
-}
-
-/** Every event (sorted) of the given listings. */
-async function itemEvents(tx: Tx, chainId: number, items: string[]) {
-  const byItem = new Map<string, MarketRow[]>();
-  for (const part of chunks(items, 500)) {
-    const rows = await tx
-      .select()
-      .from(marketEvents)
-      .where(
-        and(
-          eq(marketEvents.chainId, chainId),
-          sql`(${marketEvents.marketAddr}, ${marketEvents.itemId}) in ${valuesOf(part.map(split), ['varchar', 'numeric'])}`,
-        ),
-      )
-      .orderBy(asc(marketEvents.blockNumber), asc(marketEvents.logIndex));
-    for (const r of rows) {
-      const key = `${r.marketAddr}|${r.itemId}`;
-      let list = byItem.get(key);
-      if (!list) byItem.set(key, (list = []));
-      list.push(r);
-    }
-  }
-  return byItem;
-}
-
-async function collectionInfo(tx: Tx, chainId: number) {
-  const rows = await tx
-    .select({
-      address: collections.address,
-      type: collections.contractType,
-      synced: collections.syncedBlock,
-    })
-    .from(collections)
-    .where(eq(collections.chainId, chainId));
-  return new Map(rows.map((r) => [r.address, r]));
-}
-
-/** Activities of new facts: market events (with the listing before them) and transfers. */
-async function writeActivities(
-  tx: Tx,
-  chainId: number,
-  facts: RangeFacts,
-  launchpads: ReadonlySet<string>,
-) {
-  const out: ActivityRow[] = [];
-  const listed = facts.market.filter((m) => m.itemId);
-  if (listed.length > 0) {
-    const events = await itemEvents(
-      tx,
-      chainId,
-      uniq(listed.map((m) => `${m.marketAddr}|${m.itemId}`)),
-    );
-    for (const m of listed) {
-      const history = events.get(`${m.marketAddr}|${m.itemId}`) ?? [];
-      const before = foldListing(history.filter((h) => byPosition(h, m) < 0));
-      const row = marketActivity(m, before);
-      if (row) out.push(row);
-    }
-  }
-  // An offer acceptance: a trade of no market item (no listing before it).
-  for (const m of facts.market) {
-    if (m.itemId || m.kind !== 'sold') continue;
-    const row = marketActivity(m, null);
-    if (row) out.push(row);
-  }
-  if (facts.transfers.length > 0) {
-    const info = await collectionInfo(tx, chainId);
-    const hashes = uniq(facts.transfers.map((t) => t.txHash));
-    const context = new Map<string, TxContext>();
-    const ctxOf = (hash: string) => {
-      let c = context.get(hash);
-      if (!c) context.set(hash, (c = { sales: new Set(), swaps: new Set() }));
-      return c;
-    };
-    for (const part of chunks(hashes, 500)) {
-      const sold = await tx
-        .select()
-        .from(marketEvents)
-        .where(
-          and(
-            eq(marketEvents.chainId, chainId),
-            eq(marketEvents.kind, 'sold'),
-            inArray(marketEvents.txHash, part),
-          ),
-        );
-      for (const s of sold)
-        ctxOf(s.txHash).sales.add(saleKey(s.contractAddr, s.tokenId!, s.seller!, s.buyer!));
-      // A market listing bought in a sweep moves seller -> Listings -> buyer; its trade (with
-      // the real buyer) stands for both transfers.
-      const swept = rowsOf<{
-        tx_hash: string;
-        relay: string;
-        contract_addr: string;
-        token_id: string;
-        seller: string;
-        buyer: string;
-      }>(
-        await tx.execute(sql`
-          select w.tx_hash, w.listings_addr as relay, m.contract_addr, m.token_id::text as token_id,
-                 m.seller, m.buyer
-          from listing_events w
-          join market_events m on m.chain_id = w.chain_id and m.tx_hash = w.tx_hash
-            and m.kind = 'sold' and m.item_id = w.item_id and m.buyer = w.account
-          where w.chain_id = ${chainId} and w.kind = 'swept'
-            and w.tx_hash in (${sql.join(
-              part.map((h) => sql`${h}`),
-              sql`, `,
-            )})`),
-      );
-      for (const s of swept) {
-        const sales = ctxOf(s.tx_hash).sales;
-        sales.add(saleKey(s.contract_addr, s.token_id, s.seller, s.relay));
-        sales.add(saleKey(s.contract_addr, s.token_id, s.relay, s.buyer));
-      }
-      const swaps = await tx
-        .select()
-        .from(launchpadEvents)
-        .where(
-          and(
-            eq(launchpadEvents.chainId, chainId),
-            eq(launchpadEvents.kind, 'swap'),
-            inArray(launchpadEvents.txHash, part),
-          ),
-        );
-      for (const s of swaps) ctxOf(s.txHash).swaps.add(swapKey(s.coinOrSource, s.userAddr));
-    }
-    for (const t of facts.transfers) {
-      const type = info.get(t.contractAddr)?.type ?? 'ERC721';
-      const row = transferActivity(t, type, context.get(t.txHash), launchpads);
-      if (row) out.push(row);
-    }
-  }
-  for (const part of chunks(out, 500))
-    await tx.insert(activities).values(part).onConflictDoNothing();
-}
-
-async function recomputeHoldings(tx: Tx, chainId: number, keys: string[]) {
-  for (const part of chunks(keys, 500)) {
-    const k = valuesOf(part.map(split), ['varchar', 'numeric', 'varchar']);
-    await tx.execute(sql`
-      delete from holdings h using ${k} as k(c, t, o)
-      where h.chain_id = ${chainId} and h.contract_addr = k.c and h.token_id = k.t and h.owner_addr = k.o`);
-    await tx.execute(sql`
-      insert into holdings (chain_id, contract_addr, token_id, owner_addr, amount)
-      select ${chainId}, k.c, k.t, k.o, s.amount from ${k} as k(c, t, o)
-      cross join lateral (
-        select coalesce(sum(case when tr.to_addr = k.o then tr.amount else 0 end), 0)
-             - coalesce(sum(case when tr.from_addr = k.o then tr.amount else 0 end), 0) as amount
-        from nft_transfers tr
-        where tr.chain_id = ${chainId} and tr.contract_addr = k.c and tr.token_id = k.t
-          and (tr.to_addr = k.o or tr.from_addr = k.o)
-      ) s
-      where s.amount <> 0`);
-  }
-}
-
-/** See ORDER_ITEMS_LOCK_KEY; released at the end of the transaction. */
-export async function lockOrderItems(tx: Tx) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_ITEMS_LOCK_KEY})`);
-}
-
-/** Decimals of the given coins (18, AIA's, for a coin never read: cannot happen for a fact). */
-async function decimalsOf(tx: Tx, chainId: number, coins: string[]) {
-  const out = new Map<string, number>();
-  if (coins.length === 0) return out;
-  const rows = await tx
-    .select({ address: coinDecimals.address, decimals: coinDecimals.decimals })
-    .from(coinDecimals)
-    .where(and(eq(coinDecimals.chainId, chainId), inArray(coinDecimals.address, coins)));
-  for (const r of rows) out.set(r.address, r.decimals);
-  return out;
-}
-
-/** Name and image of the given tokens (contract|tokenId) from token_metadata. */
-async function itemsOf(tx: Tx, chainId: number, tokens: string[]) {
-  const out = new Map<string, { name: string | null; imageUrl: string | null }>();
-  for (const part of chunks(tokens, 500)) {
-    const k = valuesOf(part.map(split), ['varchar', 'numeric']);
-    const rows = rowsOf<{ c: string; t: string; name: string | null; image_url: string | null }>(
-      await tx.execute(sql`
-        select m.contract_addr as c, m.token_id::text as t, m.name, m.image_url
-        from token_metadata m join ${k} as k(c, t) on m.contract_addr = k.c and m.token_id = k.t
-        where m.chain_id = ${chainId}`),
-    );
-    for (const r of rows) out.set(`${r.c}|${r.t}`, { name: r.name, imageUrl: r.image_url });
-  }
-  return out;
-}
-
-/** Re-derives the touched orders; adds their collections to `touched.stats`. */
-async function recomputeOrders(tx: Tx, chainId: number, touched: Touched) {
-  const items = new Set(touched.items);
-  // Listings whose seller's holding changed, or of a collection whose back-fill completed.
-  for (const part of chunks([...touched.holdings], 500)) {
-    const k = valuesOf(part.map(split), ['varchar', 'numeric', 'varchar']);
-    const rows = rowsOf<{ market_addr: string; order_id: string }>(
-      await tx.execute(sql`
-        select o.market_addr, o.order_id::text as order_id from orders o
-        join ${k} as k(c, t, s) on o.contract_addr = k.c and o.token_id = k.t and o.owner_addr = k.s
-        where o.chain_id = ${chainId} and o.chain_status = 0 and o.kind = 0`),
-    );
-    for (const r of rows) items.add(`${r.market_addr}|${r.order_id}`);
-  }
-  if (touched.contracts.size > 0) {
-    const rows = await tx
-      .select({ market: orders.marketAddr, id: orders.orderId })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.chainId, chainId),
-          eq(orders.chainStatus, 0),
-          eq(orders.kind, 0),
-          inArray(orders.contractAddr, [...touched.contracts]),
-        ),
-      );
-    for (const r of rows) items.add(`${r.market}|${r.id}`);
-  }
-  if (items.size === 0) return;
-  const keys = [...items];
-  const events = await itemEvents(tx, chainId, keys);
-  const listings = [...events.values()].map(foldListing).filter((l) => l !== null);
-
-  // Royalty rate of each collection on the market, as set before the listing was created.
-  const contracts = uniq(listings.map((l) => l.contractAddr));
-  const rates =
-    contracts.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(marketEvents)
-          .where(
-            and(
-              eq(marketEvents.chainId, chainId),
-              eq(marketEvents.kind, 'royaltyRate'),
-              inArray(marketEvents.contractAddr, contracts),
-            ),
-          )
-          .orderBy(asc(marketEvents.blockNumber), asc(marketEvents.logIndex));
-
-  const info = await collectionInfo(tx, chainId);
-  const held = new Map<string, bigint>();
-  const holdKeys = uniq(listings.map((l) => `${l.contractAddr}|${l.tokenId}|${l.ownerAddr}`));
-  for (const part of chunks(holdKeys, 500)) {
-    const k = valuesOf(part.map(split), ['varchar', 'numeric', 'varchar']);
-    const rows = rowsOf<{ c: string; t: string; o: string; amount: string }>(
-      await tx.execute(sql`
-        select h.contract_addr as c, h.token_id::text as t, h.owner_addr as o, h.amount::text as amount
-        from holdings h join ${k} as k(c, t, o)
-          on h.contract_addr = k.c and h.token_id = k.t and h.owner_addr = k.o
-        where h.chain_id = ${chainId}`),
-    );
-    for (const r of rows) held.set(`${r.c}|${r.t}|${r.o}`, BigInt(r.amount));
-  }
-
-  const coins = uniq(listings.map((l) => l.moneyAddr));
-  const decimals = await decimalsOf(tx, chainId, coins);
-  const coinRates = await rateHistory(tx, chainId, coins);
-  const tokens = await itemsOf(
-    tx,
-    chainId,
-    uniq(listings.map((l) => `${l.contractAddr}|${l.tokenId}`)),
-  );
-  const next = listings.map((l) => {
-    const collection = info.get(l.contractAddr);
-    const known = collection !== undefined && collection.synced === null;
-    const holds = known ? (held.get(`${l.contractAddr}|${l.tokenId}|${l.ownerAddr}`) ?? 0n) : null;
-    const royalty = orderRoyalty(
-      rates
-        .filter((r) => r.contractAddr === l.contractAddr)
-        .map((r) => ({ blockNumber: r.blockNumber, logIndex: r.logIndex, rate: Number(r.price) })),
-      l,
-      l.erc2981Rate,
-    );
-    const item = tokens.get(`${l.contractAddr}|${l.tokenId}`);
-    touched.stats.add(l.contractAddr);
-    const priceValue = unitsText(l.price, decimals.get(l.moneyAddr) ?? 18);
-    return orderOf(chainId, l, holds, royalty, {
-      name: item?.name ?? null,
-      imageUrl: item?.imageUrl ?? null,
-      priceValue,
-      priceRef: referenceOf(priceValue, currentRate(coinRates.get(l.moneyAddr), l.moneyAddr)),
-    });
-  });
-
-  for (const part of chunks(keys, 500)) {
-    const k = valuesOf(part.map(split), ['varchar', 'numeric']);
-    await tx.execute(sql`
-      delete from orders o using ${k} as k(m, i)
-      where o.chain_id = ${chainId} and o.market_addr = k.m and o.order_id = k.i and o.kind = 0`);
-  }
-  for (const part of chunks(next, 500)) await tx.insert(orders).values(part);
-}
-
-async function recomputeLaunchpad(tx: Tx, chainId: number, keys: string[]) {
-  for (const part of chunks(keys, 500)) {
-    const k = valuesOf(part.map(split), ['varchar', 'numeric']);
-    await tx.execute(sql`
-      delete from launchpad_counters c using ${k} as k(l, s)
-      where c.chain_id = ${chainId} and c.launchpad_addr = k.l and c.sale_id = k.s`);
-    await tx.execute(sql`
-      delete from launchpad_sales c using ${k} as k(l, s)
-      where c.chain_id = ${chainId} and c.launchpad_addr = k.l and c.sale_id = k.s`);
-    await tx.execute(sql`
-      insert into launchpad_counters (chain_id, launchpad_addr, sale_id, coin_addr, kind, minted, paid)
-      select ${chainId}, e.launchpad_addr, e.sale_id, e.coin_or_source, e.kind, sum(e.count),
-             coalesce(sum(e.cost), 0)
-      from launchpad_events e join ${k} as k(l, s) on e.launchpad_addr = k.l and e.sale_id = k.s
-      where e.chain_id = ${chainId}
-      group by e.launchpad_addr, e.sale_id, e.coin_or_source, e.kind`);
-    await tx.execute(sql`
-      insert into launchpad_sales (chain_id, launchpad_addr, sale_id, minted, swapped, total_supply)
-      select ${chainId}, e.launchpad_addr, e.sale_id,
-             coalesce(sum(case when e.kind = 'mint' then e.count end), 0),
-             coalesce(sum(case when e.kind = 'swap' then e.count end), 0),
-             (array_agg(e.total_supply order by e.block_number desc, e.log_index desc))[1]
-      from launchpad_events e join ${k} as k(l, s) on e.launchpad_addr = k.l and e.sale_id = k.s
-      where e.chain_id = ${chainId}
-      group by e.launchpad_addr, e.sale_id`);
-  }
-}
-
-/**
- * Re-derives every state row the touched keys reach (holdings first: orders read them; signed
- * listings when the Listings contract is followed).
- */
-export async function recompute(
-  tx: Tx,
-  chainId: number,
-  touched: Touched,
-  listings?: ListingRecompute,
-) {
-  await recomputeHoldings(tx, chainId, [...touched.holdings]);
-  await recomputeOrders(tx, chainId, touched);
-  if (listings) {
-    await recomputeListings(
-      tx,
-      chainId,
-      listings,
-      touched.holdings,
-      touched.contracts,
-      touched.stats,
-    );
-  }
-  await recomputeLaunchpad(tx, chainId, [...touched.sales]);
-  await recomputeStats(tx, chainId, [...touched.stats]);
-  await syncProfileRoyalty(tx, chainId, [...touched.royalties]);
 }
 
 async function advanceCursor(tx: Tx, chainId: number, prev: Cursor | null, next: Cursor) {
@@ -551,15 +115,20 @@ async function advanceCursor(tx: Tx, chainId: number, prev: Cursor | null, next:
 }
 
 async function saveBlocks(tx: Tx, chainId: number, blocks: BlockRef[], window: number) {
-  for (const b of blocks) {
-    await tx
-      .insert(indexerBlocks)
-      .values({ chainId, blockNumber: b.number, blockHash: b.hash, parentHash: b.parentHash })
-      .onConflictDoUpdate({
-        target: [indexerBlocks.chainId, indexerBlocks.blockNumber],
-        set: { blockHash: b.hash, parentHash: b.parentHash },
-      });
-  }
+  // Only the newest `window` blocks can survive the trim below: the others are not written.
+  const newest = [...blocks].sort((a, b) => b.number - a.number).slice(0, window);
+  await insertRows(
+    tx,
+    indexerBlocks,
+    newest.map((b) => ({
+      chainId,
+      blockNumber: b.number,
+      blockHash: b.hash,
+      parentHash: b.parentHash,
+    })),
+    sql`on conflict (chain_id, block_number) do update
+        set block_hash = excluded.block_hash, parent_hash = excluded.parent_hash`,
+  );
   await tx.execute(sql`
     delete from indexer_blocks where chain_id = ${chainId} and block_number < (
       select block_number from indexer_blocks where chain_id = ${chainId}
@@ -582,20 +151,30 @@ export interface RangeWrite {
   listingApprovals?: ListingApprovalsWrite;
   /** Back-fill range of one collection: moves its synced block from `prev` to `to`. */
   backfill?: { address: string; prev: number; to: number; complete: boolean };
+  /** Where the time goes (the bench). */
+  profile?: Profile;
 }
 
 /** Writes one range: facts, activities, derived state and the position, in one transaction. */
 export async function writeRange(db: AppDb, w: RangeWrite): Promise<void> {
+  await timed(w.profile, 'write (total)', () => writeRangeTx(db, w));
+}
+
+async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
+  let written = 0;
   await db.transaction(async (tx) => {
     await lockOrderItems(tx);
+    await setFeedBlock(tx, w.cursor?.next.number ?? w.backfill?.to);
     if (w.coins && w.coins.length > 0) {
       await tx
         .insert(coinDecimals)
         .values(w.coins.map((c) => ({ chainId: w.chainId, ...c })))
         .onConflictDoNothing();
     }
-    await insertFacts(tx, w.facts, w.feeds);
-    await writeActivities(tx, w.chainId, w.facts, w.launchpads);
+    await timed(w.profile, 'write: facts', () => insertFacts(tx, w.facts, w.feeds));
+    await timed(w.profile, 'write: activities', () =>
+      writeActivities(tx, w.chainId, w.facts, w.launchpads),
+    );
     const touched = emptyTouched();
     touch(touched, w.facts);
     if (w.feeds && w.feeds.latest.length > 0) {
@@ -630,15 +209,30 @@ export async function writeRange(db: AppDb, w: RangeWrite): Promise<void> {
       for (const r of a.reads) keys.pairs.add(`${r.contractAddr}|${r.owner}`);
       listings = { listingsAddr: a.listingsAddr, block: listingBlock, keys };
     }
-    await recompute(tx, w.chainId, touched, listings);
+    await recompute(tx, w.chainId, touched, listings, w.profile);
     // Offers follow the main ranges only (a back-fill reads one collection's logs).
-    if (w.cursor)
-      await writeOffers(tx, w.chainId, w.facts.offers, w.offerFunds, w.cursor.next.number);
-    if (w.cursor) {
-      await saveBlocks(tx, w.chainId, w.cursor.blocks, w.cursor.window);
-      await advanceCursor(tx, w.chainId, w.cursor.prev, w.cursor.next);
+    const c = w.cursor;
+    if (c) {
+      await timed(w.profile, 'write: offers', () =>
+        writeOffers(tx, w.chainId, w.facts.offers, w.offerFunds, c.next.number),
+      );
     }
+    // Main ranges only: a back-filled collection's tokens are fetched fresh anyway.
+    if (c) {
+      await timed(w.profile, 'write: metadata requests', () =>
+        requestMetadataRefresh(tx, w.chainId, w.facts.metadata),
+      );
+    }
+    if (c) {
+      await timed(w.profile, 'write: blocks + cursor', async () => {
+        await saveBlocks(tx, w.chainId, c.blocks, c.window);
+        await advanceCursor(tx, w.chainId, c.prev, c.next);
+      });
+    }
+    written = performance.now();
   });
+  // What the commit costs (the change feed's deferred trigger runs then).
+  w.profile?.add('write: commit', performance.now() - written);
 }
 
 /**
@@ -661,6 +255,7 @@ export async function writeNewOffers(
       .for('update');
     if (!now || now.number !== cursor.number || now.hash !== cursor.hash)
       throw new FenceError('cursor');
+    await setFeedBlock(tx, cursor.number);
     await writeOffers(tx, chainId, [], funds, cursor.number);
   });
 }
@@ -686,6 +281,7 @@ export async function writeListingsPoll(
       .for('update');
     if (!now || now.number !== cursor.number || now.hash !== cursor.hash)
       throw new FenceError('cursor');
+    await setFeedBlock(tx, cursor.number);
     await writeApprovals(tx, chainId, approvals);
     const keys = listingKeysOf([]);
     for (const r of approvals.reads) keys.pairs.add(`${r.contractAddr}|${r.owner}`);
@@ -720,6 +316,7 @@ export async function rollbackTo(
 ) {
   await db.transaction(async (tx) => {
     await lockOrderItems(tx);
+    await setFeedBlock(tx, fork.number);
     const above = (col: typeof nftTransfers.blockNumber) => gt(col, fork.number);
     const transfers = await tx
       .delete(nftTransfers)
@@ -770,6 +367,7 @@ export async function rollbackTo(
       listingsAddr ? { listingsAddr, block: fork.number, keys: listingKeys } : undefined,
     );
     await rollbackOffers(tx, chainId, fork.number);
+    await requeueRolledBackRefreshes(tx, chainId, fork.number);
     await advanceCursor(tx, chainId, prev, fork);
   });
 }

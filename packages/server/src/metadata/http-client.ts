@@ -4,38 +4,11 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { isPrivateAddress } from '../http/private-address.js';
 import { MetadataError, type MetadataOptions } from './options.js';
 
-/** True for loopback, private, link-local, unique-local, CGNAT, multicast and unspecified. */
-export function isPrivateAddress(ip: string): boolean {
-  if (net.isIPv4(ip)) {
-    const [a, b] = ip.split('.').map(Number) as [number, number];
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  const v6 = ip.toLowerCase();
-  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
-  return (
-    v6 === '::' ||
-    v6 === '::1' ||
-    v6.startsWith('fc') ||
-    v6.startsWith('fd') ||
-    v6.startsWith('fe8') ||
-    v6.startsWith('fe9') ||
-    v6.startsWith('fea') ||
-    v6.startsWith('feb') ||
-    v6.startsWith('ff')
-  );
-}
+// The rule lives in http/ (webhooks use it too); re-exported for the metadata callers.
+export { isPrivateAddress };
 
 /** One GET with the address check at connect time (so DNS cannot swap in a private address). */
 function getOnce(url: URL, opts: MetadataOptions, trusted: boolean): Promise<string> {

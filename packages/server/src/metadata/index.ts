@@ -7,3 +7,8 @@ export { readTokenUri, resolveTokenUri, substituteId } from './uri.js';
 export { parseMetadata, type ParsedMetadata } from './parse.js';
 export { knownToken, loadMetadata, refreshTokenMetadata, storedMetadata } from './store.js';
 export { fetchPendingMetadata, refreshCollectionMetadata, tokensToFetch } from './queue.js';
+export {
+  metadataRefreshLoop,
+  pruneMetadataRefresh,
+  refreshRequestedMetadata,
+} from './refresh-queue.js';

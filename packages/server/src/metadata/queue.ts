@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { PublicClient } from 'viem';
 import type { AppDb } from '../db/database.js';
 import type { MetadataOptions } from './options.js';
-import { refreshTokenMetadata } from './store.js';
+import { batchedClient } from '../chain/batched.js';
+import { refreshTokenMetadata, refreshTokensMetadata } from './store.js';
 
 /**
  * Tokens the indexer has seen without metadata (or whose retry time has come), at most
@@ -29,24 +30,22 @@ export async function tokensToFetch(db: AppDb, chainId: number, limit: number) {
   }));
 }
 
-/** Fetches metadata for up to `limit` tokens, `concurrency` at a time; returns how many. */
+/**
+ * Fetches metadata for up to `limit` tokens, `concurrency` at a time, and stores them in one
+ * transaction; returns how many were tried.
+ */
 export async function fetchPendingMetadata(
   db: AppDb,
   chain: PublicClient,
   chainId: number,
   opts: MetadataOptions,
-  limit = 50,
-  concurrency = 4,
+  limit = 500,
+  concurrency = 16,
 ): Promise<number> {
   const queue = await tokensToFetch(db, chainId, limit);
-  const total = queue.length;
-  const worker = async () => {
-    for (let t = queue.shift(); t && !opts.signal?.aborted; t = queue.shift()) {
-      await refreshTokenMetadata(db, chain, chainId, t, opts);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return total;
+  if (queue.length === 0) return 0;
+  await refreshTokensMetadata(db, batchedClient(chain), chainId, queue, opts, concurrency);
+  return queue.length;
 }
 
 /** Refreshes every token of a registered collection the indexer has seen; counts the results. */

@@ -2,10 +2,10 @@
 // image) under the indexer's order-items lock.
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicClient } from 'viem';
-import type { AppDb } from '../db/database.js';
+import type { AppDb, Tx } from '../db/database.js';
 import { orders, tokenMetadata } from '../db/schema-chain.js';
-import { writeTokenAttributes } from '../indexer/attributes.js';
-import { lockOrderItems } from '../indexer/store.js';
+import { writeTokenAttributes } from './attributes.js';
+import { lockOrderItems } from '../db/order-items-lock.js';
 import { fetchText } from './http-client.js';
 import { MetadataError, type MetadataOptions } from './options.js';
 import { parseMetadata, type ParsedMetadata } from './parse.js';
@@ -28,6 +28,99 @@ export async function loadMetadata(
   return { tokenUri, ...parseMetadata(body) };
 }
 
+export interface TokenToFetch {
+  contractAddr: string;
+  contractType: string;
+  tokenId: string;
+}
+
+type Loaded = { tokenUri: string } & ParsedMetadata;
+
+/** Stores a loaded token's metadata, its attributes and its orders' name and image. */
+async function storeLoaded(
+  tx: Tx,
+  key: { chainId: number; contractAddr: string; tokenId: string },
+  m: Loaded,
+  now: Date,
+) {
+  const values = {
+    tokenUri: m.tokenUri,
+    name: m.name,
+    imageUrl: m.imageUrl,
+    description: m.description,
+    properties: m.properties,
+    status: 'ok',
+    error: null,
+    attempts: 0,
+    nextAttemptAt: null,
+    fetchedAt: now,
+  };
+  await tx
+    .insert(tokenMetadata)
+    .values({ ...key, ...values })
+    .onConflictDoUpdate({
+      target: [tokenMetadata.chainId, tokenMetadata.contractAddr, tokenMetadata.tokenId],
+      set: values,
+    });
+  await writeTokenAttributes(tx, key.chainId, key.contractAddr, key.tokenId, m.properties);
+  await tx
+    .update(orders)
+    .set({ name: m.name, imageUrl: m.imageUrl })
+    .where(
+      and(
+        eq(orders.chainId, key.chainId),
+        eq(orders.contractAddr, key.contractAddr),
+        eq(orders.tokenId, key.tokenId),
+      ),
+    );
+}
+
+/** Records a failed attempt: the row keeps what it had, with the reason and a later retry. */
+async function storeFailure(
+  db: AppDb | Tx,
+  key: { chainId: number; contractAddr: string; tokenId: string },
+  err: unknown,
+  now: Date,
+) {
+  const message = (err as Error).message.slice(0, 500);
+  await db
+    .insert(tokenMetadata)
+    .values({
+      ...key,
+      status: 'error',
+      error: message,
+      attempts: 1,
+      nextAttemptAt: new Date(now.getTime() + 60_000),
+      fetchedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [tokenMetadata.chainId, tokenMetadata.contractAddr, tokenMetadata.tokenId],
+      set: {
+        status: sql`case when ${tokenMetadata.status} = 'ok' then 'ok' else 'error' end`,
+        error: message,
+        attempts: sql`${tokenMetadata.attempts} + 1`,
+        // Back-off: 1 min, 2, 4, ... up to a day.
+        nextAttemptAt: sql`now() + least(interval '1 day', interval '1 minute' * power(2, ${tokenMetadata.attempts}))`,
+        fetchedAt: now,
+      },
+    });
+}
+
+const keyOf = (chainId: number, token: TokenToFetch) => ({
+  chainId,
+  contractAddr: token.contractAddr.toLowerCase(),
+  tokenId: token.tokenId,
+});
+
+const load = (chain: PublicClient, token: TokenToFetch, opts: MetadataOptions) =>
+  loadMetadata(
+    chain,
+    token.contractAddr as `0x${string}`,
+    token.contractType,
+    BigInt(token.tokenId),
+    opts,
+  );
+
 /**
  * Fetches and stores one token's metadata. On failure the row keeps what it had (status
  * 'error', the reason, a later attempt time) and nothing is thrown: one bad token never stops
@@ -37,83 +130,65 @@ export async function refreshTokenMetadata(
   db: AppDb,
   chain: PublicClient,
   chainId: number,
-  token: { contractAddr: string; contractType: string; tokenId: string },
+  token: TokenToFetch,
   opts: MetadataOptions,
 ): Promise<'ok' | 'error'> {
-  const key = {
-    chainId,
-    contractAddr: token.contractAddr.toLowerCase(),
-    tokenId: token.tokenId,
-  };
+  const key = keyOf(chainId, token);
   const now = new Date();
   try {
-    const m = await loadMetadata(
-      chain,
-      token.contractAddr as `0x${string}`,
-      token.contractType,
-      BigInt(token.tokenId),
-      opts,
-    );
-    const values = {
-      tokenUri: m.tokenUri,
-      name: m.name,
-      imageUrl: m.imageUrl,
-      description: m.description,
-      properties: m.properties,
-      status: 'ok',
-      error: null,
-      attempts: 0,
-      nextAttemptAt: null,
-      fetchedAt: now,
-    };
+    const m = await load(chain, token, opts);
     // The metadata, the token's attributes and its orders' name and image change together.
     await db.transaction(async (tx) => {
       await lockOrderItems(tx);
-      await tx
-        .insert(tokenMetadata)
-        .values({ ...key, ...values })
-        .onConflictDoUpdate({
-          target: [tokenMetadata.chainId, tokenMetadata.contractAddr, tokenMetadata.tokenId],
-          set: values,
-        });
-      await writeTokenAttributes(tx, chainId, key.contractAddr, key.tokenId, m.properties);
-      await tx
-        .update(orders)
-        .set({ name: m.name, imageUrl: m.imageUrl })
-        .where(
-          and(
-            eq(orders.chainId, chainId),
-            eq(orders.contractAddr, key.contractAddr),
-            eq(orders.tokenId, key.tokenId),
-          ),
-        );
+      await storeLoaded(tx, key, m, now);
     });
     return 'ok';
   } catch (err) {
-    const message = (err as Error).message.slice(0, 500);
-    await db
-      .insert(tokenMetadata)
-      .values({
-        ...key,
-        status: 'error',
-        error: message,
-        attempts: 1,
-        nextAttemptAt: new Date(now.getTime() + 60_000),
-        fetchedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [tokenMetadata.chainId, tokenMetadata.contractAddr, tokenMetadata.tokenId],
-        set: {
-          status: sql`case when ${tokenMetadata.status} = 'ok' then 'ok' else 'error' end`,
-          error: message,
-          attempts: sql`${tokenMetadata.attempts} + 1`,
-          // Back-off: 1 min, 2, 4, ... up to a day.
-          nextAttemptAt: sql`now() + least(interval '1 day', interval '1 minute' * power(2, ${tokenMetadata.attempts}))`,
-          fetchedAt: now,
-        },
-      });
+    await storeFailure(db, key, err, now);
     return 'error';
   }
+}
+
+/**
+ * refreshTokenMetadata for many tokens: loaded `concurrency` at a time (token URI reads batched
+ * into few RPC requests by the caller's client), then stored in ONE transaction (one lock, one
+ * commit), so a back-fill's thousands of new tokens do not cost a transaction each. Statuses in
+ * the order of `tokens`.
+ */
+export async function refreshTokensMetadata(
+  db: AppDb,
+  chain: PublicClient,
+  chainId: number,
+  tokens: readonly TokenToFetch[],
+  opts: MetadataOptions,
+  concurrency = 16,
+): Promise<('ok' | 'error')[]> {
+  const loaded: ({ ok: true; m: Loaded } | { ok: false; err: unknown })[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < tokens.length && !opts.signal?.aborted; i = next++) {
+      try {
+        loaded[i] = { ok: true, m: await load(chain, tokens[i]!, opts) };
+      } catch (err) {
+        loaded[i] = { ok: false, err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, tokens.length) }, worker));
+  const done = tokens.map((_, i) => loaded[i]).filter((l) => l !== undefined).length;
+  if (done === 0) return [];
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await lockOrderItems(tx);
+    for (const [i, token] of tokens.entries()) {
+      const l = loaded[i];
+      if (!l) continue; // aborted before its turn
+      const key = keyOf(chainId, token);
+      if (l.ok) await storeLoaded(tx, key, l.m, now);
+      else await storeFailure(tx, key, l.err, now);
+    }
+  });
+  return tokens.flatMap((_, i) => (loaded[i] ? [loaded[i]!.ok ? 'ok' : 'error'] : []));
 }
 
 /** A stored token's metadata row, or undefined. */

@@ -1,33 +1,17 @@
 // A collection page's royalty follows the marketplace's RoyaltyRateSet events (issue 15 §4): it
 // used to stay null while the market charged a rate (and the orders showed it).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { marketplaceAbi } from '@aiamarket/shared/abis';
 import { collectionProfiles } from '../../src/db/schema-market.js';
 import { ensureCollectionProfile } from '../../src/modules/collection/profiles.js';
-import { freshDatabase } from '../support/database.js';
-import {
-  ACTORS,
-  CHAIN_ID,
-  lower,
-  newIndexer,
-  scenarioSteps,
-  send,
-  startChain,
-  type Chain,
-} from './support.js';
+import { useChainAndDatabase, type FreshDatabase } from '../support/chain-database.js';
+import { ACTORS, CHAIN_ID, lower, newIndexer, scenarioSteps, send, type Chain } from './support.js';
 
 describe('indexer: collection page royalty', () => {
   let c: Chain;
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-  beforeAll(async () => {
-    c = await startChain();
-    fresh = await freshDatabase();
-  }, 120_000);
-  afterAll(async () => {
-    await fresh?.drop();
-    await c?.stop();
-  });
+  let fresh: FreshDatabase;
+  useChainAndDatabase((started) => ({ c, fresh } = started));
 
   const royaltyOf = async (contract: string) => {
     const [row] = await fresh.database.db

@@ -4,6 +4,8 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { loadIndexerConfig } from '../../src/indexer/config.js';
 import { createChainClient } from '../../src/chain/client.js';
 import type { ServerContext } from '../../src/context.js';
+import type { Database } from '../../src/db/database.js';
+import type { Chain } from '../indexer/support.js';
 import { freshDatabase } from './database.js';
 
 export interface TestContext {
@@ -40,5 +42,29 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       await fresh.drop();
       await anvil.stop();
     },
+  };
+}
+
+/**
+ * The server context on an indexer test chain (test/indexer/support.ts) and a fresh database;
+ * `env` adds or replaces configuration variables.
+ */
+export function chainServerContext(
+  c: Chain,
+  database: Database,
+  env: NodeJS.ProcessEnv = {},
+): ServerContext {
+  return {
+    config: loadConfig({
+      RPC_URL: c.anvil.rpcUrl,
+      CHAIN_ID: String(c.deployment.chainId),
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/nonexistent-test-dir',
+      ...env,
+    }),
+    database,
+    chain: c.publicClient,
+    deployment: c.deployment,
+    indexer: loadIndexerConfig(),
   };
 }

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/database.js';
+import { createScratchDatabase } from '../../src/db/scratch-database.js';
 
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server named by
@@ -15,24 +14,15 @@ export async function freshDatabase(
     if (opts.migrate) await database.migrate();
     return { database, drop: () => database.close() };
   }
-  const name = `aiamarket_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const scratch = await createScratchDatabase(adminUrl, 'aiamarket_test');
+  const database = await openDatabase({ url: scratch.url });
   if (opts.migrate) await database.migrate();
   return {
     database,
-    url: url.toString(),
+    url: scratch.url,
     drop: async () => {
       await database.close();
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
+      await scratch.drop();
     },
   };
 }

@@ -7,10 +7,9 @@ import { ACTIVITY_METHOD, ERRORS, TRANSFER_METHODS, type ActivityVO } from '@aia
 import { buildApp } from '../../app.js';
 import { ACTIVITY_COUNT_CAP } from './queries.js';
 import type { AppDb } from '../../db/database.js';
-import { loadConfig } from '../../config.js';
-import { loadIndexerConfig } from '../../indexer/config.js';
 import { activities, collectionProfiles, tokenMetadata, users } from '../../db/schema.js';
 import { freshDatabase } from '../../../test/support/database.js';
+import { chainServerContext } from '../../../test/support/context.js';
 import { signIn } from '../../../test/support/sign-in.js';
 import {
   ACTORS,
@@ -48,18 +47,7 @@ beforeAll(async () => {
   }
   g721 = c.addr('GameItems721').toLowerCase();
   g1155 = c.addr('GameItems1155').toLowerCase();
-  app = await buildApp({
-    config: loadConfig({
-      RPC_URL: c.anvil.rpcUrl,
-      CHAIN_ID: String(CHAIN_ID),
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/nonexistent-test-dir',
-    }),
-    database: fresh.database,
-    chain: c.publicClient,
-    deployment: c.deployment,
-    indexer: loadIndexerConfig(),
-  });
+  app = await buildApp(chainServerContext(c, fresh.database));
   await app.ready();
   // The API gives the registered collections their pages in the background once ready.
   await waitForProfiles(fresh.database.db, 4);

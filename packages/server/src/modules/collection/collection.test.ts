@@ -21,8 +21,6 @@ import {
 import { marketplaceAbi } from '@aiamarket/shared/abis';
 import { buildApp } from '../../app.js';
 import type { AppDb } from '../../db/database.js';
-import { loadConfig } from '../../config.js';
-import { loadIndexerConfig } from '../../indexer/config.js';
 import type { ServerContext } from '../../context.js';
 import {
   collectionProfiles,
@@ -32,6 +30,7 @@ import {
 } from '../../db/schema.js';
 import { setCoinRate } from '../../indexer/rates.js';
 import { freshDatabase } from '../../../test/support/database.js';
+import { chainServerContext } from '../../../test/support/context.js';
 import { signIn } from '../../../test/support/sign-in.js';
 import {
   ACTORS,
@@ -80,18 +79,7 @@ beforeAll(async () => {
     await steps[step]();
     await indexer.catchUp();
   }
-  ctx = {
-    config: loadConfig({
-      RPC_URL: c.anvil.rpcUrl,
-      CHAIN_ID: String(CHAIN_ID),
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/nonexistent-test-dir',
-    }),
-    database: fresh.database,
-    chain: c.publicClient,
-    deployment: c.deployment,
-    indexer: loadIndexerConfig(),
-  };
+  ctx = chainServerContext(c, fresh.database);
   app = await buildApp(ctx);
   await app.ready();
   // The API gives the registered collections their pages in the background once ready.

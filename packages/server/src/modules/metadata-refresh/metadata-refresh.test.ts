@@ -5,11 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@aiamarket/shared';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { loadIndexerConfig } from '../../indexer/config.js';
 import { tokenMetadata } from '../../db/schema-chain.js';
 import { fetchPendingMetadata, DEFAULT_METADATA_OPTIONS } from '../../metadata/index.js';
 import { freshDatabase } from '../../../test/support/database.js';
+import { chainServerContext } from '../../../test/support/context.js';
 import {
   CHAIN_ID,
   dumpChainTables,
@@ -61,18 +60,7 @@ describe('POST /v1/api/nftMeta/refresh', () => {
     await steps.list();
     await newIndexer(fresh.database.db, c.publicClient, c.deployment).catchUp();
     hero = c.addr('GameItems721');
-    app = await buildApp({
-      config: loadConfig({
-        RPC_URL: c.anvil.rpcUrl,
-        CHAIN_ID: String(CHAIN_ID),
-        LOG_LEVEL: 'silent',
-        DATA_DIR: '/nonexistent-test-dir',
-      }),
-      database: fresh.database,
-      chain: c.publicClient,
-      deployment: c.deployment,
-      indexer: loadIndexerConfig(),
-    });
+    app = await buildApp(chainServerContext(c, fresh.database));
   });
   afterAll(async () => {
     for (const key of [

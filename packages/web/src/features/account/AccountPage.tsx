@@ -3,11 +3,12 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { isAddress } from 'viem';
-import { ACCOUNT_ITEM_TYPE, ApiError } from '@aiamarket/shared';
+import { ACCOUNT_ITEM_TYPE, ApiError, liveTopic } from '@aiamarket/shared';
 import { ActivityTable } from '../../components/activity/ActivityTable';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { SkeletonBlock } from '../../components/nft/Skeletons';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
+import { useLiveInvalidate } from '../../lib/live';
 import { isSignedIn, useSession } from '../../lib/session';
 import { AccountHeader } from './AccountHeader';
 import { AccountItems } from './AccountItems';
@@ -50,6 +51,8 @@ export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
     enabled: valid,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
+  // Holdings, listings, activity and offers of the account follow the chain.
+  useLiveInvalidate([valid && liveTopic.account(userAddr)], [['account'], ['offers']]);
 
   if (!valid || query.data === null) return <Navigate to="/404" replace />;
   if (query.isPending) return <HeaderSkeleton />;

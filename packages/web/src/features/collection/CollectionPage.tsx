@@ -2,7 +2,8 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { ApiError, ERRORS, type CollectionDetailVO } from '@aiamarket/shared';
+import { ApiError, ERRORS, liveTopic, type CollectionDetailVO } from '@aiamarket/shared';
+import { useLiveInvalidate } from '../../lib/live';
 import { ActivityTable } from '../../components/activity/ActivityTable';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { SkeletonBlock } from '../../components/nft/Skeletons';
@@ -47,6 +48,11 @@ export function CollectionPage({
     queryFn: ({ signal }) => fetchCollection(linkCollection, signal),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
+  // Items, figures, activity and offers follow the chain.
+  useLiveInvalidate(
+    [query.data && liveTopic.collection(query.data.contractAddr)],
+    [['collection'], ['offers']],
+  );
 
   const notFound =
     query.data === null ||

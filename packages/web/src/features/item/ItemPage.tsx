@@ -8,6 +8,7 @@ import {
   ERRORS,
   isAddressText,
   shortenAddress,
+  liveTopic,
   type NftDetail,
 } from '@aiamarket/shared';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
@@ -17,6 +18,7 @@ import { NftImage } from '../../components/nft/NftImage';
 import { SkeletonBlock } from '../../components/nft/Skeletons';
 import { accountPath, collectionPath, type AssetNavState } from '../../components/nft/links';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
+import { useLiveInvalidate } from '../../lib/live';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { isSignedIn, useSession } from '../../lib/session';
 import {
@@ -76,6 +78,11 @@ export function ItemPage({ offers }: { offers?: ItemOfferSlots } = {}) {
 
 function ItemView({ itemKey, offers }: { itemKey: ItemKey; offers?: ItemOfferSlots }) {
   const { t } = useTranslation();
+  // Its listings, owners, price history and offers follow the chain (whoever traded).
+  useLiveInvalidate(
+    [liveTopic.item(itemKey.contractAddr, itemKey.tokenId)],
+    [['item'], ['offers']],
+  );
   const detail = useQuery({
     queryKey: ['item', itemKey, 'detail'],
     queryFn: ({ signal }) => fetchItemDetail(itemKey, signal),

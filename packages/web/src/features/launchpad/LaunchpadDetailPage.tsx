@@ -2,11 +2,12 @@ import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'reac
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CLAMP_LINES, LAUNCHPAD_STATE } from '@aiamarket/shared';
+import { CLAMP_LINES, LAUNCHPAD_STATE, liveTopic } from '@aiamarket/shared';
 import { fetchLaunchpadProject } from './api';
 import { CoinPrices, formatMintStart, ImageOrPlaceholder, ProjectStatus } from './parts';
 import { isSignedIn, openConnectDialog, useSession } from '../../lib/session';
 import { sanitizeHtml } from '../../lib/sanitize';
+import { useLiveInvalidate } from '../../lib/live';
 import type { LaunchpadProject } from './types';
 
 const MintModal = lazy(() => import('./MintModal'));
@@ -46,6 +47,14 @@ export function LaunchpadDetailPage() {
   });
   const project = query.data;
   const mintedQuery = useMintedCount(project);
+  // The minted count and the sale's state move with every mint, whoever minted.
+  useLiveInvalidate(
+    [Number.isInteger(projectId) && projectId > 0 && liveTopic.launchpad(projectId)],
+    [
+      ['launchpad', 'project', projectId],
+      ['launchpad', 'minted'],
+    ],
+  );
 
   if (!Number.isInteger(projectId) || projectId <= 0 || (query.isSuccess && !project)) {
     return (

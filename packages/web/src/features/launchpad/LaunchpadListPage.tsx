@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { CLAMP_LINES, PAGE_SIZE } from '@aiamarket/shared';
+import { CLAMP_LINES, PAGE_SIZE, liveTopic } from '@aiamarket/shared';
+import { useLiveInvalidate } from '../../lib/live';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { fetchLaunchpadPage } from './api';
 import { CoinPrices, formatMintStart, ImageOrPlaceholder, ProjectStatus } from './parts';
@@ -15,6 +16,8 @@ export const LAUNCHPAD_APPLY_URL: string =
 /** /launchpad: in-progress projects (load more), ended projects (pages), the application block. */
 export function LaunchpadListPage() {
   const { t } = useTranslation();
+  // Minted counts and sale states of the listed projects (launchpad events reach the market topic).
+  useLiveInvalidate([liveTopic.market()], [['launchpad', 'list']], (e) => e.kind === 'launchpad');
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header className="text-center">

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { REFERENCE_UNIT, type OrderVO } from '@aiamarket/shared';
+import { REFERENCE_UNIT, liveTopic, type OrderVO } from '@aiamarket/shared';
 import { AttributeFilter } from '../../components/nft/AttributeFilter';
 import { CollectionFilter } from '../../components/nft/CollectionFilter';
 import { ErrorState } from '../../components/nft/ErrorState';
@@ -13,6 +13,7 @@ import { PriceRangeFilter } from '../../components/nft/PriceRangeFilter';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { LoadMore } from '../../components/LoadMore';
 import { cx } from '../../lib/cx';
+import { useLiveInvalidate, useLiveListings } from '../../lib/live';
 import { nextPageOf } from '../../lib/paging';
 import { useDebouncedValue } from '../../lib/useDebounce';
 import { fetchMarketOrders } from './api';
@@ -63,6 +64,8 @@ export function MarketplacePage() {
     initialPageParam: 1,
     getNextPageParam: nextPageOf,
   });
+  // New, repriced and ended listings anywhere in the market.
+  useLiveInvalidate([liveTopic.market()], [['market']], (event) => event.kind === 'order');
   // Records without an image are dropped from market results (spec section 2).
   const orders = useMemo(
     () =>
@@ -71,9 +74,11 @@ export function MarketplacePage() {
       ),
     [query.data],
   );
+  // A listing the stream says is sold or cancelled leaves the grid before the refetch answers.
+  const live = useLiveListings(orders);
   // A page of cards is the heaviest render of the screen: React renders it in the background,
   // in slices, so the page stays responsive while it arrives (the skeleton shows meanwhile).
-  const shown = useDeferredValue(orders, NO_ORDERS);
+  const shown = useDeferredValue(live, NO_ORDERS);
 
   const chips: FilterChip[] = [
     ...(filters.keyWord

@@ -2,11 +2,17 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, RANKINGS_PAGINATE_FROM, type RankingWindow } from '@aiamarket/shared';
+import {
+  PAGE_SIZE,
+  RANKINGS_PAGINATE_FROM,
+  liveTopic,
+  type RankingWindow,
+} from '@aiamarket/shared';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { ErrorState } from '../../components/nft/ErrorState';
 import { RankingTable } from '../../components/nft/RankingTable';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
+import { useLiveInvalidate } from '../../lib/live';
 import { RANKING_WINDOWS, fetchRanking } from './api';
 
 /** /rankings: collections by traded volume over 1d, 7d, 30d or all time, 20 a page. */
@@ -24,6 +30,8 @@ export function RankingsPage() {
     queryFn: ({ signal }) => fetchRanking(window, page, signal),
     placeholderData: keepPreviousData,
   });
+  // Volumes and floors move with every sale and listing (collection_stats).
+  useLiveInvalidate([liveTopic.market()], [['rankings']], (event) => event.kind === 'stats');
   const go = (next: { window?: RankingWindow; page?: number }) => {
     const search = new URLSearchParams();
     const w = next.window ?? window;

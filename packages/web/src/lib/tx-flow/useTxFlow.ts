@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Hash } from 'viem';
-import { ApiError } from '@aiamarket/shared';
+import { ApiError, liveTopic } from '@aiamarket/shared';
 import {
   chainErrorMessage,
   waitForIndexer,
@@ -14,6 +14,7 @@ import {
   type TxStep,
 } from '../chain';
 import { errorText } from '../errors';
+import { liveStream } from '../live';
 
 /**
  * idle -> wallet (waiting for the user: the connection, a chain switch or a signature) ->
@@ -121,6 +122,7 @@ export function useTxFlow() {
         sign: (step) => enter('wallet', step, null),
         submit: (step) => enter('submitting', step, null),
       };
+      let release: (() => void) | undefined;
       try {
         setState({ ...IDLE, phase: 'wallet' });
         const wallet = await walletOnProductChain(() => enter('wallet', 'switchChain', null));
@@ -128,6 +130,9 @@ export function useTxFlow() {
           setState(IDLE);
           return false;
         }
+        // The wallet's own changes come on its account topic: subscribed while the transaction is
+        // signed and mined, the stream is open when the indexer gets there (waitForIndexer).
+        release = liveStream()?.subscribe({ topics: [liveTopic.account(wallet.account)] });
         const outcome = await action(wallet, report.hash, report);
         setState((s) => ({ ...s, phase: 'indexing', hash: outcome.hash ?? s.hash }));
         if (after) await after(outcome);
@@ -141,6 +146,7 @@ export function useTxFlow() {
         toast.error(txErrorMessage(text, t));
         return false;
       } finally {
+        release?.();
         running.current = false;
       }
     },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ORDER_KIND, ORDER_STATUS, type OrderVO } from '@aiamarket/shared';
 import { buttonClass, useOrderExtra } from '../../../components/trade';
+import { useOrderGone } from '../../../lib/live';
 import { isSignedIn, openConnectDialog, useSession } from '../../../lib/session';
 import { BuyModal } from './BuyModal';
 import { CancelModal } from './CancelModal';
@@ -29,9 +30,28 @@ export function OrderActions({
   const { t } = useTranslation();
   const session = useSession();
   const extra = useOrderExtra();
+  // The stream said the listing was bought, cancelled or withdrawn: no action the chain would
+  // refuse while the page's data is refetched.
+  const gone = useOrderGone(order);
   if (order.status !== ORDER_STATUS.listed) return null;
   const mine = session.address !== null && order.ownerAddr.toLowerCase() === session.address;
   const small = size === 'sm' ? ' h-9 px-4 text-xs' : '';
+  if (gone) {
+    if (mine) return null;
+    return (
+      <div className="flex flex-wrap gap-2" data-testid={`order-actions-${order.orderId}`}>
+        <button
+          type="button"
+          disabled
+          data-testid="action-sold"
+          data-gone={gone}
+          className={buttonClass.secondary + small + ' cursor-not-allowed opacity-60'}
+        >
+          {gone === 'sold' ? t('trade.actions.sold') : t('trade.actions.unavailable')}
+        </button>
+      </div>
+    );
+  }
 
   const openGuarded = (which: OrderModal) => {
     if (!isSignedIn(session)) {

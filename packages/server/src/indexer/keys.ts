@@ -1,0 +1,54 @@
+// The state keys a range (or a rollback) touches, and small key helpers the derivations share.
+import { ZERO_ADDRESS } from './facts.js';
+
+/** Keys per statement (one JSON parameter each; see db/bulk.ts). */
+export const KEYS_PER_STATEMENT = 5_000;
+
+export const uniq = (keys: Iterable<string>) => [...new Set(keys)];
+export const split = (key: string) => key.split('|');
+
+/** Keys of the state a set of facts touches. */
+export interface Touched {
+  /** contract|tokenId|owner */
+  holdings: Set<string>;
+  /** market|itemId */
+  items: Set<string>;
+  /** launchpad|saleId */
+  sales: Set<string>;
+  /** Contracts whose listed orders must all be re-derived (a back-fill that just completed). */
+  contracts: Set<string>;
+  /** Collections whose stats and hourly volumes are recomputed. */
+  stats: Set<string>;
+  /** Collections with a RoyaltyRateSet added or rolled back: their page royalty follows. */
+  royalties: Set<string>;
+}
+
+export function emptyTouched(): Touched {
+  return {
+    holdings: new Set(),
+    items: new Set(),
+    sales: new Set(),
+    contracts: new Set(),
+    stats: new Set(),
+    royalties: new Set(),
+  };
+}
+
+export function touch(
+  t: Touched,
+  facts: {
+    transfers: { contractAddr: string; tokenId: string; fromAddr: string; toAddr: string }[];
+    market: { marketAddr: string; itemId?: string | null; contractAddr: string; kind: string }[];
+    launchpad: { launchpadAddr: string; saleId: string }[];
+  },
+) {
+  for (const r of facts.transfers) t.stats.add(r.contractAddr);
+  for (const r of facts.market) t.stats.add(r.contractAddr);
+  for (const r of facts.market) if (r.kind === 'royaltyRate') t.royalties.add(r.contractAddr);
+  for (const r of facts.transfers) {
+    if (r.fromAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.fromAddr}`);
+    if (r.toAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.toAddr}`);
+  }
+  for (const r of facts.market) if (r.itemId) t.items.add(`${r.marketAddr}|${r.itemId}`);
+  for (const r of facts.launchpad) t.sales.add(`${r.launchpadAddr}|${r.saleId}`);
+}

@@ -1,0 +1,37 @@
+// Re-derives the state the touched keys reach, one derivation per kind of state, in order.
+import type { Tx } from '../db/database.js';
+import { recomputeListings, type ListingRecompute } from './listings.js';
+import { timed, type Profile } from './profile.js';
+import { recomputeStats } from './stats.js';
+import { syncProfileRoyalty } from './royalty.js';
+import { type Touched } from './keys.js';
+import { recomputeHoldings } from './holdings.js';
+import { recomputeOrders } from './orders.js';
+import { recomputeLaunchpad } from './launchpad.js';
+
+/**
+ * Re-derives every state row the touched keys reach (holdings first: orders read them; signed
+ * listings when the Listings contract is followed).
+ */
+export async function recompute(
+  tx: Tx,
+  chainId: number,
+  touched: Touched,
+  listings?: ListingRecompute,
+  profile?: Profile,
+) {
+  await timed(profile, 'write: holdings', () =>
+    recomputeHoldings(tx, chainId, [...touched.holdings]),
+  );
+  await timed(profile, 'write: orders', () => recomputeOrders(tx, chainId, touched));
+  if (listings) {
+    await timed(profile, 'write: signed listings', () =>
+      recomputeListings(tx, chainId, listings, touched.holdings, touched.contracts, touched.stats),
+    );
+  }
+  await timed(profile, 'write: launchpad', () =>
+    recomputeLaunchpad(tx, chainId, [...touched.sales]),
+  );
+  await timed(profile, 'write: stats', () => recomputeStats(tx, chainId, [...touched.stats]));
+  await syncProfileRoyalty(tx, chainId, [...touched.royalties]);
+}

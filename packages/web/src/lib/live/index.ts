@@ -1,0 +1,18 @@
+export {
+  LiveStream,
+  liveStream,
+  setLiveStream,
+  type EventSourceFactory,
+  type EventSourceLike,
+  type LiveStatus,
+  type LiveSubscriber,
+} from './stream';
+export {
+  orderStates,
+  useLiveListings,
+  useOrderGone,
+  type OrderGone,
+  type OrderRef,
+} from './orders';
+export { useLiveInvalidate, useLiveTopics } from './useLive';
+export { waitForBlock } from './wait';
