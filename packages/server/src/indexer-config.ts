@@ -9,6 +9,11 @@ const envSchema = z.object({
   INDEXER_CONFIRMATIONS: envInt(0, 1_000).default(0),
   /** Largest block range read with one eth_getLogs and written in one transaction. */
   INDEXER_BATCH_BLOCKS: envInt(1, 100_000).default(2_000),
+  /**
+   * Logs a range aims at: ranges are sized to about this many logs, and a read that brings many
+   * more is written in pieces of about this many (one transaction each).
+   */
+  INDEXER_RANGE_LOGS: envInt(1, 1_000_000).default(10_000),
   /** Pause between polls once the indexer has caught up with the head. */
   INDEXER_POLL_MS: envInt(10, 600_000).default(1_000),
   /** How many recent block hashes are kept to find a fork point (the deepest reorg handled). */
@@ -31,6 +36,7 @@ export interface IndexerConfig {
   enabled: boolean;
   confirmations: number;
   batchBlocks: number;
+  rangeLogs: number;
   pollMs: number;
   reorgWindow: number;
   startBlock: number | undefined;
@@ -45,6 +51,7 @@ export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): Indexer
     enabled: e.INDEXER_ENABLED,
     confirmations: e.INDEXER_CONFIRMATIONS,
     batchBlocks: e.INDEXER_BATCH_BLOCKS,
+    rangeLogs: e.INDEXER_RANGE_LOGS,
     pollMs: e.INDEXER_POLL_MS,
     reorgWindow: e.INDEXER_REORG_WINDOW,
     startBlock: e.INDEXER_START_BLOCK,

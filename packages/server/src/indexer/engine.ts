@@ -6,6 +6,7 @@ import type { AppDb } from '../db/database.js';
 import { coinDecimals, collections } from '../db/schema-chain.js';
 import type { IndexerConfig } from '../indexer-config.js';
 import { batchedClient } from '../chain/batched.js';
+import { largeAnswersClient } from '../chain/large-answers.js';
 import { ChainReads } from './chain-reads.js';
 import { Profile } from './profile.js';
 import { launchpadNames, seedCollections } from './collections.js';
@@ -58,11 +59,19 @@ interface Header extends BlockRef {
 
 /** What the range reader gives: decoded events, their blocks' headers, their facts. */
 interface RangeRead {
+  from: number;
+  to: number;
   events: IndexedEvent[];
   heads: Map<number, Header>;
   facts: RangeFacts;
   /** The last block's header read before the logs (main ranges). */
   before: Header | null;
+  /**
+   * A read with many more logs than INDEXER_RANGE_LOGS is written in pieces of about that many (smaller
+   * transactions, and the next piece is decoded while this one is written): the blocks after
+   * this piece, already read and checked.
+   */
+  rest: RangeRead | null;
 }
 
 /** Raised when the chain forked below every block hash the indexer kept. */
@@ -74,10 +83,48 @@ export class ReorgTooDeepError extends Error {
 }
 
 /**
- * Logs a range aims at: few round trips, yet an answer of a few MB (viem refuses more than 10 MB,
- * about 17,000 logs; nodes cap eth_getLogs too).
+ * The largest eth_getLogs answer read (viem's default is 10 MB, about 14,000 logs). A range the
+ * logs of which turn out denser than expected is still read once, then written in pieces: a
+ * refused answer is a download thrown away (a quarter of a back-fill's time when the first ranges
+ * guessed too large).
  */
-const RANGE_LOGS = 10_000;
+const LOGS_BODY_BYTES = 128 * 1024 * 1024;
+
+/**
+ * The last block of each piece of `events` (sorted by block) of about `target` logs each, cut
+ * between blocks (a block's logs, so a transaction's, stay together), `to` last. A read up to
+ * half again the target stays whole.
+ */
+export function pieceEnds(
+  events: readonly { blockNumber: number }[],
+  to: number,
+  target: number,
+): number[] {
+  const ends: number[] = [];
+  if (events.length <= target * 1.5) return [to];
+  let count = 0;
+  for (let i = 0; i < events.length; i++) {
+    count++;
+    const block = events[i]!.blockNumber;
+    const next = events[i + 1]?.blockNumber;
+    const left = events.length - i - 1;
+    // Cut after this block when the piece is full and enough is left for another one.
+    if (next !== undefined && next !== block && count >= target && left >= target / 2) {
+      ends.push(block);
+      count = 0;
+    }
+  }
+  ends.push(to);
+  return ends;
+}
+
+/** What a read ahead was made for: its blocks, and the addresses with their roles. */
+const readKey = (
+  addresses: string[],
+  from: number,
+  to: number,
+  roleOf: (address: string) => AddressRole | undefined,
+) => JSON.stringify([from, to, addresses.map((a) => [a, roleOf(a)])]);
 
 /** Waits `ms`, or less when `signal` aborts. */
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -102,6 +149,8 @@ export class Indexer {
   private readonly chain: PublicClient;
   /** The same RPC, batching the requests of a tick (headers). */
   private readonly rpc: PublicClient;
+  /** The same RPC for eth_getLogs, taking answers up to LOGS_BODY_BYTES. */
+  private readonly logsRpc: PublicClient;
   private readonly chainId: number;
   private readonly config: IndexerConfig;
   private readonly log: IndexerLogger;
@@ -132,6 +181,7 @@ export class Indexer {
     this.db = deps.db;
     this.chain = deps.chain;
     this.rpc = batchedClient(deps.chain);
+    this.logsRpc = largeAnswersClient(deps.chain, LOGS_BODY_BYTES);
     this.chainId = deps.chainId;
     this.config = deps.config;
     this.log = deps.log ?? silent;
@@ -229,7 +279,7 @@ export class Indexer {
 
   private async getLogs(addresses: string[], from: number, to: number): Promise<Log[] | null> {
     try {
-      const logs = await this.chain.getLogs({
+      const logs = await this.logsRpc.getLogs({
         address: addresses as `0x${string}`[],
         fromBlock: BigInt(from),
         toBlock: BigInt(to),
@@ -247,14 +297,15 @@ export class Indexer {
   }
 
   /**
-   * Sizes the next ranges from the logs this one had: about RANGE_LOGS logs each (dense history
+   * Sizes the next ranges from the logs this one had: about INDEXER_RANGE_LOGS each (dense history
    * in smaller ranges, under the RPC's and the client's answer limits; sparse history in ranges
    * up to INDEXER_BATCH_BLOCKS), instead of doubling into a refused range after every success.
    */
   private sizeRanges(blocks: number, logs: number) {
-    if (logs > RANGE_LOGS) {
-      this.batch = Math.max(1, Math.floor((blocks * RANGE_LOGS) / logs));
-    } else if (blocks >= this.batch && logs < RANGE_LOGS / 2) {
+    const target = this.config.rangeLogs;
+    if (logs > target) {
+      this.batch = Math.max(1, Math.floor((blocks * target) / logs));
+    } else if (blocks >= this.batch && logs < target / 2) {
       this.batch = Math.min(this.config.batchBlocks, this.batch * 2);
     }
   }
@@ -280,12 +331,38 @@ export class Indexer {
     const logs = await this.profile.time('logs', () => this.getLogs(addresses, from, to));
     if (!logs) return null;
     const events = decodeLogs(logs, roleOf);
+    // Pieces (main ranges): each ends at a block with logs; the next starts at the block after,
+    // whose header (its parent hash) links the pieces.
+    const ends = end ? pieceEnds(events, to, this.config.rangeLogs) : [to];
     const heads = await this.profile.time('headers', () =>
-      this.headers([...blocks, ...events.map((e) => e.blockNumber)]),
+      this.headers([
+        ...blocks,
+        ...ends.slice(0, -1).map((e) => e + 1),
+        ...events.map((e) => e.blockNumber),
+      ]),
     );
     if (events.some((e) => heads.get(e.blockNumber)!.hash !== e.blockHash)) return null;
-    const facts = factsOf(this.chainId, events, (n) => heads.get(n)!.time);
-    return { events, heads, facts, before };
+    const timeOf = (n: number) => heads.get(n)!.time;
+    let rest: RangeRead | null = null;
+    for (let i = ends.length - 1; i >= 0; i--) {
+      const pieceFrom = i === 0 ? from : ends[i - 1]! + 1;
+      const pieceTo = ends[i]!;
+      const pieceEvents =
+        ends.length === 1
+          ? events
+          : events.filter((e) => e.blockNumber >= pieceFrom && e.blockNumber <= pieceTo);
+      rest = {
+        from: pieceFrom,
+        to: pieceTo,
+        events: pieceEvents,
+        heads,
+        facts: factsOf(this.chainId, pieceEvents, timeOf),
+        // A piece's end has logs: its header is checked against them like the range's end.
+        before: i === ends.length - 1 ? before : heads.get(pieceTo)!,
+        rest,
+      };
+    }
+    return rest;
   }
 
   /**
@@ -300,7 +377,7 @@ export class Indexer {
     roleOf: (address: string) => AddressRole | undefined,
     ahead = false,
   ): Promise<RangeRead | null> {
-    const key = JSON.stringify([from, to, addresses.map((a) => [a, roleOf(a)])]);
+    const key = readKey(addresses, from, to, roleOf);
     if (ahead) {
       // A failed read ahead is only a miss: the step reads again.
       const read = this.readRange(addresses, from, to, [from, to], roleOf, true).catch(() => null);
@@ -435,7 +512,7 @@ export class Indexer {
       return 'idle';
     }
     // The range read ahead, when there is one from here (its own read may have resized ranges).
-    const to =
+    const end =
       this.ahead?.from === from && this.ahead.to <= safe
         ? this.ahead.to
         : Math.min(from + this.batch - 1, safe);
@@ -456,12 +533,20 @@ export class Indexer {
       const backfilling = lagging.some((l) => l.address === a);
       return backfilling ? { ...r, collection: null } : r;
     };
-    const read = await this.mainRead(addresses, from, to, mainRole);
+    const read = await this.mainRead(addresses, from, end, mainRole);
     if (!read?.before) return 'retry';
-    const { events, heads, facts, before } = read;
-    // Behind the head: the next range is read while this one is written (same addresses and
-    // roles, so the next step takes it unless a collection was registered meanwhile).
-    if (to < safe) {
+    const { to, events, heads, facts, before, rest } = read;
+    if (rest) {
+      // The rest of a dense read is the next step's range (as if read ahead).
+      this.ahead = {
+        key: readKey(addresses, rest.from, rest.to, mainRole),
+        from: rest.from,
+        to: rest.to,
+        read: Promise.resolve(rest),
+      };
+    } else if (to < safe) {
+      // Behind the head: the next range is read while this one is written (same addresses and
+      // roles, so the next step takes it unless a collection was registered meanwhile).
       const next = Math.min(to + this.batch, safe);
       void this.mainRead(addresses, to + 1, next, mainRole, true);
     }

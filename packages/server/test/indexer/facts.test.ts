@@ -163,6 +163,7 @@ describe('loadIndexerConfig', () => {
       enabled: true,
       confirmations: 0,
       batchBlocks: 2_000,
+      rangeLogs: 10_000,
       pollMs: 1_000,
       reorgWindow: 64,
       startBlock: undefined,

@@ -418,4 +418,16 @@ describe('indexer: fixture scenario', () => {
     expect(await dumpChainTables(db)).toEqual(final);
     expect(deployBlock).toBeGreaterThan(0);
   });
+
+  it('a read with many more logs than a range aims at is written in pieces, to the same database', async () => {
+    const db = fresh.database.db;
+    await resetChainTables(db);
+    // One read covers the whole chain (2,000 blocks); at 3 logs a range it is cut into pieces.
+    const indexer = newIndexer(db, c.publicClient, c.deployment, { rangeLogs: 3 });
+    const steps: string[] = [];
+    for (let r = await indexer.step(); r !== 'idle'; r = await indexer.step()) steps.push(r);
+    expect(steps.length).toBeGreaterThan(3);
+    expect(steps.every((s) => s === 'range')).toBe(true);
+    expect(await dumpChainTables(db)).toEqual(final);
+  });
 });
