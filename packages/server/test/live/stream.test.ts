@@ -258,7 +258,14 @@ describe('GET /events: the stream', () => {
 
   it('sends reset when the resume point was pruned or is not of this feed, then goes on live', async () => {
     const topic = liveTopic.launchpad(43);
+    // A stream's position (the reset's id) is the hub's cursor, and the hub reads a row when its
+    // NOTIFY arrives on its own connection: on PostgreSQL that can be after a request sent right
+    // after the commit. A live client receiving `old` shows the hub has read it.
+    const watcher = await SseClient.open(url(`topics=${topic}`));
+    await watcher.waitFor('position', (x) => x.lastEventId !== undefined);
     const [old] = await emit([topic]);
+    await watcher.waitFor('old, live', (x) => x.changes.length >= 1);
+    watcher.close();
     await t.ctx.database.db
       .insert(appConfig)
       .values({ name: FEED_PRUNED_THROUGH, value: String(old) })
