@@ -34,9 +34,14 @@ const behaviours = new Map<string, Behaviour>();
 const hanging = new Set<http.ServerResponse>();
 const workers: WebhookWorker[] = [];
 
-/** A clock ahead of the real one by `offset` ms (the back-off is measured on it). */
+/**
+ * The workers' clock, on which the back-off is measured: the real one moved ahead by `offset` ms,
+ * or a fixed instant (`frozenAt`) moved by `offset`, for a test that must not depend on how long
+ * its steps take.
+ */
 let offset = 0;
-const now = () => new Date(Date.now() + offset);
+let frozenAt: number | undefined;
+const now = () => new Date((frozenAt ?? Date.now()) + offset);
 
 const COLL_A = `collection:0x${'a'.repeat(40)}`;
 const COLL_B = `collection:0x${'b'.repeat(40)}`;
@@ -73,6 +78,7 @@ afterEach(async () => {
   received.length = 0;
   behaviours.clear();
   offset = 0;
+  frozenAt = undefined;
 });
 
 afterAll(async () => {
@@ -201,6 +207,10 @@ describe('webhooks', () => {
     const sub = await subscribe('/flaky', ['market']);
     const first = await feedEvent(['market']);
     const second = await feedEvent(['market']);
+    // Frozen after the subscription became due (at the database's now()): only the offsets below
+    // move the clock, so a slow step cannot bring a retry forward (with the real clock, 100 ms
+    // between the first attempt and the next tick made the retry due early).
+    frozenAt = Date.now() + 1;
     const w = worker({ retryBaseMs: 1_000 });
 
     await w.tick(); // attempt 1: 500
