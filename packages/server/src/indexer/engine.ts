@@ -71,7 +71,7 @@ interface RangeRead {
    * transactions, and the next piece is decoded while this one is written): the blocks after
    * this piece, already read and checked.
    */
-  rest: RangeRead | null;
+  rest: { from: number; to: number; read: () => RangeRead } | null;
 }
 
 /** Raised when the chain forked below every block hash the indexer kept. */
@@ -328,41 +328,49 @@ export class Indexer {
     // all come from the chain it ends.
     const before = end ? await this.profile.time('headers', () => this.header(to)) : null;
     if (end && !before) return null;
-    const logs = await this.profile.time('logs', () => this.getLogs(addresses, from, to));
-    if (!logs) return null;
-    const events = decodeLogs(logs, roleOf);
+    const read = await this.profile.time('logs', () => this.getLogs(addresses, from, to));
+    if (!read) return null;
+    const logs = read.filter((l) => !l.removed && l.blockNumber !== null && l.blockHash !== null);
     // Pieces (main ranges): each ends at a block with logs; the next starts at the block after,
     // whose header (its parent hash) links the pieces.
-    const ends = end ? pieceEnds(events, to, this.config.rangeLogs) : [to];
+    const blockOf = (l: Log) => Number(l.blockNumber);
+    const ends = end
+      ? pieceEnds(
+          logs.map((l) => ({ blockNumber: blockOf(l) })),
+          to,
+          this.config.rangeLogs,
+        )
+      : [to];
     const heads = await this.profile.time('headers', () =>
-      this.headers([
-        ...blocks,
-        ...ends.slice(0, -1).map((e) => e + 1),
-        ...events.map((e) => e.blockNumber),
-      ]),
+      this.headers([...blocks, ...ends.slice(0, -1).map((e) => e + 1), ...logs.map(blockOf)]),
     );
-    if (events.some((e) => heads.get(e.blockNumber)!.hash !== e.blockHash)) return null;
+    if (logs.some((l) => heads.get(blockOf(l))!.hash !== l.blockHash!.toLowerCase())) return null;
     const timeOf = (n: number) => heads.get(n)!.time;
-    let rest: RangeRead | null = null;
-    for (let i = ends.length - 1; i >= 0; i--) {
+    // Each piece is decoded when it is taken: the next piece's decoding overlaps this one's write.
+    const piece = (i: number): RangeRead => {
       const pieceFrom = i === 0 ? from : ends[i - 1]! + 1;
       const pieceTo = ends[i]!;
-      const pieceEvents =
+      const events = decodeLogs(
         ends.length === 1
-          ? events
-          : events.filter((e) => e.blockNumber >= pieceFrom && e.blockNumber <= pieceTo);
-      rest = {
+          ? logs
+          : logs.filter((l) => blockOf(l) >= pieceFrom && blockOf(l) <= pieceTo),
+        roleOf,
+      );
+      return {
         from: pieceFrom,
         to: pieceTo,
-        events: pieceEvents,
+        events,
         heads,
-        facts: factsOf(this.chainId, pieceEvents, timeOf),
+        facts: factsOf(this.chainId, events, timeOf),
         // A piece's end has logs: its header is checked against them like the range's end.
         before: i === ends.length - 1 ? before : heads.get(pieceTo)!,
-        rest,
+        rest:
+          i + 1 < ends.length
+            ? { from: pieceTo + 1, to: ends[i + 1]!, read: () => piece(i + 1) }
+            : null,
       };
-    }
-    return rest;
+    };
+    return piece(0);
   }
 
   /**
@@ -542,7 +550,17 @@ export class Indexer {
         key: readKey(addresses, rest.from, rest.to, mainRole),
         from: rest.from,
         to: rest.to,
-        read: Promise.resolve(rest),
+        // Decoded on the next turn of the event loop, while this piece is written.
+        // A failure there is only a miss, like a failed read ahead: the step reads again.
+        read: new Promise((resolve) =>
+          setImmediate(() => {
+            try {
+              resolve(rest.read());
+            } catch {
+              resolve(null);
+            }
+          }),
+        ),
       };
     } else if (to < safe) {
       // Behind the head: the next range is read while this one is written (same addresses and
