@@ -47,6 +47,12 @@ const LAG_SECONDS = Number(process.env.BENCH_INDEXER_SECONDS ?? 30);
 /** Sellers: the anvil accounts after the deployer (four). */
 const SELLERS = ANVIL_ACCOUNTS.length - 1;
 const POLL_MS = 100;
+/**
+ * Lag phase block time: 0 (default) mines a block per transaction (anvil's automine, which this
+ * 2-core machine sustains up to about 11 blocks/s); N mines one block every N ms with the
+ * transactions sent meanwhile (100 tx/s in 100 ms blocks: 10 a block).
+ */
+const LAG_BLOCK_MS = Number(process.env.BENCH_INDEXER_BLOCK_MS ?? 0);
 const TRANSFER = toEventSelector('Transfer(address,address,uint256)');
 const TRANSFER_SINGLE = toEventSelector('TransferSingle(address,address,address,uint256,uint256)');
 const TRANSFER_BATCH = toEventSelector(
@@ -591,7 +597,8 @@ export async function benchIndexer(
     const withMetadataSeconds = (performance.now() - started) / 1000;
     const events = dataset.counts.marketEvents + dataset.counts.transferLogs;
 
-    // 2. Lag to head while LAG_TPS listings a second arrive for LAG_SECONDS (one block each).
+    // 2. Lag to head while LAG_TPS listings a second arrive for LAG_SECONDS (one block each, or
+    // a block every LAG_BLOCK_MS).
     const market = dataset.market;
     const items = dataset.deployment.contracts.GameItems1155!.address as Address;
     const sellers = await Promise.all(
@@ -630,6 +637,14 @@ export async function benchIndexer(
       }
     })();
     const sent: { hash: Hex; at: number }[] = [];
+    let miner: NodeJS.Timeout | undefined;
+    if (LAG_BLOCK_MS > 0) {
+      await client.request({ method: 'evm_setAutomine', params: [false] } as never);
+      miner = setInterval(
+        () => void client.request({ method: 'evm_mine', params: [] } as never),
+        LAG_BLOCK_MS,
+      );
+    }
     const total = LAG_TPS * LAG_SECONDS;
     const t0 = performance.now();
     for (let n = 0; n < total; n++) {
@@ -643,6 +658,7 @@ export async function benchIndexer(
     const lastBlock = Number(
       (await client.waitForTransactionReceipt({ hash: sent.at(-1)!.hash })).blockNumber,
     );
+    clearInterval(miner);
     while ((indexer.status.block ?? 0) < lastBlock) await new Promise((r) => setTimeout(r, 20));
     clearInterval(sampler);
     watching = false;
@@ -695,7 +711,7 @@ export async function benchIndexer(
 export async function printIndexerBench() {
   const r = await benchIndexer();
   console.log(
-    `\nindexer: back-fill of ${r.events} events (${r.counts.marketEvents} market, ${r.counts.transferLogs} transfer logs = ${r.counts.transfers} transfers, ${r.counts.tokens} tokens with metadata) over ${r.blocks} blocks, ${r.database === 'pglite' ? 'PGlite in memory' : 'PostgreSQL'}; then ${r.lag.transactions} listings at ${LAG_TPS}/s (a block each), polling every ${POLL_MS} ms`,
+    `\nindexer: back-fill of ${r.events} events (${r.counts.marketEvents} market, ${r.counts.transferLogs} transfer logs = ${r.counts.transfers} transfers, ${r.counts.tokens} tokens with metadata) over ${r.blocks} blocks, ${r.database === 'pglite' ? 'PGlite in memory' : 'PostgreSQL'}; then ${r.lag.transactions} listings at ${LAG_TPS}/s (${LAG_BLOCK_MS > 0 ? `a block every ${LAG_BLOCK_MS} ms` : 'a block each'}), polling every ${POLL_MS} ms`,
   );
   console.table([
     { figure: 'back-fill events/s', value: Math.round(r.eventsPerSecond) },
