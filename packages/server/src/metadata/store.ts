@@ -3,8 +3,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicClient } from 'viem';
 import type { AppDb, Tx } from '../db/database.js';
-import { orders, tokenMetadata } from '../db/schema-chain.js';
-import { writeTokenAttributes } from './attributes.js';
+import { tokenMetadata } from '../db/schema-chain.js';
+import { writeTokensAttributes } from './attributes.js';
+import { chunks, insertRows } from '../db/bulk.js';
 import { lockOrderItems } from '../db/order-items-lock.js';
 import { fetchText } from './http-client.js';
 import { MetadataError, type MetadataOptions } from './options.js';
@@ -36,43 +37,61 @@ export interface TokenToFetch {
 
 type Loaded = { tokenUri: string } & ParsedMetadata;
 
-/** Stores a loaded token's metadata, its attributes and its orders' name and image. */
+/** Rows per statement of the orders update (one JSON parameter each). */
+const TOKENS_PER_STATEMENT = 5_000;
+
+/**
+ * Stores loaded tokens' metadata, their attributes and their orders' name and image, in a few
+ * set-based statements whatever their number (a back-fill stores thousands at once; a statement
+ * per token cost 2.6 ms each, 85 % of the metadata time).
+ */
 async function storeLoaded(
   tx: Tx,
-  key: { chainId: number; contractAddr: string; tokenId: string },
-  m: Loaded,
+  chainId: number,
+  items: readonly { key: { contractAddr: string; tokenId: string }; m: Loaded }[],
   now: Date,
 ) {
-  const values = {
-    tokenUri: m.tokenUri,
-    name: m.name,
-    imageUrl: m.imageUrl,
-    description: m.description,
-    properties: m.properties,
-    status: 'ok',
-    error: null,
-    attempts: 0,
-    nextAttemptAt: null,
-    fetchedAt: now,
-  };
-  await tx
-    .insert(tokenMetadata)
-    .values({ ...key, ...values })
-    .onConflictDoUpdate({
-      target: [tokenMetadata.chainId, tokenMetadata.contractAddr, tokenMetadata.tokenId],
-      set: values,
-    });
-  await writeTokenAttributes(tx, key.chainId, key.contractAddr, key.tokenId, m.properties);
-  await tx
-    .update(orders)
-    .set({ name: m.name, imageUrl: m.imageUrl })
-    .where(
-      and(
-        eq(orders.chainId, key.chainId),
-        eq(orders.contractAddr, key.contractAddr),
-        eq(orders.tokenId, key.tokenId),
-      ),
+  // One row per token (the last load wins): an upsert may not touch a row twice.
+  const byKey = new Map(items.map((i) => [`${i.key.contractAddr}|${i.key.tokenId}`, i]));
+  const unique = [...byKey.values()];
+  if (unique.length === 0) return;
+  await insertRows(
+    tx,
+    tokenMetadata,
+    unique.map(({ key, m }) => ({
+      chainId,
+      ...key,
+      tokenUri: m.tokenUri,
+      name: m.name,
+      imageUrl: m.imageUrl,
+      description: m.description,
+      properties: m.properties,
+      status: 'ok',
+      error: null,
+      attempts: 0,
+      nextAttemptAt: null,
+      fetchedAt: now,
+    })),
+    sql`on conflict (chain_id, contract_addr, token_id) do update set
+      token_uri = excluded.token_uri, name = excluded.name, image_url = excluded.image_url,
+      description = excluded.description, properties = excluded.properties,
+      status = excluded.status, error = excluded.error, attempts = excluded.attempts,
+      next_attempt_at = excluded.next_attempt_at, fetched_at = excluded.fetched_at`,
+  );
+  await writeTokensAttributes(
+    tx,
+    chainId,
+    unique.map(({ key, m }) => ({ ...key, properties: m.properties })),
+  );
+  for (const part of chunks(unique, TOKENS_PER_STATEMENT)) {
+    const json = JSON.stringify(
+      part.map(({ key, m }) => ({ c: key.contractAddr, t: key.tokenId, n: m.name, i: m.imageUrl })),
     );
+    await tx.execute(sql`
+      update orders o set name = k.n, image_url = k.i
+      from json_to_recordset(${json}::json) as k(c varchar, t numeric, n text, i text)
+      where o.chain_id = ${chainId} and o.contract_addr = k.c and o.token_id = k.t`);
+  }
 }
 
 /** Records a failed attempt: the row keeps what it had, with the reason and a later retry. */
@@ -140,7 +159,7 @@ export async function refreshTokenMetadata(
     // The metadata, the token's attributes and its orders' name and image change together.
     await db.transaction(async (tx) => {
       await lockOrderItems(tx);
-      await storeLoaded(tx, key, m, now);
+      await storeLoaded(tx, chainId, [{ key, m }], now);
     });
     return 'ok';
   } catch (err) {
@@ -180,13 +199,15 @@ export async function refreshTokensMetadata(
   const now = new Date();
   await db.transaction(async (tx) => {
     await lockOrderItems(tx);
+    const ok: { key: ReturnType<typeof keyOf>; m: Loaded }[] = [];
     for (const [i, token] of tokens.entries()) {
       const l = loaded[i];
       if (!l) continue; // aborted before its turn
       const key = keyOf(chainId, token);
-      if (l.ok) await storeLoaded(tx, key, l.m, now);
+      if (l.ok) ok.push({ key, m: l.m });
       else await storeFailure(tx, key, l.err, now);
     }
+    await storeLoaded(tx, chainId, ok, now);
   });
   return tokens.flatMap((_, i) => (loaded[i] ? [loaded[i]!.ok ? 'ok' : 'error'] : []));
 }
