@@ -8,6 +8,9 @@ import type { Tx } from './database.js';
 /** Rows per statement (each becomes one JSON parameter of a few MB at most). */
 const ROWS_PER_STATEMENT = 5_000;
 
+/** Keys per statement of the writers' key lists (`valuesOf`, one JSON parameter each). */
+export const KEYS_PER_STATEMENT = 5_000;
+
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
 function driverValue(column: PgColumn, value: unknown): unknown {

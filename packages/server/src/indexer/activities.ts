@@ -1,7 +1,7 @@
 // Derivation: the activity rows of a range's new facts (market events and transfers).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.js';
-import { chunks, insertRows, rowsOf, valuesOf } from '../db/bulk.js';
+import { chunks, insertRows, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
 import { activities, launchpadEvents, marketEvents } from '../db/schema-chain.js';
 import {
   byPosition,
@@ -14,7 +14,7 @@ import {
   type RangeFacts,
   type TxContext,
 } from './facts.js';
-import { KEYS_PER_STATEMENT, uniq } from './keys.js';
+import { uniq } from './keys.js';
 import { itemEvents, collectionInfo } from './market-items.js';
 
 /** Activities of new facts: market events (with the listing before them) and transfers. */

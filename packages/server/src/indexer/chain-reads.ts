@@ -9,7 +9,7 @@ import {
 } from 'viem';
 import { DEFAULT_COIN_DECIMALS, NATIVE_COIN, NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
 import { gameItems721Abi, stableCoinAbi } from '@aiamarket/shared/abis';
-import { batchedClient } from '../chain/batched.js';
+import { batchedClient } from '../chain/http-variants.js';
 import type { MarketRow, RangeFacts } from './facts.js';
 
 /** ERC-165 id of ERC-2981 (royaltyInfo). */

@@ -1,8 +1,8 @@
 // Derivation: holdings (transfers in minus out) of the touched contract, token and owner keys.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.js';
-import { chunks, valuesOf } from '../db/bulk.js';
-import { KEYS_PER_STATEMENT, split } from './keys.js';
+import { chunks, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
+import { split } from './keys.js';
 
 export async function recomputeHoldings(tx: Tx, chainId: number, keys: string[]) {
   for (const part of chunks(keys, KEYS_PER_STATEMENT)) {

@@ -1,9 +1,6 @@
 // The state keys a range (or a rollback) touches, and small key helpers the derivations share.
 import { ZERO_ADDRESS } from './facts.js';
 
-/** Keys per statement (one JSON parameter each; see db/bulk.ts). */
-export const KEYS_PER_STATEMENT = 5_000;
-
 export const uniq = (keys: Iterable<string>) => [...new Set(keys)];
 export const split = (key: string) => key.split('|');
 

@@ -1,10 +1,10 @@
 // Reads the derivations share: a market listing's events, the registered collections.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.js';
-import { chunks, valuesOf } from '../db/bulk.js';
+import { chunks, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
 import { collections, marketEvents } from '../db/schema-chain.js';
 import { type MarketRow } from './facts.js';
-import { KEYS_PER_STATEMENT, split } from './keys.js';
+import { split } from './keys.js';
 
 /** Every event (sorted) of the given listings. */
 export async function itemEvents(tx: Tx, chainId: number, items: string[]) {

@@ -2,11 +2,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { unitsText } from '@aiamarket/shared';
 import type { Tx } from '../db/database.js';
-import { chunks, insertRows, rowsOf, valuesOf } from '../db/bulk.js';
+import { chunks, insertRows, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
 import { coinDecimals, marketEvents, orders } from '../db/schema-chain.js';
 import { foldListing, orderOf, orderRoyalty } from './facts.js';
 import { currentRate, rateHistory, referenceOf } from './rates.js';
-import { KEYS_PER_STATEMENT, uniq, split, type Touched } from './keys.js';
+import { uniq, split, type Touched } from './keys.js';
 import { itemEvents, collectionInfo } from './market-items.js';
 
 /** Decimals of the given coins (18, AIA's, for a coin never read: cannot happen for a fact). */

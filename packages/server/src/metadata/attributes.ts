@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { attrCategories, attrValues, tokenAttributes } from '../db/schema-chain.js';
 import type { Tx } from '../db/database.js';
-import { chunks, insertRows, rowsOf, valuesOf } from '../db/bulk.js';
+import { chunks, insertRows, KEYS_PER_STATEMENT, rowsOf, valuesOf } from '../db/bulk.js';
 
 export interface Property {
   name: string;
@@ -15,9 +15,6 @@ export interface TokenProperties {
   tokenId: string;
   properties: Property[];
 }
-
-/** Keys per statement (one JSON parameter each). */
-const KEYS_PER_STATEMENT = 5_000;
 
 /**
  * Sets each token's attributes to its `properties` (duplicates and empty names ignored), for

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { PublicClient } from 'viem';
 import type { AppDb } from '../db/database.js';
 import type { MetadataOptions } from './options.js';
-import { batchedClient } from '../chain/batched.js';
+import { batchedClient } from '../chain/http-variants.js';
 import { refreshTokenMetadata, refreshTokensMetadata } from './store.js';
 
 /**

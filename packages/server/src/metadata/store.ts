@@ -5,7 +5,7 @@ import type { PublicClient } from 'viem';
 import type { AppDb, Tx } from '../db/database.js';
 import { tokenMetadata } from '../db/schema-chain.js';
 import { writeTokensAttributes } from './attributes.js';
-import { chunks, insertRows } from '../db/bulk.js';
+import { chunks, insertRows, KEYS_PER_STATEMENT } from '../db/bulk.js';
 import { lockOrderItems } from '../db/order-items-lock.js';
 import { fetchText } from './http-client.js';
 import { MetadataError, type MetadataOptions } from './options.js';
@@ -36,9 +36,6 @@ export interface TokenToFetch {
 }
 
 type Loaded = { tokenUri: string } & ParsedMetadata;
-
-/** Rows per statement of the orders update (one JSON parameter each). */
-const TOKENS_PER_STATEMENT = 5_000;
 
 /**
  * Stores loaded tokens' metadata, their attributes and their orders' name and image, in a few
@@ -83,7 +80,7 @@ async function storeLoaded(
     chainId,
     unique.map(({ key, m }) => ({ ...key, properties: m.properties })),
   );
-  for (const part of chunks(unique, TOKENS_PER_STATEMENT)) {
+  for (const part of chunks(unique, KEYS_PER_STATEMENT)) {
     const json = JSON.stringify(
       part.map(({ key, m }) => ({ c: key.contractAddr, t: key.tokenId, n: m.name, i: m.imageUrl })),
     );

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient } from '../../src/chain/client.js';
-import { largeAnswersClient } from '../../src/chain/large-answers.js';
+import { largeAnswersClient } from '../../src/chain/http-variants.js';
 
 // 16,000 logs of about 800 bytes: an answer of about 13 MB, over viem's default 10 MB cap.
 const LOGS = 16_000;
