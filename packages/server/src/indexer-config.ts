@@ -14,6 +14,11 @@ const envSchema = z.object({
    * more is written in pieces of about this many (one transaction each).
    */
   INDEXER_RANGE_LOGS: envInt(1, 1_000_000).default(10_000),
+  /**
+   * Events written between refreshes of the chain tables' planner statistics (then as many as
+   * before the last one: about one ANALYZE per doubling of the tables).
+   */
+  INDEXER_ANALYZE_EVENTS: envInt(1, 100_000_000).default(10_000),
   /** Pause between polls once the indexer has caught up with the head. */
   INDEXER_POLL_MS: envInt(10, 600_000).default(1_000),
   /** How many recent block hashes are kept to find a fork point (the deepest reorg handled). */
@@ -37,6 +42,7 @@ export interface IndexerConfig {
   confirmations: number;
   batchBlocks: number;
   rangeLogs: number;
+  analyzeEvents: number;
   pollMs: number;
   reorgWindow: number;
   startBlock: number | undefined;
@@ -52,6 +58,7 @@ export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): Indexer
     confirmations: e.INDEXER_CONFIRMATIONS,
     batchBlocks: e.INDEXER_BATCH_BLOCKS,
     rangeLogs: e.INDEXER_RANGE_LOGS,
+    analyzeEvents: e.INDEXER_ANALYZE_EVENTS,
     pollMs: e.INDEXER_POLL_MS,
     reorgWindow: e.INDEXER_REORG_WINDOW,
     startBlock: e.INDEXER_START_BLOCK,

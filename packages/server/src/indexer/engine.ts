@@ -4,6 +4,7 @@ import { erc20Abi, type Address, type Log, type PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { coinDecimals, collections } from '../db/schema-chain.js';
+import { analyzeChainTables, statisticsDue } from '../db/planner-statistics.js';
 import type { IndexerConfig } from '../indexer-config.js';
 import { batchedClient, largeAnswersClient } from '../chain/http-variants.js';
 import { ChainReads } from './chain-reads.js';
@@ -171,6 +172,9 @@ export class Indexer {
   /** Shrinks when the RPC refuses a range as too large. */
   private batch: number;
   private lastLagLog = 0;
+  /** Events written by this process, and how many when the planner statistics were refreshed. */
+  private eventsWritten = 0;
+  private eventsAtAnalyze = 0;
   /** Latest known head and indexed block, for logs and metrics. */
   status = { head: null as number | null, block: null as number | null };
   /** Time per phase (reads, writes) since the start, for the bench. */
@@ -476,6 +480,7 @@ export class Indexer {
       ...this.noApprovals(to),
     });
     this.log.info({ collection: behind.address, from, to }, 'indexer back-filled');
+    await this.written(read.events.length);
     return 'backfill';
   }
 
@@ -624,6 +629,7 @@ export class Indexer {
     } else {
       this.log.debug({ from, to, head, lag, events: events.length }, 'indexer range');
     }
+    await this.written(events.length);
     return 'range';
   }
 
@@ -696,6 +702,14 @@ export class Indexer {
       .insert(coinDecimals)
       .values(coins.map((c) => ({ chainId: this.chainId, ...c })))
       .onConflictDoNothing();
+  }
+
+  /** Counts a range's events; refreshes the planner statistics when they are due. */
+  private async written(events: number) {
+    this.eventsWritten += events;
+    if (!statisticsDue(this.eventsWritten, this.eventsAtAnalyze, this.config.analyzeEvents)) return;
+    await this.profile.time('analyze', () => analyzeChainTables(this.db));
+    this.eventsAtAnalyze = this.eventsWritten;
   }
 
   /** Finds the newest kept block still on the chain and rolls back to it. */

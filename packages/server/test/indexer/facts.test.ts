@@ -164,6 +164,7 @@ describe('loadIndexerConfig', () => {
       confirmations: 0,
       batchBlocks: 2_000,
       rangeLogs: 10_000,
+      analyzeEvents: 10_000,
       pollMs: 1_000,
       reorgWindow: 64,
       startBlock: undefined,

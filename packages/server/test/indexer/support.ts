@@ -64,6 +64,7 @@ export const TEST_INDEXER_CONFIG: IndexerConfig = {
   confirmations: 0,
   batchBlocks: 2_000,
   rangeLogs: 10_000,
+  analyzeEvents: 10_000,
   pollMs: 20,
   reorgWindow: 64,
   startBlock: undefined,
