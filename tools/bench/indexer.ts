@@ -3,8 +3,6 @@
 // from anvil, and the lag to head (blocks and ms) while transactions arrive at a steady rate.
 // Everything runs on loopback: a private anvil, a local IPFS gateway, and an in-memory PGlite
 // (or a fresh database on the PostgreSQL server of BENCH_DATABASE_URL).
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import {
   createPublicClient,
@@ -19,6 +17,7 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
+import { startGateway } from './metadata-gateway.js';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { ANVIL_ACCOUNTS, deployContracts, startAnvil } from '@aiamarket/contracts';
 import { chainFor, type Deployment } from '@aiamarket/shared';
@@ -147,50 +146,6 @@ function sender(client: PublicClient, account: PrivateKeyAccount, chainId: numbe
   return Object.assign(send, { account, lastNonce: () => nonce - 1 });
 }
 type Sender = ReturnType<typeof sender>;
-
-/** Metadata JSON of any token path, deterministic (name, image, two properties). */
-function tokenJson(path: string): string {
-  let h = 0;
-  for (const c of path) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  const rarity = ['Common', 'Uncommon', 'Rare', 'Epic', 'Legendary'][h % 5]!;
-  return JSON.stringify({
-    name: `Bench ${path
-      .split('/')
-      .slice(-2)
-      .join(' #')
-      .replace(/\.json$/, '')}`,
-    description: 'A token of the indexer bench.',
-    image: `ipfs://bench-images/${h % 997}.png`,
-    attributes: [
-      { trait_type: 'Rarity', value: rarity },
-      { trait_type: 'Level', value: String((h >>> 8) % 50) },
-    ],
-  });
-}
-
-/** A local IPFS gateway: every /ipfs/<path> answers with that token's metadata. */
-async function startGateway(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const path = (req.url ?? '/').replace(/^\/ipfs\//, '');
-    const body = tokenJson(decodeURIComponent(path));
-    res.writeHead(200, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /**
  * Fills a fresh anvil with the realistic back-fill dataset and serves its token metadata:
