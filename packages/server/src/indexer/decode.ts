@@ -1,4 +1,4 @@
-import { decodeEventLog, type Log } from 'viem';
+import type { decodeEventLog, Log } from 'viem';
 import {
   gameItems1155Abi,
   gameItems721Abi,
@@ -8,6 +8,7 @@ import {
   offersAbi,
   wrappedAiaAbi,
 } from '@aiamarket/shared/abis';
+import { decodeLog } from '../chain/event-decoder.js';
 import { decodeMetadataUpdate, type MetadataUpdateEvent } from './metadata-events.js';
 
 /** What an address is to the indexer; one address can be a launchpad and a collection. */
@@ -117,17 +118,6 @@ const MARKET_EVENTS = new Set([
   'RoyaltyRateSet',
 ]);
 
-function tryDecode<abi extends Parameters<typeof decodeEventLog>[0]['abi']>(
-  abi: abi,
-  log: Log,
-): ReturnType<typeof decodeEventLog<abi>> | null {
-  try {
-    return decodeEventLog({ abi, data: log.data, topics: log.topics, strict: true }) as never;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Decodes the logs of followed addresses; logs of other events (ownership, configuration...) and
  * logs that do not decode are dropped. The result keeps the order of `logs`.
@@ -147,28 +137,28 @@ export function decodeLogs(logs: Log[], roleOf: (address: string) => AddressRole
       logIndex: log.logIndex!,
     };
     if (role.market) {
-      const d = tryDecode(marketplaceAbi, log);
+      const d = decodeLog(marketplaceAbi, log);
       if (d && MARKET_EVENTS.has(d.eventName)) {
         out.push({ ...base, source: 'market', event: d as MarketEvent });
         continue;
       }
     }
     if (role.launchpad) {
-      const d = tryDecode(launchpadBaseAbi, log);
+      const d = decodeLog(launchpadBaseAbi, log);
       if (d && (d.eventName === 'Minted' || d.eventName === 'Swapped')) {
         out.push({ ...base, source: 'launchpad', event: d });
         continue;
       }
     }
     if (role.offers) {
-      const d = tryDecode(offersAbi, log);
+      const d = decodeLog(offersAbi, log);
       if (d && OFFERS_EVENTS.has(d.eventName)) {
         out.push({ ...base, source: 'offers', event: d as OffersEvent });
         continue;
       }
     }
     if (role.listings) {
-      const d = tryDecode(listingsAbi, log);
+      const d = decodeLog(listingsAbi, log);
       if (d && LISTINGS_EVENTS.has(d.eventName)) {
         out.push({ ...base, source: 'listings', event: d as ListingsEvent });
         continue;
@@ -176,7 +166,7 @@ export function decodeLogs(logs: Log[], roleOf: (address: string) => AddressRole
     }
     if (role.coin) {
       // The wrapped AIA's ABI decodes any ERC-20's Transfer and Approval too.
-      const d = tryDecode(wrappedAiaAbi, log);
+      const d = decodeLog(wrappedAiaAbi, log);
       if (d && COIN_EVENTS.has(d.eventName)) {
         out.push({ ...base, source: 'coin', event: d as CoinEvent });
         continue;
@@ -189,7 +179,7 @@ export function decodeLogs(logs: Log[], roleOf: (address: string) => AddressRole
       continue;
     }
     if (role.collection === 'ERC721') {
-      const d = tryDecode(gameItems721Abi, log);
+      const d = decodeLog(gameItems721Abi, log);
       if (d?.eventName === 'Transfer') out.push({ ...base, source: 'erc721', event: d });
       else if (d?.eventName === 'ApprovalForAll') {
         const a = d.args;
@@ -197,7 +187,7 @@ export function decodeLogs(logs: Log[], roleOf: (address: string) => AddressRole
         out.push({ ...base, source: 'approval', event });
       }
     } else if (role.collection === 'ERC1155') {
-      const d = tryDecode(gameItems1155Abi, log);
+      const d = decodeLog(gameItems1155Abi, log);
       if (d && (d.eventName === 'TransferSingle' || d.eventName === 'TransferBatch')) {
         out.push({ ...base, source: 'erc1155', event: d });
       } else if (d?.eventName === 'ApprovalForAll') {

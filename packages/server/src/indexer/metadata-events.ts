@@ -4,7 +4,8 @@
 // outside it (HTTP has no place in a range's transaction) and stores them through the usual metadata store, whose token_metadata
 // upsert reaches open pages through the change feed. See README.md, "Metadata that changes".
 import { sql } from 'drizzle-orm';
-import { decodeEventLog, toEventSelector, type Log } from 'viem';
+import { toEventSelector, type Log } from 'viem';
+import { decodeLog } from '../chain/event-decoder.js';
 import { gameItems1155Abi, gameItems721Abi } from '@aiamarket/shared/abis';
 import type { Tx } from '../db/database.js';
 import { metadataRefresh } from '../db/schema-metadata-refresh.js';
@@ -34,32 +35,20 @@ const URI = toEventSelector('URI(string,uint256)');
  */
 export function decodeMetadataUpdate(log: Log): MetadataUpdateEvent | null {
   const topic = log.topics[0];
-  try {
-    if (topic === METADATA_UPDATE || topic === BATCH_METADATA_UPDATE) {
-      const d = decodeEventLog({
-        abi: gameItems721Abi,
-        data: log.data,
-        topics: log.topics,
-        strict: true,
-      });
-      if (d.eventName === 'MetadataUpdate')
-        return { fromId: d.args._tokenId, toId: d.args._tokenId };
-      if (d.eventName === 'BatchMetadataUpdate') {
-        const { _fromTokenId: from, _toTokenId: to } = d.args;
-        // A reversed range is read as the ids between the two ends.
-        return from <= to ? { fromId: from, toId: to } : { fromId: to, toId: from };
-      }
-    } else if (topic === URI) {
-      const d = decodeEventLog({
-        abi: gameItems1155Abi,
-        data: log.data,
-        topics: log.topics,
-        strict: true,
-      });
-      if (d.eventName === 'URI') return { fromId: d.args.id, toId: d.args.id };
+  // decodeLog answers null for the same topic in another layout (e.g. indexed arguments): not
+  // the standard event.
+  if (topic === METADATA_UPDATE || topic === BATCH_METADATA_UPDATE) {
+    const d = decodeLog(gameItems721Abi, log);
+    if (d?.eventName === 'MetadataUpdate')
+      return { fromId: d.args._tokenId, toId: d.args._tokenId };
+    if (d?.eventName === 'BatchMetadataUpdate') {
+      const { _fromTokenId: from, _toTokenId: to } = d.args;
+      // A reversed range is read as the ids between the two ends.
+      return from <= to ? { fromId: from, toId: to } : { fromId: to, toId: from };
     }
-  } catch {
-    // Same topic, other layout (e.g. indexed arguments): not the standard event.
+  } else if (topic === URI) {
+    const d = decodeLog(gameItems1155Abi, log);
+    if (d?.eventName === 'URI') return { fromId: d.args.id, toId: d.args.id };
   }
   return null;
 }
