@@ -21,7 +21,7 @@ const indexer = new Indexer({
     confirmations: 0,
     batchBlocks: Number(env.CRASH_BATCH ?? 1),
     rangeLogs: 10_000,
-  analyzeEvents: 10_000,
+    analyzeEvents: 10_000,
     pollMs: 20,
     reorgWindow: 64,
     startBlock: undefined,
