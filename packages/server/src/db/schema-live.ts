@@ -5,7 +5,7 @@ import {
   bigint,
   index,
   integer,
-  jsonb,
+  json,
   pgTable,
   serial,
   smallint,
@@ -26,8 +26,8 @@ export const changeFeed = pgTable(
     op: varchar('op', { length: 8 }).notNull(),
     /** The topics a subscriber matches (item:…, collection:…, account:…, market, launchpad:…). */
     topics: text('topics').array().notNull(),
-    /** The row after the change (before it, for a delete), camelCase fields. */
-    data: jsonb('data').notNull(),
+    /** The row after the change (before it, for a delete), camelCase fields (json: read whole). */
+    data: json('data').notNull(),
     /** The indexer's cursor block when written (null when the API wrote the change). */
     blockNumber: bigint('block_number', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

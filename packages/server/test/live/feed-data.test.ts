@@ -1,5 +1,5 @@
 // The change feed's row data is built by functions generated from the watched tables' columns
-// (migrations 0021 and 0022). A migration that changes a watched table's columns must generate them again
+// (migrations 0021 to 0023). A migration that changes a watched table's columns must generate them again
 // (`SELECT change_feed_generate();`): this test fails when one did not.
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
