@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { redact, StartupError } from '../config.js';
 import * as schema from './schema.js';
+import { restoreIndexes } from './deferred-indexes.js';
 import {
   listenPglite,
   listenPostgres,
@@ -81,7 +82,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      await restoreIndexes(db as unknown as AppDb);
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    },
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: () => client.close(),
   };
@@ -110,7 +114,9 @@ async function openPostgres(url: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+        const migrating = drizzlePg({ client, schema });
+        await restoreIndexes(migrating as unknown as AppDb);
+        await migratePg(migrating, { migrationsFolder: migrationsFolder() });
       } finally {
         await client
           .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])

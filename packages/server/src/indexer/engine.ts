@@ -5,6 +5,7 @@ import type { Deployment } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { coinDecimals, collections } from '../db/schema-chain.js';
 import { analyzeChainTables, statisticsDue } from '../db/planner-statistics.js';
+import { deferIndexes, restoreIndexes } from '../db/deferred-indexes.js';
 import type { IndexerConfig } from '../indexer-config.js';
 import { batchedClient, largeAnswersClient } from '../chain/http-variants.js';
 import { ChainReads } from './chain-reads.js';
@@ -176,6 +177,8 @@ export class Indexer {
   private eventsWritten = 0;
   private eventsAtAnalyze = 0;
   private analyzing: Promise<void> | null = null;
+  /** Whether pages-only indexes may be deferred (deferred-indexes.ts); unknown until the head. */
+  private indexesDeferred: boolean | null = null;
   /** Latest known head and indexed block, for logs and metrics. */
   status = { head: null as number | null, block: null as number | null };
   /** Time per phase (reads, writes) since the start, for the bench. */
@@ -518,6 +521,7 @@ export class Indexer {
     const from = cursor ? cursor.number + 1 : this.startBlock();
     if (from > safe) {
       this.status.block = cursor?.number ?? null;
+      await this.buildDeferredIndexes();
       if (cursor) {
         await this.lookAtNewOffers(cursor);
         await this.pollListings(cursor);
@@ -606,6 +610,13 @@ export class Indexer {
     if (this.listings) coins.push(...(await this.listingCoins(coins)));
     const feeds = await this.readFeeds(facts, { blockNumber: to, time: heads.get(to)!.time });
     this.profile.add('funds, approvals, feeds reads', performance.now() - feedsStarted);
+    // An initial sync of more than one range: the pages-only indexes are built at the head.
+    if (!cursor && to < safe) {
+      const deferred = await this.profile.time('indexes: defer', () =>
+        deferIndexes(this.db, this.config.rangeLogs),
+      );
+      if (deferred > 0) this.indexesDeferred = true;
+    }
     await writeRange(this.db, {
       profile: this.profile,
       chainId: this.chainId,
@@ -704,6 +715,14 @@ export class Indexer {
       .insert(coinDecimals)
       .values(coins.map((c) => ({ chainId: this.chainId, ...c })))
       .onConflictDoNothing();
+  }
+
+  /** At the head: builds the indexes an initial sync deferred (this process's or a crashed one's). */
+  private async buildDeferredIndexes() {
+    if (this.indexesDeferred === false) return;
+    const built = await this.profile.time('indexes: build', () => restoreIndexes(this.db));
+    if (built > 0) this.log.info({ indexes: built }, 'indexer: built the deferred indexes');
+    this.indexesDeferred = false;
   }
 
   /**
