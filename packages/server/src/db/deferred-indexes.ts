@@ -22,8 +22,6 @@ interface IndexDefinition {
   definition: string;
 }
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * Drops the secondary (not unique, not primary key) indexes of `tables` and records them, unless a
  * table already holds `maxRows` rows (building its indexes again would then cost more than it
@@ -65,7 +63,7 @@ export async function deferIndexes(
         target: appConfig.name,
         set: { value: JSON.stringify(all), updatedAt: sql`now()` },
       });
-    for (const index of found) await tx.execute(sql.raw(`drop index ${quoted(index.name)}`));
+    for (const index of found) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
     return found.length;
   });
 }
@@ -87,7 +85,9 @@ export async function restoreIndexes(db: AppDb): Promise<number> {
     const indexes = JSON.parse(kept.value) as IndexDefinition[];
     for (const index of indexes) {
       const [exists] = rowsOf<{ present: boolean }>(
-        await tx.execute(sql`select to_regclass(${quoted(index.name)}) is not null as present`),
+        await tx.execute(
+          sql`select to_regclass(quote_ident(${index.name})) is not null as present`,
+        ),
       );
       if (!exists!.present) await tx.execute(sql.raw(index.definition));
     }
