@@ -1,7 +1,8 @@
 // Derivation: the activity rows of a range's new facts (market events and transfers).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.js';
-import { chunks, insertRows, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
+import { chunks, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
+import { copyRows } from '../db/copy-rows.js';
 import { activities, launchpadEvents, marketEvents } from '../db/schema-chain.js';
 import {
   byPosition,
@@ -113,5 +114,5 @@ export async function writeActivities(
       if (row) out.push(row);
     }
   }
-  await insertRows(tx, activities, out, sql`on conflict do nothing`);
+  await copyRows(tx, activities, out);
 }

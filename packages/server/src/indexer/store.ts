@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../db/database.js';
 import { chunks, insertRows, rowsOf, valuesOf } from '../db/bulk.js';
+import { copyRows } from '../db/copy-rows.js';
 import { lockOrderItems } from '../db/order-items-lock.js';
 import { indexerCursor } from '../db/schema.js';
 import {
@@ -68,8 +69,7 @@ export { emptyTouched, type Touched } from './keys.js';
 export { recompute } from './state.js';
 
 async function insertFacts(tx: Tx, facts: RangeFacts, feeds?: FeedReads) {
-  const skip = sql`on conflict do nothing`;
-  await insertRows(tx, nftTransfers, facts.transfers, skip);
+  await copyRows(tx, nftTransfers, facts.transfers);
   // Each sale keeps the rate of its coin at its block: its price feed's answer there when the
   // coin has one, else the rate in force in the history. A later rate moves no history.
   const sold = facts.market.filter((m) => m.kind === 'sold' && m.coin);
@@ -87,9 +87,9 @@ async function insertFacts(tx: Tx, facts: RangeFacts, feeds?: FeedReads) {
         }
       : m,
   );
-  await insertRows(tx, marketEvents, market, skip);
-  await insertRows(tx, launchpadEvents, facts.launchpad, skip);
-  await insertRows(tx, royaltyPayments, facts.royalties, skip);
+  await copyRows(tx, marketEvents, market);
+  await copyRows(tx, launchpadEvents, facts.launchpad);
+  await copyRows(tx, royaltyPayments, facts.royalties);
   await insertListingFacts(tx, facts.listings);
 }
 

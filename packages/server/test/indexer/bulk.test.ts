@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { insertRows, rowsOf, valuesOf } from '../../src/db/bulk.js';
+import { copyRows } from '../../src/db/copy-rows.js';
 import { nftTransfers, tokenMetadata } from '../../src/db/schema-chain.js';
 import { freshDatabase } from '../support/database.js';
 
@@ -93,5 +94,79 @@ describe('insertRows', () => {
     );
     // Token 2^255 + 1 of both chains; '5' matches nothing.
     expect(rows[0]!.n).toBe('2');
+  });
+});
+
+describe('copyRows', () => {
+  // Enough rows for COPY (smaller batches go through insertRows); names with every character
+  // COPY's text format escapes, JSON, nulls and left-out columns.
+  const N = 300;
+  const awkward = (i: number) =>
+    i % 3 === 0 ? null : `Tab\there, line\nbreak\r, back\\slash \\N "${i}" \u00e9\u4e2d`;
+  const meta = (chainId: number, i: number) => ({
+    ...metadata(chainId, i),
+    name: awkward(i),
+    properties: i % 3 === 0 ? null : [{ name: 'Lvl\t"x"\\', value: `${i}\n` }],
+  });
+
+  it('stores the same rows as a drizzle insert, and skips rows whose key exists', async () => {
+    const db = fresh.database.db;
+    const ids = Array.from({ length: N }, (_, i) => i);
+    await db.insert(nftTransfers).values(ids.map((i) => transfer(11, i)));
+    await db.insert(tokenMetadata).values(ids.map((i) => meta(11, i)));
+    // Chain 12: the first 50 rows are there already, with another name: COPY meets their keys.
+    await db
+      .insert(tokenMetadata)
+      .values(ids.slice(0, 50).map((i) => ({ ...meta(12, i), name: 'kept' })));
+    await db.transaction(async (tx) => {
+      await copyRows(
+        tx,
+        nftTransfers,
+        ids.map((i) => transfer(12, i)),
+      );
+      await copyRows(
+        tx,
+        tokenMetadata,
+        ids.map((i) => meta(12, i)),
+      );
+    });
+    const read = async (chainId: number) => ({
+      transfers: (
+        await db
+          .select()
+          .from(nftTransfers)
+          .where(eq(nftTransfers.chainId, chainId))
+          .orderBy(asc(nftTransfers.logIndex))
+      ).map((r) => ({ ...r, chainId: 0 })),
+      metadata: (
+        await db
+          .select()
+          .from(tokenMetadata)
+          .where(eq(tokenMetadata.chainId, chainId))
+          .orderBy(asc(tokenMetadata.tokenId))
+      ).map((r) => ({ ...r, chainId: 0 })),
+    });
+    const viaDrizzle = await read(11);
+    const viaCopy = await read(12);
+    expect(viaCopy.transfers).toHaveLength(N);
+    expect(viaCopy.transfers).toEqual(viaDrizzle.transfers);
+    expect(viaCopy.metadata.slice(0, 50).map((r) => r.name)).toEqual(Array(50).fill('kept'));
+    expect(viaCopy.metadata.slice(50)).toEqual(
+      // Sorted by token id as text (numeric): the same order on both chains.
+      viaDrizzle.metadata.filter(
+        (r) => !viaCopy.metadata.slice(0, 50).some((k) => k.tokenId === r.tokenId),
+      ),
+    );
+    expect(viaDrizzle.metadata[1]!.name).toBe(awkward(1));
+  });
+
+  it('fails on any other error, like an insert', async () => {
+    const db = fresh.database.db;
+    const rows = Array.from({ length: N }, (_, i) => ({
+      ...transfer(13, i),
+      fromAddr: 'x'.repeat(50),
+    }));
+    await expect(db.transaction((tx) => copyRows(tx, nftTransfers, rows))).rejects.toThrow();
+    expect(await db.select().from(nftTransfers).where(eq(nftTransfers.chainId, 13))).toEqual([]);
   });
 });
