@@ -8,6 +8,7 @@ import { analyzeChainTables, statisticsDue } from '../db/planner-statistics.js';
 import { deferIndexes, restoreIndexes } from '../db/deferred-indexes.js';
 import type { IndexerConfig } from '../indexer-config.js';
 import { batchedClient, largeAnswersClient } from '../chain/http-variants.js';
+import { BlockPace } from './block-pace.js';
 import { ChainReads } from './chain-reads.js';
 import { Profile } from './profile.js';
 import { launchpadNames, seedCollections } from './collections.js';
@@ -179,6 +180,8 @@ export class Indexer {
   private analyzing: Promise<void> | null = null;
   /** Whether pages-only indexes may be deferred (deferred-indexes.ts); unknown until the head. */
   private indexesDeferred: boolean | null = null;
+  /** How fast blocks come, which sets how often to look for the next one at the head. */
+  private readonly pace = new BlockPace();
   /** Latest known head and indexed block, for logs and metrics. */
   status = { head: null as number | null, block: null as number | null };
   /** Time per phase (reads, writes) since the start, for the bench. */
@@ -513,9 +516,7 @@ export class Indexer {
     lagging: { address: string; synced: number }[],
   ): Promise<StepResult> {
     const roleOf = (a: string) => roles.get(a);
-    const head = Number(
-      await this.profile.time('head', () => this.chain.getBlockNumber({ cacheTime: 0 })),
-    );
+    const head = await this.profile.time('head', () => this.readHead());
     this.status.head = head;
     const safe = head - this.config.confirmations;
     const from = cursor ? cursor.number + 1 : this.startBlock();
@@ -765,6 +766,29 @@ export class Indexer {
     throw new ReorgTooDeepError(this.config.reorgWindow);
   }
 
+  private async readHead(): Promise<number> {
+    const head = Number(await this.chain.getBlockNumber({ cacheTime: 0 }));
+    this.pace.observe(head);
+    return head;
+  }
+
+  /**
+   * At the head: returns once the chain has a block the last step did not see, or when
+   * INDEXER_POLL_MS has passed (the idle work runs again then). It looks at the head as often as
+   * the blocks' pace asks (block-pace.ts), every INDEXER_POLL_MS at most.
+   */
+  private async waitForBlock(signal: AbortSignal): Promise<void> {
+    const until = performance.now() + this.config.pollMs;
+    const seen = this.status.head;
+    for (;;) {
+      const wait = Math.min(this.pace.lookMs(this.config.pollMs), until - performance.now());
+      if (wait <= 0) return;
+      await sleep(wait, signal);
+      if (signal.aborted || performance.now() >= until) return;
+      if ((await this.readHead()) !== seen) return;
+    }
+  }
+
   /** Steps until the indexer has caught up with the head (tests, scripts). */
   async catchUp(maxSteps = 100_000): Promise<void> {
     for (let i = 0; i < maxSteps; i++) {
@@ -784,7 +808,7 @@ export class Indexer {
       try {
         const result = await this.step();
         failures = 0;
-        if (result === 'idle') await sleep(this.config.pollMs, signal);
+        if (result === 'idle') await this.waitForBlock(signal);
       } catch (err) {
         failures++;
         const wait = Math.min(this.config.pollMs * 2 ** Math.min(failures, 10), 30_000);

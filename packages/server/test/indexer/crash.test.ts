@@ -47,7 +47,16 @@ describe.skipIf(!ENABLED)('indexer: crash safety', () => {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      external: ['viem', 'viem/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'zod'],
+      external: [
+        'viem',
+        'viem/*',
+        'drizzle-orm',
+        'drizzle-orm/*',
+        'pg',
+        'pg-copy-streams',
+        '@electric-sql/*',
+        'zod',
+      ],
       logLevel: 'silent',
     });
     c = await startChain();
