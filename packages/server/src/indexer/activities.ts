@@ -16,25 +16,25 @@ import {
   type TxContext,
 } from './facts.js';
 import { uniq } from './keys.js';
-import { itemEvents, collectionInfo } from './market-items.js';
+import { itemEvents, collectionInfo, type ItemEvents } from './market-items.js';
 
-/** Activities of new facts: market events (with the listing before them) and transfers. */
+/**
+ * Activities of new facts: market events (with the listing before them) and transfers. Answers
+ * the listings' events it read (the orders' derivation takes them instead of reading them again).
+ */
 export async function writeActivities(
   tx: Tx,
   chainId: number,
   facts: RangeFacts,
   launchpads: ReadonlySet<string>,
-) {
+): Promise<ItemEvents> {
   const out: ActivityRow[] = [];
+  let read: ItemEvents = new Map();
   const listed = facts.market.filter((m) => m.itemId);
   if (listed.length > 0) {
-    const events = await itemEvents(
-      tx,
-      chainId,
-      uniq(listed.map((m) => `${m.marketAddr}|${m.itemId}`)),
-    );
+    read = await itemEvents(tx, chainId, uniq(listed.map((m) => `${m.marketAddr}|${m.itemId}`)));
     for (const m of listed) {
-      const history = events.get(`${m.marketAddr}|${m.itemId}`) ?? [];
+      const history = read.get(`${m.marketAddr}|${m.itemId}`) ?? [];
       const before = foldListing(history.filter((h) => byPosition(h, m) < 0));
       const row = marketActivity(m, before);
       if (row) out.push(row);
@@ -115,4 +115,5 @@ export async function writeActivities(
     }
   }
   await copyRows(tx, activities, out);
+  return read;
 }

@@ -256,6 +256,14 @@ export async function recomputeListings(
   stats: Set<string>,
 ) {
   const { keys, block, listingsAddr } = r;
+  // No listing signed for this contract yet (every back-fill before the API stored one): nothing
+  // to re-derive, and its rows are never deleted. Skips matching thousands of touched holdings.
+  const signed = rowsOf(
+    await tx.execute(sql`
+      select 1 from signed_listings where chain_id = ${chainId} and listings_addr = ${listingsAddr}
+      limit 1`),
+  );
+  if (signed.length === 0) return;
   const triples =
     holdings.size === 0
       ? undefined

@@ -6,10 +6,27 @@ import { collections, marketEvents } from '../db/schema-chain.js';
 import { type MarketRow } from './facts.js';
 import { split } from './keys.js';
 
-/** Every event (sorted) of the given listings. */
-export async function itemEvents(tx: Tx, chainId: number, items: string[]) {
-  const byItem = new Map<string, MarketRow[]>();
-  for (const part of chunks(items, KEYS_PER_STATEMENT)) {
+/** Every listing's events (sorted) by market|itemId. */
+export type ItemEvents = Map<string, MarketRow[]>;
+
+/**
+ * Every event (sorted) of the given listings. Those in `known` (read earlier in the same
+ * transaction, after its facts were inserted) are taken from it instead of read again.
+ */
+export async function itemEvents(
+  tx: Tx,
+  chainId: number,
+  items: string[],
+  known?: ItemEvents,
+): Promise<ItemEvents> {
+  const byItem: ItemEvents = new Map();
+  const missing: string[] = [];
+  for (const item of items) {
+    const events = known?.get(item);
+    if (events) byItem.set(item, events);
+    else missing.push(item);
+  }
+  for (const part of chunks(missing, KEYS_PER_STATEMENT)) {
     const rows = await tx
       .select()
       .from(marketEvents)

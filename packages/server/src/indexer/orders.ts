@@ -7,7 +7,7 @@ import { coinDecimals, marketEvents, orders } from '../db/schema-chain.js';
 import { foldListing, orderOf, orderRoyalty } from './facts.js';
 import { currentRate, rateHistory, referenceOf } from './rates.js';
 import { uniq, split, type Touched } from './keys.js';
-import { itemEvents, collectionInfo } from './market-items.js';
+import { itemEvents, collectionInfo, type ItemEvents } from './market-items.js';
 
 /** Decimals of the given coins (18, AIA's, for a coin never read: cannot happen for a fact). */
 export async function decimalsOf(tx: Tx, chainId: number, coins: string[]) {
@@ -37,8 +37,16 @@ export async function itemsOf(tx: Tx, chainId: number, tokens: string[]) {
   return out;
 }
 
-/** Re-derives the touched orders; adds their collections to `touched.stats`. */
-export async function recomputeOrders(tx: Tx, chainId: number, touched: Touched) {
+/**
+ * Re-derives the touched orders; adds their collections to `touched.stats`. `read`: listings'
+ * events already read in this transaction (after its facts).
+ */
+export async function recomputeOrders(
+  tx: Tx,
+  chainId: number,
+  touched: Touched,
+  read?: ItemEvents,
+) {
   const items = new Set(touched.items);
   // Listings whose seller's holding changed, or of a collection whose back-fill completed.
   for (const part of chunks([...touched.holdings], KEYS_PER_STATEMENT)) {
@@ -67,7 +75,7 @@ export async function recomputeOrders(tx: Tx, chainId: number, touched: Touched)
   }
   if (items.size === 0) return;
   const keys = [...items];
-  const events = await itemEvents(tx, chainId, keys);
+  const events = await itemEvents(tx, chainId, keys, read);
   const listings = [...events.values()].map(foldListing).filter((l) => l !== null);
 
   // Royalty rate of each collection on the market, as set before the listing was created.

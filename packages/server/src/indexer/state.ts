@@ -8,10 +8,12 @@ import { type Touched } from './keys.js';
 import { recomputeHoldings } from './holdings.js';
 import { recomputeOrders } from './orders.js';
 import { recomputeLaunchpad } from './launchpad.js';
+import type { ItemEvents } from './market-items.js';
 
 /**
  * Re-derives every state row the touched keys reach (holdings first: orders read them; signed
- * listings when the Listings contract is followed).
+ * listings when the Listings contract is followed). `read`: listings' events already read in the
+ * transaction after its facts (writeActivities).
  */
 export async function recompute(
   tx: Tx,
@@ -19,11 +21,12 @@ export async function recompute(
   touched: Touched,
   listings?: ListingRecompute,
   profile?: Profile,
+  read?: ItemEvents,
 ) {
   await timed(profile, 'write: holdings', () =>
     recomputeHoldings(tx, chainId, [...touched.holdings]),
   );
-  await timed(profile, 'write: orders', () => recomputeOrders(tx, chainId, touched));
+  await timed(profile, 'write: orders', () => recomputeOrders(tx, chainId, touched, read));
   if (listings) {
     await timed(profile, 'write: signed listings', () =>
       recomputeListings(tx, chainId, listings, touched.holdings, touched.contracts, touched.stats),

@@ -172,7 +172,7 @@ async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
         .onConflictDoNothing();
     }
     await timed(w.profile, 'write: facts', () => insertFacts(tx, w.facts, w.feeds));
-    await timed(w.profile, 'write: activities', () =>
+    const read = await timed(w.profile, 'write: activities', () =>
       writeActivities(tx, w.chainId, w.facts, w.launchpads),
     );
     const touched = emptyTouched();
@@ -209,7 +209,7 @@ async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
       for (const r of a.reads) keys.pairs.add(`${r.contractAddr}|${r.owner}`);
       listings = { listingsAddr: a.listingsAddr, block: listingBlock, keys };
     }
-    await recompute(tx, w.chainId, touched, listings, w.profile);
+    await recompute(tx, w.chainId, touched, listings, w.profile, read);
     // Offers follow the main ranges only (a back-fill reads one collection's logs).
     const c = w.cursor;
     if (c) {
