@@ -39,6 +39,27 @@ const metadata = (chainId: number, i: number) => ({
   // `attempts` left out: its default.
 });
 
+/** The transfers and metadata rows of a chain id, with the chain id blanked (to compare). */
+const read = async (chainId: number) => {
+  const db = fresh.database.db;
+  return {
+    transfers: (
+      await db
+        .select()
+        .from(nftTransfers)
+        .where(eq(nftTransfers.chainId, chainId))
+        .orderBy(asc(nftTransfers.logIndex))
+    ).map((r) => ({ ...r, chainId: 0 })),
+    metadata: (
+      await db
+        .select()
+        .from(tokenMetadata)
+        .where(eq(tokenMetadata.chainId, chainId))
+        .orderBy(asc(tokenMetadata.tokenId))
+    ).map((r) => ({ ...r, chainId: 0 })),
+  };
+};
+
 describe('insertRows', () => {
   it('stores the same rows as a drizzle insert', async () => {
     const db = fresh.database.db;
@@ -57,22 +78,6 @@ describe('insertRows', () => {
         tokenMetadata,
         [0, 1].map((i) => metadata(2, i)),
       );
-    });
-    const read = async (chainId: number) => ({
-      transfers: (
-        await db
-          .select()
-          .from(nftTransfers)
-          .where(eq(nftTransfers.chainId, chainId))
-          .orderBy(asc(nftTransfers.logIndex))
-      ).map((r) => ({ ...r, chainId: 0 })),
-      metadata: (
-        await db
-          .select()
-          .from(tokenMetadata)
-          .where(eq(tokenMetadata.chainId, chainId))
-          .orderBy(asc(tokenMetadata.tokenId))
-      ).map((r) => ({ ...r, chainId: 0 })),
     });
     const viaDrizzle = await read(1);
     expect(viaDrizzle.transfers).toHaveLength(4);
@@ -129,22 +134,6 @@ describe('copyRows', () => {
         tokenMetadata,
         ids.map((i) => meta(12, i)),
       );
-    });
-    const read = async (chainId: number) => ({
-      transfers: (
-        await db
-          .select()
-          .from(nftTransfers)
-          .where(eq(nftTransfers.chainId, chainId))
-          .orderBy(asc(nftTransfers.logIndex))
-      ).map((r) => ({ ...r, chainId: 0 })),
-      metadata: (
-        await db
-          .select()
-          .from(tokenMetadata)
-          .where(eq(tokenMetadata.chainId, chainId))
-          .orderBy(asc(tokenMetadata.tokenId))
-      ).map((r) => ({ ...r, chainId: 0 })),
     });
     const viaDrizzle = await read(11);
     const viaCopy = await read(12);
