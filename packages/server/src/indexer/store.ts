@@ -173,7 +173,7 @@ async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
     }
     await timed(w.profile, 'write: facts', () => insertFacts(tx, w.facts, w.feeds));
     const read = await timed(w.profile, 'write: activities', () =>
-      writeActivities(tx, w.chainId, w.facts, w.launchpads),
+      writeActivities(tx, w.chainId, w.facts, w.launchpads, w.cursor ? 'facts' : 'stored'),
     );
     const touched = emptyTouched();
     touch(touched, w.facts);
