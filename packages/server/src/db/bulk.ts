@@ -11,7 +11,10 @@ const ROWS_PER_STATEMENT = 5_000;
 /** Keys per statement of the writers' key lists (`valuesOf`, one JSON parameter each). */
 export const KEYS_PER_STATEMENT = 5_000;
 
-const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
+/** An identifier quoted for SQL text (COPY statements are plain strings). */
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+const ident = (name: string) => sql.raw(quoteIdent(name));
 
 function driverValue(column: PgColumn, value: unknown): unknown {
   if (value === null) return null;

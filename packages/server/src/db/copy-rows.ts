@@ -10,7 +10,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { from as copyFrom } from 'pg-copy-streams';
 import type pg from 'pg';
 import type { Transaction as PgliteTransaction } from '@electric-sql/pglite';
-import { insertRows } from './bulk.js';
+import { insertRows, quoteIdent } from './bulk.js';
 import type { Tx } from './database.js';
 
 /** Rows per COPY statement (a few MB of text). */
@@ -89,8 +89,7 @@ export async function copyRows<T extends PgTable>(
     group.push(r);
   }
   const conn = connectionOf(tx);
-  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const target = quote(getTableName(table));
+  const target = quoteIdent(getTableName(table));
   for (const [signature, group] of groups) {
     if (signature === '') {
       await insertRows(tx, table, group as T['$inferInsert'][], skip);
@@ -99,7 +98,7 @@ export async function copyRows<T extends PgTable>(
     const keys = signature.split(',');
     const cols = keys.map((k) => columns[k]!);
     const format = cols.map(formatter);
-    const statement = `copy ${target} (${cols.map((c) => quote(c.name)).join(', ')})`;
+    const statement = `copy ${target} (${cols.map((c) => quoteIdent(c.name)).join(', ')})`;
     for (let i = 0; i < group.length; i += ROWS_PER_COPY) {
       const part = group.slice(i, i + ROWS_PER_COPY);
       let text = '';
