@@ -100,6 +100,8 @@ export async function pruneFeed(
   });
   // Every transaction appends to the stage and deletes its rows at commit; embedded PGlite has no
   // autovacuum, so without this the freed space is never reused and the tables only grow.
-  await db.execute(sql`vacuum change_feed_stage, change_feed_pending, change_feed`);
+  await db.execute(
+    sql`vacuum change_feed_stage, change_feed_append, change_feed_pending, change_feed`,
+  );
   return result;
 }

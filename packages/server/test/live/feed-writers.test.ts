@@ -153,6 +153,32 @@ describe('change feed: writers, order, notifications, retention', () => {
     expect(renamed).toMatchObject({ kind: 'metadata', op: 'update', blockNumber: null });
   });
 
+  it('activities, staged unpaired, are numbered in staging order among the paired rows', async () => {
+    const from = await maxFeedId(db);
+    const activity = (logIndex: number) =>
+      sql`insert into activities (chain_id, block_number, tx_hash, log_index, sub_index, method,
+        contract_addr, token_id, amount, from_addr, to_addr, block_time) values
+        (${CHAIN}, 78, ${'0x' + 'ef'.repeat(32)}, ${logIndex}, 0, 4, ${COLL}, 12, 1, ${ALICE}, ${BOB}, now())`;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(holdingSql(110)));
+      await tx.execute(activity(0));
+      await tx.execute(sql.raw(holdingSql(111)));
+      await tx.execute(activity(1));
+      // Paired: one insert event at the holding's first staging, with its final amount.
+      await tx.execute(sql`update holdings set amount = 2 where token_id = 110`);
+    });
+    const events = await readFeed(db, from, 10);
+    expect(
+      events.map((e) => [e.kind, e.op, e.data.tokenId, e.data.amount, e.data.logIndex ?? null]),
+    ).toEqual([
+      ['holding', 'insert', '110', '2', null],
+      ['activity', 'insert', '12', '1', 0],
+      ['holding', 'insert', '111', '1', null],
+      ['activity', 'insert', '12', '1', 1],
+    ]);
+    expect(events.map((e) => Number(e.id))).toEqual([from + 1, from + 2, from + 3, from + 4]);
+  });
+
   it('a rolled-back savepoint leaves no event; the rest of the transaction does', async () => {
     const from = await maxFeedId(db);
     await db.transaction(async (tx) => {
@@ -175,7 +201,8 @@ describe('change feed: writers, order, notifications, retention', () => {
       .catch(() => undefined);
     expect(await readFeed(db, from + 1, 10)).toEqual([]);
     const staged = (await db.execute(
-      sql`select (select count(*) from change_feed_stage) + (select count(*) from change_feed_pending) as n`,
+      sql`select (select count(*) from change_feed_stage) + (select count(*) from change_feed_append)
+        + (select count(*) from change_feed_pending) as n`,
     )) as unknown as { rows: { n: number | string }[] };
     expect(Number(staged.rows[0]!.n)).toBe(0);
   });
