@@ -122,7 +122,10 @@ const MARKET_EVENTS = new Set([
  * Decodes the logs of followed addresses; logs of other events (ownership, configuration...) and
  * logs that do not decode are dropped. The result keeps the order of `logs`.
  */
-export function decodeLogs(logs: Log[], roleOf: (address: string) => AddressRole | undefined) {
+export function decodeLogs(
+  logs: readonly Log[],
+  roleOf: (address: string) => AddressRole | undefined,
+) {
   const out: IndexedEvent[] = [];
   for (const log of logs) {
     if (log.removed || log.blockNumber === null || log.transactionHash === null) continue;

@@ -14,6 +14,7 @@ import { Profile } from './profile.js';
 import { launchpadNames, seedCollections } from './collections.js';
 import { decodeLogs, type AddressRole, type IndexedEvent } from './decode.js';
 import { emptyFacts, factsOf, type RangeFacts } from './facts.js';
+import { forEachSlice } from './slices.js';
 import { fundsToRead, offerCoins, readFunds } from './offers.js';
 import {
   approvalsToRead,
@@ -73,7 +74,7 @@ interface RangeRead {
    * transactions, and the next piece is decoded while this one is written): the blocks after
    * this piece, already read and checked.
    */
-  rest: { from: number; to: number; read: () => RangeRead } | null;
+  rest: { from: number; to: number; read: () => Promise<RangeRead> } | null;
 }
 
 /** Raised when the chain forked below every block hash the indexer kept. */
@@ -356,22 +357,24 @@ export class Indexer {
     );
     if (logs.some((l) => heads.get(blockOf(l))!.hash !== l.blockHash!.toLowerCase())) return null;
     const timeOf = (n: number) => heads.get(n)!.time;
-    // Each piece is decoded when it is taken: the next piece's decoding overlaps this one's write.
-    const piece = (i: number): RangeRead => {
+    // Each piece is decoded when it is taken: the next piece's decoding overlaps this one's write
+    // (in slices, see slices.ts).
+    const piece = async (i: number): Promise<RangeRead> => {
       const pieceFrom = i === 0 ? from : ends[i - 1]! + 1;
       const pieceTo = ends[i]!;
-      const events = decodeLogs(
+      const events: IndexedEvent[] = [];
+      await forEachSlice(
         ends.length === 1
           ? logs
           : logs.filter((l) => blockOf(l) >= pieceFrom && blockOf(l) <= pieceTo),
-        roleOf,
+        (slice) => events.push(...decodeLogs(slice, roleOf)),
       );
       return {
         from: pieceFrom,
         to: pieceTo,
         events,
         heads,
-        facts: factsOf(this.chainId, events, timeOf),
+        facts: await factsOf(this.chainId, events, timeOf),
         // A piece's end has logs: its header is checked against them like the range's end.
         before: i === ends.length - 1 ? before : heads.get(pieceTo)!,
         rest:
@@ -561,17 +564,9 @@ export class Indexer {
         key: readKey(addresses, rest.from, rest.to, mainRole),
         from: rest.from,
         to: rest.to,
-        // Decoded on the next turn of the event loop, while this piece is written.
-        // A failure there is only a miss, like a failed read ahead: the step reads again.
-        read: new Promise((resolve) =>
-          setImmediate(() => {
-            try {
-              resolve(rest.read());
-            } catch {
-              resolve(null);
-            }
-          }),
-        ),
+        // Decoded while this piece is written. A failure there is only a miss, like a failed
+        // read ahead: the step reads again.
+        read: rest.read().catch(() => null),
       };
     } else if (to < safe) {
       // Behind the head: the next range is read while this one is written (same addresses and

@@ -12,6 +12,7 @@ import type { OfferEventRow } from '../db/schema-offers.js';
 import type { ListingEventRow } from '../db/schema-listings.js';
 import type { IndexedEvent } from './decode.js';
 import type { MetadataRefreshRow } from './metadata-events.js';
+import { forEachSlice } from './slices.js';
 
 export type TransferRow = typeof nftTransfers.$inferInsert;
 export type MarketRow = typeof marketEvents.$inferInsert;
@@ -262,22 +263,24 @@ const HANDLERS: { [S in Source]: Handler<S> } = {
 };
 
 /** Turns decoded events into fact rows; `timeOf` gives a block's time. */
-export function factsOf(
+export async function factsOf(
   chainId: number,
   events: IndexedEvent[],
   timeOf: (block: number) => Date,
-): RangeFacts {
+): Promise<RangeFacts> {
   const facts = emptyFacts();
-  for (const e of events) {
-    const pos = {
-      chainId,
-      blockNumber: e.blockNumber,
-      txHash: e.txHash,
-      logIndex: e.logIndex,
-      blockTime: timeOf(e.blockNumber),
-    };
-    (HANDLERS[e.source] as Handler<Source>)(facts, e, pos);
-  }
+  await forEachSlice(events, (slice) => {
+    for (const e of slice) {
+      const pos = {
+        chainId,
+        blockNumber: e.blockNumber,
+        txHash: e.txHash,
+        logIndex: e.logIndex,
+        blockTime: timeOf(e.blockNumber),
+      };
+      (HANDLERS[e.source] as Handler<Source>)(facts, e, pos);
+    }
+  });
   realBuyers(facts);
   return facts;
 }
