@@ -42,20 +42,34 @@ const escape = (v: string) =>
 /** A column's values in COPY's text format: \N for null, backslash escapes for the separators. */
 function formatter(column: PgColumn): (value: unknown) => string {
   const json = column.dataType === 'json';
+  // The rows of one block share its time (one Date): it is formatted once, not once a row.
+  let lastDate: Date | undefined;
+  let lastText = '';
   return (value) => {
     if (value === null || value === undefined) return '\\N';
-    const v: unknown = json ? JSON.stringify(value) : column.mapToDriverValue(value);
-    switch (typeof v) {
-      case 'string':
-        return NEEDS_ESCAPE.test(v) ? escape(v) : v;
-      case 'boolean':
-        return v ? 't' : 'f';
-      case 'number':
-      case 'bigint':
-        return String(v);
+    if (value instanceof Date && !json) {
+      if (value !== lastDate) {
+        lastDate = value;
+        lastText = copyText(column.mapToDriverValue(value));
+      }
+      return lastText;
     }
-    return escape(v instanceof Date ? v.toISOString() : JSON.stringify(v));
+    return copyText(json ? JSON.stringify(value) : column.mapToDriverValue(value));
   };
+}
+
+/** A driver value in COPY's text format. */
+function copyText(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return NEEDS_ESCAPE.test(v) ? escape(v) : v;
+    case 'boolean':
+      return v ? 't' : 'f';
+    case 'number':
+    case 'bigint':
+      return String(v);
+  }
+  return escape(v instanceof Date ? v.toISOString() : JSON.stringify(v));
 }
 
 async function copy(conn: Connection, statement: string, text: string) {
@@ -78,24 +92,26 @@ export async function copyRows<T extends PgTable>(
   const skip = sql`on conflict do nothing`;
   if (rows.length < MIN_ROWS) return insertRows(tx, table, rows, skip);
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const groups = new Map<string, Record<string, unknown>[]>();
+  const names = Object.keys(columns);
+  // Grouped by the set of columns a row sets, as a number (bit i: names[i] is set): tens of
+  // thousands of rows a range, with no string built per row.
+  const groups = new Map<number, Record<string, unknown>[]>();
   for (const row of rows) {
     const r = row as Record<string, unknown>;
-    const signature = Object.keys(r)
-      .filter((k) => r[k] !== undefined && k in columns)
-      .join(',');
-    let group = groups.get(signature);
-    if (!group) groups.set(signature, (group = []));
+    let set = 0;
+    for (let i = 0; i < names.length; i++) if (r[names[i]!] !== undefined) set += 2 ** i;
+    let group = groups.get(set);
+    if (!group) groups.set(set, (group = []));
     group.push(r);
   }
   const conn = connectionOf(tx);
   const target = quoteIdent(getTableName(table));
-  for (const [signature, group] of groups) {
-    if (signature === '') {
+  for (const [set, group] of groups) {
+    if (set === 0) {
       await insertRows(tx, table, group as T['$inferInsert'][], skip);
       continue;
     }
-    const keys = signature.split(',');
+    const keys = names.filter((_, i) => Math.floor(set / 2 ** i) % 2 === 1);
     const cols = keys.map((k) => columns[k]!);
     const format = cols.map(formatter);
     const statement = `copy ${target} (${cols.map((c) => quoteIdent(c.name)).join(', ')})`;

@@ -14,6 +14,11 @@ beforeAll(async () => {
 afterAll(() => fresh.drop());
 
 const time = new Date('2026-01-02T03:04:05.678Z');
+/** One time per block of three transfers, shared like the indexer's block times. */
+const blockTimes = Array.from(
+  { length: 200 },
+  (_, b) => new Date(time.getTime() + b * 2_000 + (b % 7)),
+);
 const transfer = (chainId: number, i: number) => ({
   chainId,
   blockNumber: 10 + i,
@@ -25,7 +30,7 @@ const transfer = (chainId: number, i: number) => ({
   fromAddr: '0x' + '0'.repeat(40),
   toAddr: '0x' + 'b'.repeat(40),
   amount: '1',
-  blockTime: time,
+  blockTime: blockTimes[Math.floor(i / 3)]!,
   batch: i % 2 === 1,
 });
 const metadata = (chainId: number, i: number) => ({
