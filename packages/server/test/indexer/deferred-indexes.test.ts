@@ -1,6 +1,7 @@
-// The pages-only indexes of `activities` are dropped for an initial sync and built at the head
-// (src/db/deferred-indexes.ts): the same definitions come back, a crash or a migration in between
-// loses none, and a database that already holds rows, or a sync of one range, keeps them.
+// The pages-only indexes of `activities` and the primary keys of `activities` and `nft_transfers`
+// are dropped for an initial sync and built at the head (src/db/deferred-indexes.ts): the same
+// definitions come back, a crash or a migration in between loses none, and a database that already
+// holds rows, or a sync of one range, keeps them.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/bulk.js';
@@ -18,6 +19,18 @@ async function activityIndexes(db: AppDb): Promise<Map<string, [number, string]>
       where i.indrelid = 'activities'::regclass and not i.indisprimary order by 1`),
   );
   return new Map(rows.map((r) => [r.name, [Number(r.oid), r.definition]]));
+}
+
+/** The primary keys of the facts whose keys are deferred: constraint name -> definition. */
+async function factKeys(db: AppDb): Promise<Map<string, string>> {
+  const rows = rowsOf<{ name: string; definition: string }>(
+    await db.execute(sql`
+      select k.conname as name, k.conrelid::regclass::text || ' ' || pg_get_constraintdef(k.oid) as definition
+      from pg_constraint k
+      where k.contype = 'p' and k.conrelid in ('activities'::regclass, 'nft_transfers'::regclass)
+      order by 1`),
+  );
+  return new Map(rows.map((r) => [r.name, r.definition]));
 }
 
 const definitions = (m: Map<string, [number, string]>) => [...m.values()].map(([, d]) => d);
@@ -40,15 +53,19 @@ describe('deferIndexes / restoreIndexes', () => {
     await fresh.database.db.execute(sql`delete from activities`);
   });
 
-  it('drops the secondary indexes, keeps their definitions, and builds the same ones back', async () => {
+  it('drops the secondary indexes and the keys, keeps their definitions, and builds the same ones back', async () => {
     const db = fresh.database.db;
     const before = await activityIndexes(db);
+    const keys = await factKeys(db);
     expect(before.size).toBe(6);
-    expect(await deferIndexes(db, 10)).toBe(6);
+    expect(keys.size).toBe(2);
+    expect(await deferIndexes(db, 10)).toBe(8);
     expect(await activityIndexes(db)).toEqual(new Map());
-    expect(JSON.parse((await kept(db))!)).toHaveLength(6);
-    expect(await restoreIndexes(db)).toBe(6);
+    expect(await factKeys(db)).toEqual(new Map());
+    expect(JSON.parse((await kept(db))!)).toHaveLength(8);
+    expect(await restoreIndexes(db)).toBe(8);
     expect(definitions(await activityIndexes(db))).toEqual(definitions(before));
+    expect(await factKeys(db)).toEqual(keys);
     expect(await kept(db)).toBeUndefined();
     // Nothing deferred: nothing to do.
     expect(await restoreIndexes(db)).toBe(0);
@@ -63,17 +80,21 @@ describe('deferIndexes / restoreIndexes', () => {
         values (1, 1, '0xt', ${i}, 0, 1, '0xc', 1, 1, '0xf', now())`);
     }
     const before = await activityIndexes(db);
+    const keys = await factKeys(db);
     expect(await deferIndexes(db, 2)).toBe(0);
     expect(await activityIndexes(db)).toEqual(before);
+    expect(await factKeys(db)).toEqual(keys);
     expect(await kept(db)).toBeUndefined();
   });
 
   it('migrate() builds deferred indexes before migrating (a migration may name them)', async () => {
     const db = fresh.database.db;
     const before = await activityIndexes(db);
+    const keys = await factKeys(db);
     await deferIndexes(db, 10);
     await fresh.database.migrate();
     expect(definitions(await activityIndexes(db))).toEqual(definitions(before));
+    expect(await factKeys(db)).toEqual(keys);
     expect(await kept(db)).toBeUndefined();
   });
 });
@@ -100,12 +121,15 @@ describe('indexer: an initial sync builds the pages-only indexes at the head', (
   it('drops them at its first range, builds them when it reaches the head', async () => {
     const db = await database();
     const before = await activityIndexes(db);
+    const keys = await factKeys(db);
     const indexer = newIndexer(db, c.publicClient, c.deployment, { batchBlocks: 2 });
     expect(await indexer.step()).toBe('range');
     expect(await activityIndexes(db)).toEqual(new Map());
+    expect(await factKeys(db)).toEqual(new Map());
     expect(await kept(db)).toBeDefined();
     await indexer.catchUp();
     expect(definitions(await activityIndexes(db))).toEqual(definitions(before));
+    expect(await factKeys(db)).toEqual(keys);
     expect(await kept(db)).toBeUndefined();
     const [n] = rowsOf<{ n: number | string }>(
       await db.execute(sql`select count(*) as n from activities`),
@@ -116,19 +140,24 @@ describe('indexer: an initial sync builds the pages-only indexes at the head', (
   it('after a crash mid-sync, the next indexer builds them at the head', async () => {
     const db = await database();
     const before = await activityIndexes(db);
+    const keys = await factKeys(db);
     const crashed = newIndexer(db, c.publicClient, c.deployment, { batchBlocks: 2 });
     await crashed.step();
     await crashed.step();
     expect(await activityIndexes(db)).toEqual(new Map());
+    expect(await factKeys(db)).toEqual(new Map());
     await newIndexer(db, c.publicClient, c.deployment, { batchBlocks: 2 }).catchUp();
     expect(definitions(await activityIndexes(db))).toEqual(definitions(before));
+    expect(await factKeys(db)).toEqual(keys);
     expect(await kept(db)).toBeUndefined();
   });
 
   it('a sync of one range keeps them (never dropped: same index objects)', async () => {
     const db = await database();
     const before = await activityIndexes(db);
+    const keys = await factKeys(db);
     await newIndexer(db, c.publicClient, c.deployment).catchUp();
     expect(await activityIndexes(db)).toEqual(before);
+    expect(await factKeys(db)).toEqual(keys);
   });
 });
