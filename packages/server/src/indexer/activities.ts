@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.js';
 import { chunks, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
-import { copyRows } from '../db/copy-rows.js';
+import { copyRows, type CopyText } from '../db/copy-rows.js';
 import { activities, launchpadEvents, marketEvents } from '../db/schema-chain.js';
 import {
   byPosition,
@@ -21,16 +21,16 @@ import { itemEvents, collectionInfo, type ItemEvents } from './market-items.js';
 /**
  * Activities of new facts: market events (with the listing before them) and transfers. Answers
  * the listings' events it read (the orders' derivation takes them instead of reading them again).
- * A transfer's transaction context (its sales, sweeps and swaps) comes from the same facts for a
- * main range, which reads every followed address: a transaction's other events are in it. A
- * collection's back-fill reads that collection alone: the other events were stored before.
+ * A main range's transfer activities come built (`transfers`, prepare.ts: a transaction's other
+ * events are in the range, which reads every followed address). A collection's back-fill reads
+ * that collection alone: the context of its transfers is read from the stored facts ('stored').
  */
 export async function writeActivities(
   tx: Tx,
   chainId: number,
   facts: RangeFacts,
   launchpads: ReadonlySet<string>,
-  contextFrom: 'facts' | 'stored',
+  transfers: CopyText<typeof activities> | 'stored',
 ): Promise<ItemEvents> {
   const out: ActivityRow[] = [];
   let read: ItemEvents = new Map();
@@ -50,12 +50,14 @@ export async function writeActivities(
     const row = marketActivity(m, null);
     if (row) out.push(row);
   }
+  if (transfers !== 'stored') {
+    await copyRows(tx, activities, out);
+    await transfers.write(tx);
+    return read;
+  }
   if (facts.transfers.length > 0) {
     const info = await collectionInfo(tx, chainId);
-    const context =
-      contextFrom === 'facts'
-        ? contextOfFacts(facts)
-        : await contextOfStored(tx, chainId, uniq(facts.transfers.map((t) => t.txHash)));
+    const context = await contextOfStored(tx, chainId, uniq(facts.transfers.map((t) => t.txHash)));
     for (const t of facts.transfers) {
       const type = info.get(t.contractAddr)?.type ?? 'ERC721';
       const row = transferActivity(t, type, context.get(t.txHash), launchpads);
@@ -67,7 +69,7 @@ export async function writeActivities(
 }
 
 /** Sales, sweeps and swaps per transaction: the context that turns a transfer into a trade or a swap. */
-type Context = Map<string, TxContext>;
+export type Context = Map<string, TxContext>;
 
 function contextOf(): [Context, (hash: string) => TxContext] {
   const context: Context = new Map();
@@ -80,7 +82,7 @@ function contextOf(): [Context, (hash: string) => TxContext] {
 }
 
 /** The context of a main range's transactions, from its own facts. */
-function contextOfFacts(facts: RangeFacts): Context {
+export function contextOfFacts(facts: RangeFacts): Context {
   const [context, ctxOf] = contextOf();
   const sold = facts.market.filter((m) => m.kind === 'sold');
   for (const s of sold)

@@ -11,6 +11,7 @@ import { batchedClient, largeAnswersClient } from '../chain/http-variants.js';
 import { BlockPace } from './block-pace.js';
 import { ChainReads } from './chain-reads.js';
 import { Profile } from './profile.js';
+import { prepareRange, type PreparedRange } from './prepare.js';
 import { launchpadNames, seedCollections } from './collections.js';
 import { decodeLogs, type AddressRole, type IndexedEvent } from './decode.js';
 import { emptyFacts, factsOf, type RangeFacts } from './facts.js';
@@ -67,6 +68,8 @@ interface RangeRead {
   events: IndexedEvent[];
   heads: Map<number, Header>;
   facts: RangeFacts;
+  /** What its write needs that its facts alone give (prepare.ts). */
+  prepared: PreparedRange;
   /** The last block's header read before the logs (main ranges). */
   before: Header | null;
   /**
@@ -369,12 +372,16 @@ export class Indexer {
           : logs.filter((l) => blockOf(l) >= pieceFrom && blockOf(l) <= pieceTo),
         (slice) => events.push(...decodeLogs(slice, roleOf)),
       );
+      const facts = await factsOf(this.chainId, events, timeOf);
+      // A main range's transfers have their context in its facts; a back-fill's is stored.
+      const typeOf = end ? (a: string) => roleOf(a)?.collection ?? 'ERC721' : undefined;
       return {
         from: pieceFrom,
         to: pieceTo,
         events,
         heads,
-        facts: await factsOf(this.chainId, events, timeOf),
+        facts,
+        prepared: await prepareRange(facts, this.launchpads, typeOf),
         // A piece's end has logs: its header is checked against them like the range's end.
         before: i === ends.length - 1 ? before : heads.get(pieceTo)!,
         rest:
@@ -474,10 +481,11 @@ export class Indexer {
         : undefined,
     );
     if (!read) return 'retry';
-    const { facts } = read;
+    const { facts, prepared } = read;
     await writeRange(this.db, {
       chainId: this.chainId,
       facts,
+      prepared,
       coins: await this.reads.complete(facts),
       feeds: await this.readFeeds(facts, null),
       launchpads: this.launchpads,
@@ -617,6 +625,7 @@ export class Indexer {
       profile: this.profile,
       chainId: this.chainId,
       facts,
+      prepared: read.prepared,
       coins,
       feeds,
       ...(offerFunds ? { offerFunds } : {}),

@@ -5,6 +5,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../db/database.js';
 import { chunks, insertRows, rowsOf, valuesOf } from '../db/bulk.js';
 import { copyRows } from '../db/copy-rows.js';
+import { prepareRange, type PreparedRange } from './prepare.js';
+import { collectionInfo } from './market-items.js';
 import { lockOrderItems } from '../db/order-items-lock.js';
 import { indexerCursor } from '../db/schema.js';
 import {
@@ -68,8 +70,13 @@ export { chunks, rowsOf, valuesOf, lockOrderItems };
 export { emptyTouched, type Touched } from './keys.js';
 export { recompute } from './state.js';
 
-async function insertFacts(tx: Tx, facts: RangeFacts, feeds?: FeedReads) {
-  await copyRows(tx, nftTransfers, facts.transfers);
+async function insertFacts(
+  tx: Tx,
+  facts: RangeFacts,
+  transfers: PreparedRange['transfers'],
+  feeds?: FeedReads,
+) {
+  await transfers.write(tx);
   // Each sale keeps the rate of its coin at its block: its price feed's answer there when the
   // coin has one, else the rate in force in the history. A later rate moves no history.
   const sold = facts.market.filter((m) => m.kind === 'sold' && m.coin);
@@ -151,6 +158,8 @@ export interface RangeWrite {
   listingApprovals?: ListingApprovalsWrite;
   /** Back-fill range of one collection: moves its synced block from `prev` to `to`. */
   backfill?: { address: string; prev: number; to: number; complete: boolean };
+  /** What the facts alone give, built with the range's read (prepare.ts); else built here. */
+  prepared?: PreparedRange;
   /** Where the time goes (the bench). */
   profile?: Profile;
 }
@@ -158,6 +167,13 @@ export interface RangeWrite {
 /** Writes one range: facts, activities, derived state and the position, in one transaction. */
 export async function writeRange(db: AppDb, w: RangeWrite): Promise<void> {
   await timed(w.profile, 'write (total)', () => writeRangeTx(db, w));
+}
+
+/** A range written without its prepared parts: a main range's transfer types from the registry. */
+async function prepareHere(tx: Tx, w: RangeWrite): Promise<PreparedRange> {
+  if (!w.cursor) return prepareRange(w.facts, w.launchpads);
+  const info = await collectionInfo(tx, w.chainId);
+  return prepareRange(w.facts, w.launchpads, (c) => info.get(c)?.type ?? 'ERC721');
 }
 
 async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
@@ -171,12 +187,20 @@ async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
         .values(w.coins.map((c) => ({ chainId: w.chainId, ...c })))
         .onConflictDoNothing();
     }
-    await timed(w.profile, 'write: facts', () => insertFacts(tx, w.facts, w.feeds));
-    const read = await timed(w.profile, 'write: activities', () =>
-      writeActivities(tx, w.chainId, w.facts, w.launchpads, w.cursor ? 'facts' : 'stored'),
+    const prepared = w.prepared ?? (await prepareHere(tx, w));
+    await timed(w.profile, 'write: facts', () =>
+      insertFacts(tx, w.facts, prepared.transfers, w.feeds),
     );
-    const touched = emptyTouched();
-    touch(touched, w.facts);
+    const read = await timed(w.profile, 'write: activities', () =>
+      writeActivities(
+        tx,
+        w.chainId,
+        w.facts,
+        w.launchpads,
+        prepared.transferActivities ?? 'stored',
+      ),
+    );
+    const touched = prepared.touched;
     if (w.feeds && w.feeds.latest.length > 0) {
       for (const c of await applyLatestFeedRates(tx, w.chainId, w.feeds.latest))
         touched.stats.add(c);

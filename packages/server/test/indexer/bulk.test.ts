@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { insertRows, rowsOf, valuesOf } from '../../src/db/bulk.js';
-import { copyRows } from '../../src/db/copy-rows.js';
+import { copyRows, CopyText } from '../../src/db/copy-rows.js';
 import { nftTransfers, tokenMetadata } from '../../src/db/schema-chain.js';
 import { freshDatabase } from '../support/database.js';
 
@@ -162,5 +162,37 @@ describe('copyRows', () => {
     }));
     await expect(db.transaction((tx) => copyRows(tx, nftTransfers, rows))).rejects.toThrow();
     expect(await db.select().from(nftTransfers).where(eq(nftTransfers.chainId, 13))).toEqual([]);
+  });
+
+  it('writes a text built in several parts, past one COPY statement, as the same rows', async () => {
+    const db = fresh.database.db;
+    // More rows than one COPY statement takes (20,000), added in uneven slices as the indexer's
+    // prepared ranges are; ten rows of the second statement exist already (its fallback).
+    const n = 20_100;
+    const transfers = (chainId: number) =>
+      Array.from({ length: n }, (_, i) => ({ ...transfer(chainId, i), blockTime: time }));
+    await db.insert(nftTransfers).values(
+      transfers(15)
+        .slice(20_050, 20_060)
+        .map((r) => ({ ...r, toAddr: '0x' + 'c'.repeat(40) })),
+    );
+    const text = new CopyText(nftTransfers);
+    const rows = transfers(15);
+    for (const [from, to] of [
+      [0, 7],
+      [7, 19_999],
+      [19_999, n],
+    ] as const)
+      text.add(rows.slice(from, to));
+    expect(text.size).toBe(n);
+    await db.transaction((tx) => text.write(tx));
+    const stored = (await read(15)).transfers;
+    expect(stored).toHaveLength(n);
+    const expected = rows.map((r, i) => ({
+      ...r,
+      chainId: 0,
+      toAddr: i >= 20_050 && i < 20_060 ? '0x' + 'c'.repeat(40) : r.toAddr,
+    }));
+    expect(stored).toEqual(expected);
   });
 });
