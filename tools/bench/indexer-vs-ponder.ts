@@ -19,6 +19,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { startAnvil } from '@aiamarket/contracts';
 import { chainFor } from '@aiamarket/shared';
@@ -78,6 +79,29 @@ export function ensurePonder(log: (line: string) => void = console.log) {
     stdio: 'inherit',
   });
   if (res.status !== 0) throw new Error('npm install in tools/bench/ponder failed');
+}
+
+/**
+ * Before each run: what the last run left for the machine to do is done first, not in the middle
+ * of the next run. Its dirty files are flushed to disk (PGlite directories); on PostgreSQL a
+ * checkpoint writes the pages it dirtied (a run writes hundreds of MB of WAL), and the database
+ * `vacuum` names (Ponder's: it leaves tens of thousands of new rows unanalysed) is vacuumed and
+ * analysed, as autovacuum would do within its minute.
+ */
+async function settle(vacuum?: string) {
+  spawnSync('sync');
+  const run = async (url: string, statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  if (vacuum) await run(vacuum, 'vacuum analyze');
+  // A superuser's (or pg_checkpoint's) right: without it, the server's own checkpoints.
+  if (WITH_PG) await run(ADMIN_URL!, 'checkpoint').catch(() => undefined);
 }
 
 /** A scratch PostgreSQL database on the DATABASE_URL server; drop() removes it. */
@@ -292,8 +316,10 @@ export async function benchIndexerVsPonder(
     // file by copying it (1.5 to 3 s more of ours here), which neither side has on disk.
     const pgliteDir = path.join(scratch, 'pglite');
     for (const run of ['cold', 'warm'] as const) {
+      await settle();
       const ponder = await runPonder(dataset, { pgliteDir }, `bench_${run}`);
       record({ side: 'ponder', db: 'PGlite', run, ...ponder });
+      await settle();
       const dataDir = path.join(scratch, `ours-${run}`);
       record({ side: 'ours', db: 'PGlite', run, ...(await runOurs(dataset, { dataDir })) });
     }
@@ -301,8 +327,10 @@ export async function benchIndexerVsPonder(
       const ponderDb = await scratchDatabase('ponder');
       try {
         for (const run of ['cold', 'warm'] as const) {
+          await settle();
           const ponder = await runPonder(dataset, { postgresUrl: ponderDb.url }, `bench_${run}`);
           record({ side: 'ponder', db: 'PostgreSQL', run, ...ponder });
+          await settle(ponderDb.url);
           const ours = await scratchDatabase('ours');
           try {
             record({
@@ -339,7 +367,7 @@ export async function printIndexerVsPonder() {
   const find = (side: VsRun['side'], db: VsRun['db'], run: VsRun['run']) =>
     r.runs.find((x) => x.side === side && x.db === db && x.run === run);
   console.log(
-    `\nindexer vs Ponder ${PONDER_VERSION}: ${r.counts.marketEvents} market events + ${r.counts.transferLogs} transfer logs (${r.counts.transfers} transfers per token id) over blocks ${r.fromBlock}-${r.toBlock}, one anvil on loopback, ${os.cpus().length} cores. Both sides stored every one (checked). Rates are those ${r.events} events over the back-fill, to the last event stored: Ponder's own clock (its RPC cache empty when cold, full when warm) and ours from catchUp() to its last range's commit (ours keeps no RPC cache: warm is a second run on an empty database). "ready s" adds what each does after its last event before it serves: Ponder its indexes and triggers (until its /ready answers 200), ours the indexes an initial sync defers and the planner statistics (the end of catchUp()). "Ponder wall s" is from its spawn to its last event (its build and database setup). No metadata fetched on either side. PGlite: ours in memory, Ponder's in a directory (its cache must outlive the process).`,
+    `\nindexer vs Ponder ${PONDER_VERSION}: ${r.counts.marketEvents} market events + ${r.counts.transferLogs} transfer logs (${r.counts.transfers} transfers per token id) over blocks ${r.fromBlock}-${r.toBlock}, one anvil on loopback, ${os.cpus().length} cores. Both sides stored every one (checked). Rates are those ${r.events} events over the back-fill, to the last event stored: Ponder's own clock (its RPC cache empty when cold, full when warm) and ours from catchUp() to its last range's commit (ours keeps no RPC cache: warm is a second run on an empty database). "ready s" adds what each does after its last event before it serves: Ponder its indexes and triggers (until its /ready answers 200), ours the indexes an initial sync defers and the planner statistics (the end of catchUp()). "Ponder wall s" is from its spawn to its last event (its build and database setup). No metadata fetched on either side. Both in PGlite directories. Before each run the last one's files are flushed to disk and PostgreSQL checkpoints, and before ours on PostgreSQL, Ponder's database is vacuumed and analysed (autovacuum's work, done before our run instead of during it; ours analyses its own tables, and is dropped after).`,
   );
   const rows = [];
   for (const db of ['PGlite', 'PostgreSQL'] as const) {

@@ -5,7 +5,7 @@
 // head, which costs far less than keeping them up to date through every range: six indexes of
 // `activities` were 1.4 s of a 15 s 60,000-event back-fill on PGlite and 0.8 s of 8.3 s on
 // PostgreSQL, and the two keys, whose random hashes land all over their trees, about 0.3 s of 5.3
-// s on PostgreSQL; building them all afterwards takes about 0.3 s. A key dropped meanwhile
+// s on PostgreSQL; building them all afterwards takes about 0.4 s. A key dropped meanwhile
 // guards nothing a range needs: a range's facts are written once (the cursor's fence), nothing
 // looks a fact up by it, and its inserts name no conflict target. The definitions are kept in
 // app_config, in the transaction that drops them, so a crash in between loses nothing: the next
