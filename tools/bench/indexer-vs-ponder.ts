@@ -19,7 +19,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { startAnvil } from '@aiamarket/contracts';
 import { chainFor } from '@aiamarket/shared';
@@ -27,6 +26,7 @@ import {
   createScratchDatabase,
   Indexer,
   loadIndexerConfig,
+  onServer,
   openDatabase,
 } from '@aiamarket/server/admin';
 import { freePort } from '../stack/stack.js';
@@ -84,24 +84,15 @@ export function ensurePonder(log: (line: string) => void = console.log) {
 /**
  * Before each run: what the last run left for the machine to do is done first, not in the middle
  * of the next run. Its dirty files are flushed to disk (PGlite directories); on PostgreSQL a
- * checkpoint writes the pages it dirtied (a run writes hundreds of MB of WAL), and the database
+ * checkpoint writes the pages it dirtied, and the database
  * `vacuum` names (Ponder's: it leaves tens of thousands of new rows unanalysed) is vacuumed and
  * analysed, as autovacuum would do within its minute.
  */
 async function settle(vacuum?: string) {
   spawnSync('sync');
-  const run = async (url: string, statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  if (vacuum) await run(vacuum, 'vacuum analyze');
+  if (vacuum) await onServer(vacuum, 'vacuum analyze');
   // A superuser's (or pg_checkpoint's) right: without it, the server's own checkpoints.
-  if (WITH_PG) await run(ADMIN_URL!, 'checkpoint').catch(() => undefined);
+  if (WITH_PG) await onServer(ADMIN_URL!, 'checkpoint').catch(() => undefined);
 }
 
 /** A scratch PostgreSQL database on the DATABASE_URL server; drop() removes it. */

@@ -1,6 +1,6 @@
 // What the local stack's seed uses (package export "./admin"): the same functions as the CLI.
 export { openDatabase, type Database } from '../db/database.js';
-export { createScratchDatabase } from '../db/scratch-database.js';
+export { createScratchDatabase, onServer } from '../db/scratch-database.js';
 export { AdminError, runAdminCommand, USAGE } from './commands.js';
 export { storeImage } from './images.js';
 export { storeDirectory } from '../modules/upload/directory.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Runs one statement on the server of `adminUrl` with a short-lived connection. */
-async function onServer(adminUrl: string, statement: string): Promise<void> {
+export async function onServer(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
