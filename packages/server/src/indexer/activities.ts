@@ -69,7 +69,7 @@ export async function writeActivities(
 }
 
 /** Sales, sweeps and swaps per transaction: the context that turns a transfer into a trade or a swap. */
-export type Context = Map<string, TxContext>;
+type Context = Map<string, TxContext>;
 
 function contextOf(): [Context, (hash: string) => TxContext] {
   const context: Context = new Map();

@@ -28,22 +28,19 @@ export async function prepareRange(
   typeOf?: (contract: string) => string,
 ): Promise<PreparedRange> {
   const transfers = new CopyText(nftTransfers);
-  await forEachSlice(facts.transfers, (slice) => transfers.add(slice));
-  let transferActivities: CopyText<typeof activities> | null = null;
-  if (typeOf) {
-    const context = contextOfFacts(facts);
-    const text = new CopyText(activities);
-    await forEachSlice(facts.transfers, (slice) => {
-      const rows: ActivityRow[] = [];
-      for (const t of slice) {
-        const row = transferActivity(t, typeOf(t.contractAddr), context.get(t.txHash), launchpads);
-        if (row) rows.push(row);
-      }
-      text.add(rows);
-    });
-    transferActivities = text;
-  }
+  const main = typeOf && { typeOf, context: contextOfFacts(facts), text: new CopyText(activities) };
+  await forEachSlice(facts.transfers, (slice) => {
+    transfers.add(slice);
+    if (!main) return;
+    const rows: ActivityRow[] = [];
+    for (const t of slice) {
+      const type = main.typeOf(t.contractAddr);
+      const row = transferActivity(t, type, main.context.get(t.txHash), launchpads);
+      if (row) rows.push(row);
+    }
+    main.text.add(rows);
+  });
   const touched = emptyTouched();
   touch(touched, facts);
-  return { transfers, transferActivities, touched };
+  return { transfers, transferActivities: main ? main.text : null, touched };
 }
