@@ -285,6 +285,9 @@ describe('webhooks', () => {
       'http://localhost:9/x',
       'http://[::1]:9/',
       'http://10.1.2.3/',
+      'http://[::ffff:7f00:1]:9/',
+      'http://[0:0:0:0:0:ffff:7f00:1]:9/',
+      'http://2130706433:9/',
     ]) {
       await expect(admin(['webhook', 'create', url, '--topics', 'market'], false)).rejects.toThrow(
         /refused: .* private or loopback address .*WEBHOOK_ALLOW_PRIVATE_URLS=1/,

@@ -1,44 +1,39 @@
-// The safe HTTP client for metadata: a time-out, a size cap, retries with back-off, and refusal
-// of private-network addresses (checked again at connect time and after each redirect).
-import dns from 'node:dns';
+// The safe HTTP client for metadata (the worker and on-demand refresh): a time-out, a size cap,
+// retries with back-off, and refusal of private-network addresses on every redirect hop.
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
-import { isPrivateAddress } from '../http/private-address.js';
+import {
+  isPrivateAddress,
+  privateLiteralOf,
+  privateRefusingLookup,
+  refusePrivatePeer,
+} from '../http/private-address.js';
 import { MetadataError, type MetadataOptions } from './options.js';
 
 // The rule lives in http/ (webhooks use it too); re-exported for the metadata callers.
 export { isPrivateAddress };
 
-/** One GET with the address check at connect time (so DNS cannot swap in a private address). */
+const refused = (address: string) => new MetadataError(`refused private address ${address}`, false);
+
+/**
+ * One GET. Unless the origin is trusted, a private address is refused for an IP literal here,
+ * for a name in the lookup (so DNS cannot swap one in later), and for the connected peer.
+ */
 function getOnce(url: URL, opts: MetadataOptions, trusted: boolean): Promise<string> {
   return new Promise((resolve, reject) => {
-    const lookup: net.LookupFunction = (hostname, options, callback) => {
-      dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-        if (err) return callback(err, '', 0);
-        const list = addresses as dns.LookupAddress[];
-        const bad = list.find((a) => isPrivateAddress(a.address));
-        if (bad && !trusted) {
-          return callback(
-            new MetadataError(`refused private address ${bad.address} for ${hostname}`, false),
-            '',
-            0,
-          );
-        }
-        if ((options as { all?: boolean }).all) return callback(null, list as never, 0);
-        callback(null, list[0]!.address, list[0]!.family);
-      });
-    };
-    if (!trusted && net.isIP(url.hostname.replace(/^\[|\]$/g, ''))) {
-      if (isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''))) {
-        reject(new MetadataError(`refused private address ${url.hostname}`, false));
-        return;
-      }
+    const literal = trusted ? null : privateLiteralOf(url);
+    if (literal) {
+      reject(refused(literal));
+      return;
     }
     const client = url.protocol === 'https:' ? https : http;
     const req = client.get(
       url,
-      { lookup, headers: { accept: 'application/json, */*' }, timeout: opts.timeoutMs },
+      {
+        ...(trusted ? {} : { lookup: privateRefusingLookup(refused) }),
+        headers: { accept: 'application/json, */*' },
+        timeout: opts.timeoutMs,
+      },
       (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400 && res.headers.location) {
@@ -72,6 +67,7 @@ function getOnce(url: URL, opts: MetadataOptions, trusted: boolean): Promise<str
         res.on('error', (err) => reject(new MetadataError(err.message, true)));
       },
     );
+    if (!trusted) refusePrivatePeer(req, refused);
     const onAbort = () => req.destroy(new MetadataError('aborted', false));
     opts.signal?.addEventListener('abort', onAbort);
     const deadline = setTimeout(() => {

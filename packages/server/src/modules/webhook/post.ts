@@ -2,8 +2,11 @@
 // allows private URLs) the private-address refusal at connect time.
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
-import { bareHost, isPrivateAddress, privateRefusingLookup } from '../../http/private-address.js';
+import {
+  privateLiteralOf,
+  privateRefusingLookup,
+  refusePrivatePeer,
+} from '../../http/private-address.js';
 
 export interface PostResult {
   /** The HTTP status, or null when no answer came (refused, time-out, reset). */
@@ -33,10 +36,11 @@ export function postJson(
   } catch {
     return Promise.resolve({ status: null, error: 'invalid URL' });
   }
-  const host = bareHost(url);
-  if (!opts.allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
-    return Promise.resolve({ status: null, error: `refused private address ${host}` });
-  }
+  // An IP literal is connected to without a lookup: checked here (the peer is checked too).
+  const literal = opts.allowPrivate ? null : privateLiteralOf(url);
+  if (literal)
+    return Promise.resolve({ status: null, error: `refused private address ${literal}` });
+  const refused = (address: string) => new Error(`refused private address ${address}`);
   return new Promise((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, {
@@ -48,10 +52,9 @@ export function postJson(
         'user-agent': 'aiamarket-webhooks/1',
         ...headers,
       },
-      ...(opts.allowPrivate
-        ? {}
-        : { lookup: privateRefusingLookup((a) => new Error(`refused private address ${a}`)) }),
+      ...(opts.allowPrivate ? {} : { lookup: privateRefusingLookup(refused) }),
     });
+    if (!opts.allowPrivate) refusePrivatePeer(req, refused);
     let settled = false;
     const finish = (result: PostResult) => {
       if (settled) return;
