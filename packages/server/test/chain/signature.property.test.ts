@@ -1,4 +1,5 @@
 // The API's signature verdict equals the contracts': a seeded differential property on anvil.
+// Offers' verdict comes from a simulated acceptOffer the same way (see offersAccept).
 // The contract's verdict is the deployed Listings contract's own: `buy` simulated for a listing
 // whose terms all pass and whose collection has no code, so it answers InvalidSignature when the
 // seller did not sign and TransferFailed (the first step after the check) when it did.
@@ -20,10 +21,11 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingsAbi } from '@aiamarket/shared/abis';
-import type { SignedListingFields } from '@aiamarket/shared';
+import { listingsAbi, offersAbi } from '@aiamarket/shared/abis';
+import { OFFER_KIND, type SignedListingFields, type SignedOfferFields } from '@aiamarket/shared';
 import { isTypedSignatureValid } from '../../src/chain/signature.js';
 import { listingTypedData } from '../../src/modules/listing/chain.js';
+import { offerTypedData } from '../../src/modules/offer/chain.js';
 import { ACTORS, CHAIN_ID, startChain, type Chain } from '../indexer/support.js';
 import { compileSolidity, type Compiled } from '../support/solidity.js';
 
@@ -125,6 +127,9 @@ interface Signer {
 
 let c: Chain;
 let listings: Address;
+let offers: Address;
+/** An ERC-20 address the market does not allow: an offer in it that is signed stops there. */
+const UNLISTED_COIN: Address = '0x000000000000000000000000000000000000c014';
 const pool: Signer[] = [];
 /** Distinct keys for the accounts the pool gives code to (fixed, so runs are reproducible). */
 const keyOf = (i: number) => numberToHex(0xabc000n + BigInt(i), { size: 32 });
@@ -132,6 +137,7 @@ const keyOf = (i: number) => numberToHex(0xabc000n + BigInt(i), { size: 32 });
 beforeAll(async () => {
   c = await startChain();
   listings = c.addr('Listings');
+  offers = c.addr('Offers');
   const probe: Compiled = compileSolidity(PROBE_SOURCE).Probe1271!;
   const deployer = c.wallets.owner;
   let i = 0;
@@ -269,12 +275,37 @@ async function contractAccepts(listing: SignedListingFields, signature: Hex): Pr
   throw new Error('the buy went through: the collection was meant to have no code');
 }
 
+/**
+ * The Offers contract's verdict: an item offer whose terms pass, in a coin the market does not
+ * allow, checked right after the signature: CoinNotAllowed when signed, else InvalidSignature.
+ */
+async function offersAccept(offer: SignedOfferFields, signature: Hex): Promise<boolean> {
+  try {
+    await c.publicClient.simulateContract({
+      address: offers,
+      abi: offersAbi,
+      functionName: 'acceptOffer',
+      args: [offer, signature, offer.identifier, 1n, []],
+      account: ACTORS.bob.address,
+    });
+  } catch (err) {
+    const reverted =
+      err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : null;
+    const name = (reverted as ContractFunctionRevertedError | null)?.data?.errorName;
+    if (name === 'InvalidSignature') return false;
+    if (name === 'CoinNotAllowed') return true;
+    throw err;
+  }
+  throw new Error('the offer was accepted: its coin was meant to be refused');
+}
+
 const SEED = 7_702_1271;
 const RUNS = 300;
 
 describe('signature verdict: API vs contracts', () => {
-  it('isTypedSignatureValid answers as Listings does, for every signer and signature', async () => {
+  it('isTypedSignatureValid answers as Listings and Offers do, for every signer and signature', async () => {
     const tally = new Map<string, { cases: number; valid: number }>();
+    let offersValid = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -315,6 +346,34 @@ describe('signature verdict: API vs contracts', () => {
           const contract = await contractAccepts(listing, signature);
           const api = await isTypedSignatureValid(c.publicClient, signer.address, typed, signature);
           expect(api, `${signer.kind} mode ${signer.mode} ${m.kind} ${signature}`).toBe(contract);
+
+          // The same signer and mutation against Offers (its own digest and signature).
+          const offer: SignedOfferFields = {
+            offerer: signer.address,
+            collection: listing.collection,
+            kind: OFFER_KIND.item,
+            erc1155: false,
+            identifier: terms.tokenId,
+            units: 1n,
+            coin: UNLISTED_COIN,
+            pricePerUnit: terms.pricePerUnit,
+            start: 0n,
+            end: 2n ** 40n,
+            salt: terms.salt,
+            counter: 0n,
+          };
+          const offerTyped = offerTypedData(CHAIN_ID, offers, offer);
+          const offerSignature = mutate(
+            await privateKeyToAccount(signer.key).signTypedData(offerTyped),
+            m,
+            await privateKeyToAccount(keyOf(999)).signTypedData(offerTyped),
+          );
+          const offerVerdict = await offersAccept(offer, offerSignature);
+          expect(
+            await isTypedSignatureValid(c.publicClient, signer.address, offerTyped, offerSignature),
+            `offer: ${signer.kind} mode ${signer.mode} ${m.kind} ${offerSignature}`,
+          ).toBe(offerVerdict);
+          if (offerVerdict) offersValid++;
           const key = `${signer.kind}${signer.mode === null ? '' : `:${signer.mode}`} ${m.kind}`;
           const t = tally.get(key) ?? { cases: 0, valid: 0 };
           t.cases++;
@@ -329,12 +388,14 @@ describe('signature verdict: API vs contracts', () => {
     // Both verdicts occur, and the cases that matter came up.
     expect(valid).toBeGreaterThan(RUNS / 10);
     expect(RUNS - valid).toBeGreaterThan(RUNS / 10);
+    expect(offersValid).toBeGreaterThan(RUNS / 10);
     const seen = (prefix: string) => [...tally.keys()].some((k) => k.startsWith(prefix));
     for (const prefix of ['eoa', 'wallet', 'codedEoa', 'delegatedEoa', 'stopEoa']) {
       expect(seen(prefix), prefix).toBe(true);
     }
     console.info(
-      `signature differential: ${RUNS} cases, ${valid} valid\n` +
+      `signature differential: ${RUNS} cases, each against Listings (${valid} valid) ` +
+        `and Offers (${offersValid} valid)\n` +
         [...tally.entries()]
           .sort()
           .map(([k, t]) => `  ${k}: ${t.cases} (${t.valid} valid)`)
