@@ -1,8 +1,8 @@
 // The API's signature verdict equals the contracts': a seeded differential property on anvil.
-// Offers' verdict comes from a simulated acceptOffer the same way (see offersAccept).
 // The contract's verdict is the deployed Listings contract's own: `buy` simulated for a listing
 // whose terms all pass and whose collection has no code, so it answers InvalidSignature when the
-// seller did not sign and TransferFailed (the first step after the check) when it did.
+// seller did not sign and TransferFailed (the first step after the check) when it did. Offers'
+// comes from a simulated acceptOffer the same way (see offersAccept).
 import fc from 'fast-check';
 import {
   BaseError,
