@@ -9,6 +9,7 @@ import {
   isDeployed,
   readDeploymentIfExists,
   startAnvil,
+  upgradeDeployment,
 } from '@aiamarket/contracts';
 import { chainFor, CHAIN_IDS, type Deployment } from '@aiamarket/shared';
 import { SERVER_MAIN } from './paths.js';
@@ -120,6 +121,23 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     let deployment = await readDeploymentIfExists(deploymentsFile);
     if (deployment && (await isDeployed(deployment, publicClient))) {
       steps.info(`  contracts already deployed (${deploymentsFile})`);
+      // A newer build of the market or of an order book replaces it in place (the world and its
+      // tokens stay); orders signed for a replaced order book are shown as ended.
+      const live = deployment;
+      const upgraded = await upgradeDeployment({
+        rpcUrl: anvil.rpcUrl,
+        privateKey: deployer.privateKey,
+        chainId,
+        outFile: deploymentsFile,
+        deployment: live,
+        log: (line) => steps.info(`  ${line}`),
+      });
+      for (const name of upgraded.kept) {
+        steps.info(
+          `  ${name} changed but holds the demo world's tokens: npm start -- --fresh to redeploy it`,
+        );
+      }
+      deployment = upgraded.deployment;
     } else {
       deployment = await steps.step('deploying contracts', () =>
         deployContracts({

@@ -9,6 +9,7 @@ import type { Deployment } from '@aiamarket/shared';
 import {
   launchpad1155Abi,
   launchpad721Abi,
+  listingsAbi,
   marketplaceAbi,
   offersAbi,
   stableCoinAbi,
@@ -25,6 +26,7 @@ import {
   readDeployment,
   readDeploymentIfExists,
   startAnvil,
+  upgradeDeployment,
 } from '../ts/index.js';
 import type { AnvilInstance } from '../ts/index.js';
 import { clientsFor } from './helpers.js';
@@ -226,6 +228,69 @@ describe('deployContracts', () => {
     await expect(
       deployContracts({ rpcUrl: product.rpcUrl, privateKey: deployer.privateKey, chainId: 1319 }),
     ).rejects.toThrow(/chain 1319 needs the wrapped AIA address/);
+  });
+});
+
+describe('upgradeDeployment', () => {
+  const stale = `0x${'00'.repeat(32)}`;
+  const implementationSlot = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
+
+  it('replaces a changed market implementation and order books, keeps collections, retires the old books', async () => {
+    const node = await anvil();
+    const opts = { rpcUrl: node.rpcUrl, privateKey: deployer.privateKey, chainId: node.chainId };
+    const live = await deployContracts(opts);
+    const { publicClient } = clientsFor(node.rpcUrl);
+    const market = live.contracts.Marketplace!.address as Address;
+
+    // Nothing changed: nothing is replaced and no file is written.
+    const same = await upgradeDeployment({ ...opts, deployment: live });
+    expect(same.replaced).toEqual([]);
+    expect(same.kept).toEqual([]);
+    expect(same.deployment).toEqual(live);
+
+    // As if built from older sources: the order books, the market and a collection differ.
+    const older: Deployment = { ...live, contracts: { ...live.contracts } };
+    for (const name of ['MarketplaceImplementation', 'Offers', 'Listings', 'GameItems721']) {
+      older.contracts[name] = { ...older.contracts[name]!, codeHash: stale };
+    }
+    const outFile = join(dir, 'upgrade', '31337.json');
+    const up = await upgradeDeployment({ ...opts, deployment: older, outFile });
+    expect(up.replaced).toEqual(['MarketplaceImplementation', 'Offers', 'Listings']);
+    expect(up.kept).toEqual(['GameItems721']);
+    expect(await readDeployment(outFile)).toEqual(up.deployment);
+
+    const now = up.deployment.contracts;
+    for (const name of ['MarketplaceImplementation', 'Offers', 'Listings']) {
+      expect(now[name]!.address).not.toBe(live.contracts[name]!.address);
+      expect(now[name]!.codeHash).toBe(live.contracts[name]!.codeHash);
+    }
+    // The market kept its address and state, runs the new implementation, links the new books.
+    expect(now.Marketplace).toEqual(live.contracts.Marketplace);
+    expect(now.GameItems721).toEqual(older.contracts.GameItems721);
+    const slot = await publicClient.getStorageAt({ address: market, slot: implementationSlot });
+    expect(getAddress(`0x${slot!.slice(-40)}`)).toBe(now.MarketplaceImplementation!.address);
+    const read = (functionName: 'offers' | 'listings') =>
+      publicClient.readContract({ address: market, abi: marketplaceAbi, functionName });
+    expect(await read('offers')).toBe(now.Offers!.address);
+    expect(await read('listings')).toBe(now.Listings!.address);
+    // The new book copied the market's coins at its link: AIA is a listing coin.
+    expect(
+      await publicClient.readContract({
+        address: now.Listings!.address as Address,
+        abi: listingsAbi,
+        functionName: 'market',
+      }),
+    ).toBe(market);
+    expect(up.deployment.retired?.map((r) => [r.name, r.address])).toEqual([
+      ['Offers', live.contracts.Offers!.address],
+      ['Listings', live.contracts.Listings!.address],
+    ]);
+    expect(up.deployment.deployedAt).toBe(live.deployedAt);
+    expect(await isDeployed(up.deployment, publicClient)).toBe(true);
+
+    // A second run finds the build's code everywhere it can replace: nothing more to do.
+    const again = await upgradeDeployment({ ...opts, deployment: up.deployment });
+    expect(again.replaced).toEqual([]);
   });
 });
 

@@ -2,12 +2,19 @@
 //   RPC_URL=http://127.0.0.1:8545 CHAIN_ID=31337 DEPLOYER_PRIVATE_KEY=0x... \
 //   DEPLOYMENTS_FILE=../shared/deployments/31337.json npm run deploy -w @aiamarket/contracts
 // WRAPPED_AIA=0x... uses that wrapped AIA instead of deploying one (required on chain 1319).
+// `-- --upgrade` brings the deployment in DEPLOYMENTS_FILE up to this build instead (the market's
+// implementation upgraded, changed order books replaced and linked; see upgradeDeployment).
 // A missing or bad setting prints one line and exits with status 1.
 import { resolve } from 'node:path';
 import { chainById } from '@aiamarket/shared';
 import { BaseError, isAddress } from 'viem';
 import type { Hex } from 'viem';
-import { WRAPPED_AIA_CONFIGURED_CHAIN_ID, deployContracts } from './deploy.js';
+import {
+  WRAPPED_AIA_CONFIGURED_CHAIN_ID,
+  deployContracts,
+  readDeployment,
+  upgradeDeployment,
+} from './deploy.js';
 
 class ConfigError extends Error {}
 
@@ -64,7 +71,15 @@ async function main(): Promise<void> {
     throw err;
   }
   try {
-    const deployment = await deployContracts({ ...config, log: (line) => console.log(line) });
+    const log = (line: string) => console.log(line);
+    if (process.argv.includes('--upgrade')) {
+      const current = await readDeployment(config.outFile);
+      const { replaced, kept } = await upgradeDeployment({ ...config, deployment: current, log });
+      for (const name of kept) console.log(`${name} changed but holds state: kept as it is`);
+      console.log(replaced.length ? `wrote ${config.outFile}` : 'nothing to replace');
+      return;
+    }
+    const deployment = await deployContracts({ ...config, log });
     console.log(
       `wrote ${config.outFile} (${Object.keys(deployment.contracts).length} contracts, chain ${deployment.chainId})`,
     );

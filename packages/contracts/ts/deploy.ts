@@ -30,6 +30,7 @@ import {
   encodeFunctionData,
   getAddress,
   http,
+  keccak256,
   parseEther,
   parseUnits,
   zeroAddress,
@@ -83,6 +84,8 @@ export interface DeployContext {
 /** One contract to deploy, in order; its name is the key in `Deployment.contracts`. */
 export interface DeployStep {
   name: string;
+  /** keccak256 of the creation code this build deploys (absent: deployed by other means). */
+  codeHash?: Hex;
   run(ctx: DeployContext): Promise<DeployedContract>;
 }
 
@@ -98,8 +101,10 @@ export function contractStep<const abi extends Abi>(step: {
   args: (ctx: DeployContext) => ContractConstructorArgs<abi>;
   configure?: (ctx: DeployContext, address: Address) => Promise<void>;
 }): DeployStep {
+  const codeHash = keccak256(step.bytecode);
   return {
     name: step.name,
+    codeHash,
     async run(ctx) {
       const hash = await ctx.walletClient.deployContract({
         abi: step.abi as Abi,
@@ -112,7 +117,7 @@ export function contractStep<const abi extends Abi>(step: {
       }
       const address = getAddress(receipt.contractAddress);
       await step.configure?.(ctx, address);
-      return { address, blockNumber: Number(receipt.blockNumber) };
+      return { address, blockNumber: Number(receipt.blockNumber), codeHash };
     },
   };
 }
@@ -389,9 +394,9 @@ export const DEPLOY_STEPS: readonly DeployStep[] = [
 /** Names of the contracts a complete deployment holds. */
 export const DEPLOYED_CONTRACT_NAMES: readonly string[] = DEPLOY_STEPS.map((s) => s.name);
 
-/** Deploys every contract of `DEPLOY_STEPS`, waiting for each receipt. */
-export async function deployContracts(opts: DeployOptions): Promise<Deployment> {
-  const { rpcUrl, privateKey, chainId, outFile, wrappedAia, log = () => {} } = opts;
+/** The clients of `opts`, checked against its chain id. */
+async function contextFor(opts: DeployOptions): Promise<DeployContext> {
+  const { rpcUrl, privateKey, chainId, wrappedAia } = opts;
   const chain = chainFor(chainId, rpcUrl);
   const account = privateKeyToAccount(privateKey);
   const transport = http(rpcUrl);
@@ -402,8 +407,7 @@ export async function deployContracts(opts: DeployOptions): Promise<Deployment> 
   if (actualChainId !== chainId) {
     throw new Error(`RPC ${rpcUrl} is on chain ${actualChainId}, expected ${chainId}`);
   }
-
-  const ctx: DeployContext = {
+  return {
     publicClient,
     walletClient,
     deployer: account.address,
@@ -411,6 +415,12 @@ export async function deployContracts(opts: DeployOptions): Promise<Deployment> 
     contracts: {},
     wrappedAia,
   };
+}
+
+/** Deploys every contract of `DEPLOY_STEPS`, waiting for each receipt. */
+export async function deployContracts(opts: DeployOptions): Promise<Deployment> {
+  const { chainId, outFile, log = () => {} } = opts;
+  const ctx = await contextFor(opts);
   for (const step of DEPLOY_STEPS) {
     const deployed = await step.run(ctx);
     ctx.contracts[step.name] = deployed;
@@ -452,6 +462,80 @@ export async function readDeploymentIfExists(file: string): Promise<Deployment |
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
+}
+
+/**
+ * Contracts a newer build replaces in a running deployment. The market keeps its address and its
+ * state: its implementation is upgraded behind the proxy. The signed order books (Offers,
+ * Listings) keep no order in storage, only fills, cancels and counters of signatures made for
+ * their own address: a new one is deployed and linked by the market (which then copies its
+ * settings to it and no longer to the old one), and the orders signed for the old one end (the
+ * server shows them so, with a one-signature "list again"). Balances the old one holds (fees,
+ * royalties, credited payments) stay withdrawable there. Collections, coins and launchpads hold
+ * players' tokens and are never replaced.
+ */
+const REPLACED_ON_CHANGE = ['MarketplaceImplementation', 'Offers', 'Listings'] as const;
+
+export interface UpgradeResult {
+  deployment: Deployment;
+  /** Names of the contracts replaced, in order. */
+  replaced: string[];
+  /** Contracts whose code changed but which hold state that cannot move (kept as they are). */
+  kept: string[];
+}
+
+/**
+ * Brings a live `deployment` up to this build: every contract of REPLACED_ON_CHANGE whose code
+ * hash differs from this build's (or is unknown) is replaced as that list says; the others
+ * are reported in `kept`. Writes `outFile` when anything changed.
+ */
+export async function upgradeDeployment(
+  opts: DeployOptions & { deployment: Deployment },
+): Promise<UpgradeResult> {
+  const { outFile, log = () => {} } = opts;
+  const ctx = await contextFor(opts);
+  const contracts = { ...opts.deployment.contracts };
+  ctx.contracts = contracts;
+  const retired = [...(opts.deployment.retired ?? [])];
+  const replaced: string[] = [];
+  const kept: string[] = [];
+  for (const step of DEPLOY_STEPS) {
+    const current = contracts[step.name];
+    if (!step.codeHash || !current || current.codeHash === step.codeHash) continue;
+    if (!(REPLACED_ON_CHANGE as readonly string[]).includes(step.name)) {
+      // Entries written before code hashes were recorded are not known to differ.
+      if (current.codeHash) kept.push(step.name);
+      continue;
+    }
+    const next = await step.run(ctx);
+    if (step.name === 'MarketplaceImplementation') {
+      await sendAndWait(ctx, () =>
+        ctx.walletClient.writeContract({
+          address: address(ctx, 'Marketplace'),
+          abi: marketplaceAbi,
+          functionName: 'upgradeToAndCall',
+          args: [next.address as Address, '0x'],
+        }),
+      );
+    } else {
+      retired.push({
+        name: step.name,
+        address: current.address,
+        blockNumber: current.blockNumber,
+        retiredAt: new Date().toISOString(),
+      });
+    }
+    contracts[step.name] = next;
+    replaced.push(step.name);
+    log(`replaced ${step.name}: ${current.address} -> ${next.address} (block ${next.blockNumber})`);
+  }
+  const deployment = parseDeployment({
+    ...opts.deployment,
+    contracts,
+    ...(retired.length ? { retired } : {}),
+  });
+  if (outFile && replaced.length) await writeDeployment(outFile, deployment);
+  return { deployment, replaced, kept };
 }
 
 /**

@@ -18,7 +18,14 @@ export {
   readDeployment,
   readDeploymentIfExists,
   sendAndWait,
+  upgradeDeployment,
   writeDeployment,
 } from './deploy.js';
-export type { DeployContext, DeployOptions, DeployStep, DeployedContract } from './deploy.js';
+export type {
+  DeployContext,
+  DeployOptions,
+  DeployStep,
+  DeployedContract,
+  UpgradeResult,
+} from './deploy.js';
 export { CONTRACT_KIND, ITEM_STATUS, PRICE_HASH_SALT, SALE_STATE, priceHash } from './market.js';
