@@ -200,7 +200,9 @@ export const ORDER_KIND = { market: 0, signed: 1 } as const;
 export type OrderKind = (typeof ORDER_KIND)[keyof typeof ORDER_KIND];
 /**
  * Offer status (api/offer.ts OfferStatus): 0 active, 1 filled, 2 cancelled (by hash or counter),
- * 3 unfunded (the offerer's balance or allowance is below what is left), 4 expired, 5 not started.
+ * 3 unfunded (the offerer's balance or allowance is below what is left), 4 expired, 5 not started,
+ * 6 held by the market (it refuses the offer's coin now or is paused; shown again when it no
+ * longer does).
  */
 export const OFFER_STATUS = {
   active: 0,
@@ -209,6 +211,7 @@ export const OFFER_STATUS = {
   unfunded: 3,
   expired: 4,
   notStarted: 5,
+  marketHold: 6,
 } as const;
 /** Offer limits: an offer ends at most this long after it is made; a trait set has at most this many tokens. */
 export const OFFER_LIMITS = { maxDurationDays: 180, maxTraitTokens: 10_000 } as const;
