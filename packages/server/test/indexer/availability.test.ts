@@ -211,7 +211,8 @@ describe('indexer: the order book shows only what can be filled now', () => {
       ).hash,
     ) as Hex;
     await indexer.catchUp();
-  });
+    // Deploying and indexing the demo contracts takes long on a busy machine.
+  }, 240_000);
   afterAll(async () => {
     await fresh?.drop();
     await scratch?.drop();
@@ -401,17 +402,15 @@ describe('indexer: the order book shows only what can be filled now', () => {
     const stored = await db.select().from(signedListings);
     const storedOffers = await db.select().from(offers);
     await indexFromScratch(c, db, sdb, ['signed_listings', 'offers'], async () => {
-      await sdb
-        .insert(signedListings)
-        .values(
-          stored.map((r) => ({
-            ...r,
-            filled: '0',
-            cancelled: false,
-            approved: true,
-            stateBlock: null,
-          })),
-        );
+      await sdb.insert(signedListings).values(
+        stored.map((r) => ({
+          ...r,
+          filled: '0',
+          cancelled: false,
+          approved: true,
+          stateBlock: null,
+        })),
+      );
       await sdb.insert(offers).values(
         storedOffers.map((r) => ({
           ...r,
@@ -430,5 +429,5 @@ describe('indexer: the order book shows only what can be filled now', () => {
         .from(offers)
         .orderBy(offers.orderHash);
     expect(await holds(db)).toEqual(await holds(sdb));
-  });
+  }, 180_000);
 });
