@@ -13,11 +13,13 @@ import { MARKET_SETTING } from './facts.js';
 import { PAUSE_KEY, split } from './keys.js';
 
 const code = (n: number) => sql.raw(String(n));
+/** A settings kind as a constant (not a parameter): the partial index of migration 0026 needs it. */
+const kind = (k: string) => sql.raw(`'${k}'`);
 
 /** The market is paused: its latest pause fact says so (none: not paused). */
 const pausedNow = (chainId: number) => sql`coalesce((
   select e.code = 1 from market_events e
-  where e.chain_id = ${chainId} and e.kind = ${MARKET_SETTING.pause}
+  where e.chain_id = ${chainId} and e.kind = ${kind(MARKET_SETTING.pause)}
   order by e.block_number desc, e.log_index desc limit 1), false)`;
 
 /**
@@ -26,7 +28,7 @@ const pausedNow = (chainId: number) => sql`coalesce((
  */
 const coinRefused = (chainId: number, coin: SQL) => sql`coalesce((
   select e.code = 0 from market_events e
-  where e.chain_id = ${chainId} and e.kind = ${MARKET_SETTING.coin} and e.coin = ${coin}
+  where e.chain_id = ${chainId} and e.kind = ${kind(MARKET_SETTING.coin)} and e.coin = ${coin}
   order by e.block_number desc, e.log_index desc limit 1), false)`;
 
 /** The market hold of a row in scope (a coin column given), as SQL of ORDER_HOLD. */

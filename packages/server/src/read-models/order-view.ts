@@ -108,7 +108,7 @@ export const orderVoSchema = z.object({
     .optional()
     .describe(
       'why a listing that is listed on its own cannot be bought now (status 3): 1 not enough ' +
-        'units held, 2 coin not accepted by the market, 3 market paused; 0 otherwise',
+        'units held, 2 coin not accepted by the market, 3 market paused; absent otherwise',
     ),
   price: z.string().describe('unit price in the coin units'),
   priceWei: z.string().describe('unit price in base units'),
@@ -244,7 +244,8 @@ export async function orderViews(
       expiresAt: r.expiresAt?.toISOString() ?? null,
       signed: r.kind === ORDER_KIND.signed ? (signed.get(orderHashOfId(r.orderId)) ?? null) : null,
       status: r.status,
-      hold: r.hold,
+      // Only a held listing carries its reason: listed ones answer as before.
+      ...(r.hold !== 0 ? { hold: r.hold } : {}),
       price: formatUnits(BigInt(r.price), coin.decimals),
       priceWei: r.price,
       priceRef: r.priceRef === null ? null : trimDecimal(r.priceRef),

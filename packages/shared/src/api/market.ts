@@ -41,7 +41,7 @@ export interface OrderVO {
   status: number;
   /**
    * ORDER_HOLD, with status 3: why a listing that is listed on its own cannot be bought now
-   * (units, coin not accepted, market paused); 0 or absent otherwise.
+   * (units, coin not accepted, market paused); absent otherwise.
    */
   hold?: number;
   price: string;
