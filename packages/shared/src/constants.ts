@@ -185,6 +185,14 @@ export const BANNER_TYPE = { article: 0, activity: 1, collection: 2, item: 3 } a
 /** Order status 0 is listed and buyable. */
 export const ORDER_STATUS = { listed: 0, sold: 1, cancelled: 2, forceCancel: 3 } as const;
 /**
+ * Why a listing that is listed on its own cannot be bought now (orders.hold, OrderVO.hold; its
+ * status is then force cancel), and why an open offer cannot be accepted (offers' market hold,
+ * OFFER_STATUS.marketHold): 1 the seller's cheaper listings of the token already take every unit
+ * held, 2 the market does not allow its coin now, 3 the market is paused.
+ */
+export const ORDER_HOLD = { none: 0, units: 1, coin: 2, paused: 3 } as const;
+export type OrderHold = (typeof ORDER_HOLD)[keyof typeof ORDER_HOLD];
+/**
  * orders.kind / OrderVO.kind: 0 a listing of the market contract, 1 a signed listing of the
  * Listings contract (bought through Listings.buy or sweep).
  */
@@ -192,7 +200,9 @@ export const ORDER_KIND = { market: 0, signed: 1 } as const;
 export type OrderKind = (typeof ORDER_KIND)[keyof typeof ORDER_KIND];
 /**
  * Offer status (api/offer.ts OfferStatus): 0 active, 1 filled, 2 cancelled (by hash or counter),
- * 3 unfunded (the offerer's balance or allowance is below what is left), 4 expired, 5 not started.
+ * 3 unfunded (the offerer's balance or allowance is below what is left), 4 expired, 5 not started,
+ * 6 held by the market (it refuses the offer's coin now or is paused; shown again when it no
+ * longer does).
  */
 export const OFFER_STATUS = {
   active: 0,
@@ -201,6 +211,7 @@ export const OFFER_STATUS = {
   unfunded: 3,
   expired: 4,
   notStarted: 5,
+  marketHold: 6,
 } as const;
 /** Offer limits: an offer ends at most this long after it is made; a trait set has at most this many tokens. */
 export const OFFER_LIMITS = { maxDurationDays: 180, maxTraitTokens: 10_000 } as const;

@@ -12,8 +12,8 @@ const code = (status: number) => sql.raw(String(status));
 
 /**
  * The status of the `offers` row in scope (unaliased table). Order matters: a filled offer
- * stays filled after it expires; a cancelled one stays cancelled; unfunded is last because it
- * can change back. `cancelled` covers both a cancel by hash and a counter raised above the
+ * stays filled after it expires; a cancelled one stays cancelled; unfunded and the market's hold
+ * are last because they can change back. `cancelled` covers both a cancel by hash and a counter raised above the
  * signed one (the indexer sets it for both).
  */
 export const offerStatus: SQL<number> = sql<number>`(case
@@ -22,6 +22,7 @@ export const offerStatus: SQL<number> = sql<number>`(case
   when ${offers.endTime} <= now() then ${code(OFFER_STATUS.expired)}
   when ${offers.startTime} > now() then ${code(OFFER_STATUS.notStarted)}
   when not ${offers.funded} then ${code(OFFER_STATUS.unfunded)}
+  when ${offers.marketHold} <> 0 then ${code(OFFER_STATUS.marketHold)}
   else ${code(OFFER_STATUS.active)} end)::int`;
 
 /** Offers that can be accepted now (status 0), for the lists and the best offers. */

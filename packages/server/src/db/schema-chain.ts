@@ -253,6 +253,12 @@ export const orders = pgTable(
     status: smallint('status').notNull(),
     /** The status the market contract holds (force cancel only when cancelled on chain). */
     chainStatus: smallint('chain_status').notNull(),
+    /**
+     * ORDER_HOLD: why a listing that is listed on its own is not buyable now (not enough units
+     * held for the seller's cheaper listings of the token too, coin not allowed, market paused);
+     * status is then 3. 0 otherwise.
+     */
+    hold: smallint('hold').notNull().default(0),
     price: uint256('price').notNull(),
     moneyAddr: address('money_addr').notNull(),
     contractAddr: address('contract_addr').notNull(),

@@ -63,6 +63,8 @@ export const offers = pgTable(
     cancelled: boolean('cancelled').notNull().default(false),
     /** The offerer's balance AND allowance to the Offers contract cover the remaining units. */
     funded: boolean('funded').notNull().default(true),
+    /** ORDER_HOLD coin or paused: the market refuses its coin or is paused (indexer); 0 otherwise. */
+    marketHold: smallint('market_hold').notNull().default(0),
     /** The block the state columns were last computed at; null before the indexer saw it. */
     stateBlock: bigint('state_block', { mode: 'number' }),
   },

@@ -72,7 +72,10 @@ export type MarketEvent = Extract<
       | 'MarketItemSold'
       | 'MarketItemCancelled'
       | 'MarketItemPriceChanged'
-      | 'RoyaltyRateSet';
+      | 'RoyaltyRateSet'
+      | 'CoinAllowed'
+      | 'Paused'
+      | 'Unpaused';
   }
 >;
 export type LaunchpadEvent = Extract<
@@ -116,6 +119,10 @@ const MARKET_EVENTS = new Set([
   'MarketItemCancelled',
   'MarketItemPriceChanged',
   'RoyaltyRateSet',
+  // The market's settings that decide whether its orders and offers can be filled now.
+  'CoinAllowed',
+  'Paused',
+  'Unpaused',
 ]);
 
 /**

@@ -24,6 +24,14 @@ export type { OfferEventRow, ListingEventRow };
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
+/**
+ * market_events kinds of the market's settings (no item, no collection: `contract_addr` is the
+ * market): a coin allowed or refused (`coin`, code 1 allowed), a pause or unpause (code 1 paused).
+ */
+export const MARKET_SETTING = { coin: 'coinAllowed', pause: 'paused' } as const;
+export const isMarketSetting = (kind: string) =>
+  kind === MARKET_SETTING.coin || kind === MARKET_SETTING.pause;
+
 const lower = (a: string) => a.toLowerCase();
 const str = (n: bigint | number) => n.toString();
 
@@ -212,6 +220,25 @@ const HANDLERS: { [S in Source]: Handler<S> } = {
           seller: lower(ev.args.setter),
           royaltyReceiver: lower(ev.args.receiver),
           price: str(ev.args.rate),
+        });
+        break;
+      // Settings facts name the market as their contract; code 1 = allowed / paused.
+      case 'CoinAllowed':
+        facts.market.push({
+          ...base,
+          kind: MARKET_SETTING.coin,
+          contractAddr: e.address,
+          coin: lower(ev.args.coin),
+          code: ev.args.allowed ? 1 : 0,
+        });
+        break;
+      case 'Paused':
+      case 'Unpaused':
+        facts.market.push({
+          ...base,
+          kind: MARKET_SETTING.pause,
+          contractAddr: e.address,
+          code: ev.eventName === 'Paused' ? 1 : 0,
         });
         break;
     }

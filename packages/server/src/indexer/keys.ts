@@ -1,5 +1,5 @@
 // The state keys a range (or a rollback) touches, and small key helpers the derivations share.
-import { ZERO_ADDRESS } from './facts.js';
+import { MARKET_SETTING, ZERO_ADDRESS, isMarketSetting } from './facts.js';
 
 export const uniq = (keys: Iterable<string>) => [...new Set(keys)];
 export const split = (key: string) => key.split('|');
@@ -18,7 +18,17 @@ export interface Touched {
   stats: Set<string>;
   /** Collections with a RoyaltyRateSet added or rolled back: their page royalty follows. */
   royalties: Set<string>;
+  /**
+   * The market's settings that moved: coins allowed or refused, and PAUSE_KEY for a pause or
+   * unpause. Every listed order and open offer they reach is settled again (see availability.ts).
+   */
+  settings: Set<string>;
+  /** contract|tokenId|seller of every order re-derived: their units are settled together. */
+  sellers: Set<string>;
 }
+
+/** The `settings` key of a pause or unpause. */
+export const PAUSE_KEY = 'pause';
 
 export function emptyTouched(): Touched {
   return {
@@ -28,6 +38,8 @@ export function emptyTouched(): Touched {
     contracts: new Set(),
     stats: new Set(),
     royalties: new Set(),
+    settings: new Set(),
+    sellers: new Set(),
   };
 }
 
@@ -35,12 +47,23 @@ export function touch(
   t: Touched,
   facts: {
     transfers: { contractAddr: string; tokenId: string; fromAddr: string; toAddr: string }[];
-    market: { marketAddr: string; itemId?: string | null; contractAddr: string; kind: string }[];
+    market: {
+      marketAddr: string;
+      itemId?: string | null;
+      contractAddr: string;
+      kind: string;
+      coin?: string | null;
+    }[];
     launchpad: { launchpadAddr: string; saleId: string }[];
   },
 ) {
   for (const r of facts.transfers) t.stats.add(r.contractAddr);
-  for (const r of facts.market) t.stats.add(r.contractAddr);
+  for (const r of facts.market) {
+    if (r.kind === MARKET_SETTING.coin && r.coin) t.settings.add(r.coin);
+    else if (r.kind === MARKET_SETTING.pause) t.settings.add(PAUSE_KEY);
+    // A setting names the market, not a collection.
+    if (!isMarketSetting(r.kind)) t.stats.add(r.contractAddr);
+  }
   for (const r of facts.market) if (r.kind === 'royaltyRate') t.royalties.add(r.contractAddr);
   for (const r of facts.transfers) {
     if (r.fromAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.fromAddr}`);

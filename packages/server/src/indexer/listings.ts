@@ -245,7 +245,8 @@ const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
  *   stays null (the next range reads it);
  * - orders.status: 1 sold (filled = units), 2 cancelled (by hash or counter) or expired, 3 force
  *   cancel (not started, approval missing, or the seller holds fewer than the units left), else
- *   0 listed.
+ *   0 listed; availability.ts then settles it with the seller's other listings of the token and
+ *   the market's settings (`sellers` collects the keys it re-derived).
  */
 export async function recomputeListings(
   tx: Tx,
@@ -254,6 +255,7 @@ export async function recomputeListings(
   holdings: ReadonlySet<string>,
   contracts: ReadonlySet<string>,
   stats: Set<string>,
+  sellers?: Set<string>,
 ) {
   const { keys, block, listingsAddr } = r;
   // No listing signed for this contract yet (every back-fill before the API stored one): nothing
@@ -375,6 +377,7 @@ export async function recomputeListings(
     const priceValue = unitsText(x.price_per_unit, x.decimals ?? 18);
     const createdAt = asDate(x.created_at);
     stats.add(x.contract_addr);
+    sellers?.add(`${x.contract_addr}|${x.token_id}|${x.seller}`);
     return {
       chainId,
       marketAddr: listingsAddr,

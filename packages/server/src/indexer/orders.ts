@@ -131,6 +131,7 @@ export async function recomputeOrders(
     );
     const item = tokens.get(`${l.contractAddr}|${l.tokenId}`);
     touched.stats.add(l.contractAddr);
+    touched.sellers.add(`${l.contractAddr}|${l.tokenId}|${l.ownerAddr}`);
     const priceValue = unitsText(l.price, decimals.get(l.moneyAddr) ?? 18);
     return orderOf(chainId, l, holds, royalty, {
       name: item?.name ?? null,

@@ -8,11 +8,12 @@ import { type Touched } from './keys.js';
 import { recomputeHoldings } from './holdings.js';
 import { recomputeOrders } from './orders.js';
 import { recomputeLaunchpad } from './launchpad.js';
+import { settleOffers, settleOrders } from './availability.js';
 import type { ItemEvents } from './market-items.js';
 
 /**
  * Re-derives every state row the touched keys reach (holdings first: orders read them; signed
- * listings when the Listings contract is followed). `read`: listings' events already read in the
+ * listings when the Listings contract is followed; then what of them can be filled now). `read`: listings' events already read in the
  * transaction after its facts (writeActivities).
  */
 export async function recompute(
@@ -29,9 +30,22 @@ export async function recompute(
   await timed(profile, 'write: orders', () => recomputeOrders(tx, chainId, touched, read));
   if (listings) {
     await timed(profile, 'write: signed listings', () =>
-      recomputeListings(tx, chainId, listings, touched.holdings, touched.contracts, touched.stats),
+      recomputeListings(
+        tx,
+        chainId,
+        listings,
+        touched.holdings,
+        touched.contracts,
+        touched.stats,
+        touched.sellers,
+      ),
     );
   }
+  // After both kinds of listings: they share the units a seller holds.
+  await timed(profile, 'write: availability', async () => {
+    await settleOrders(tx, chainId, touched.sellers, touched.settings, touched.stats);
+    await settleOffers(tx, chainId, touched.settings);
+  });
   await timed(profile, 'write: launchpad', () =>
     recomputeLaunchpad(tx, chainId, [...touched.sales]),
   );

@@ -37,6 +37,7 @@ import { applyLatestFeedRates, rateAt, rateHistory, type FeedReads } from './rat
 import { uniq, emptyTouched, touch } from './keys.js';
 import { writeActivities } from './activities.js';
 import { recompute } from './state.js';
+import { settleOffers } from './availability.js';
 
 export interface Cursor {
   number: number;
@@ -280,6 +281,8 @@ export async function writeNewOffers(
     if (!now || now.number !== cursor.number || now.hash !== cursor.hash)
       throw new FenceError('cursor');
     await setFeedBlock(tx, cursor.number);
+    // Offers stored since the last range get the market's hold before they are looked at.
+    await settleOffers(tx, chainId, new Set());
     await writeOffers(tx, chainId, [], funds, cursor.number);
   });
 }
@@ -359,6 +362,7 @@ export async function rollbackTo(
         itemId: marketEvents.itemId,
         contractAddr: marketEvents.contractAddr,
         kind: marketEvents.kind,
+        coin: marketEvents.coin,
       });
     const launchpad = await tx
       .delete(launchpadEvents)

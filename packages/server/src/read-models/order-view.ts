@@ -6,6 +6,7 @@ import { formatUnits, numberToHex } from 'viem';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CONTRACT_TYPE,
+  ORDER_HOLD,
   ORDER_KIND,
   ORDER_STATUS,
   ROYALTY,
@@ -25,6 +26,7 @@ export const orderColumns = {
   kind: orders.kind,
   expiresAt: orders.expiresAt,
   status: orders.status,
+  hold: orders.hold,
   price: sql<string>`${orders.price}::text`,
   priceRef: sql<string | null>`${orders.priceRef}::text`,
   moneyAddr: orders.moneyAddr,
@@ -47,6 +49,8 @@ export interface OrderRow {
   kind: number;
   expiresAt: Date | null;
   status: number;
+  /** ORDER_HOLD. */
+  hold: number;
   price: string;
   /** numeric(78, 18) text, null while the coin has no rate. */
   priceRef: string | null;
@@ -98,6 +102,14 @@ export const orderVoSchema = z.object({
     .nullable()
     .describe('signed listings: the listing, signature and proof Listings.buy / sweep take'),
   status: z.number().int().describe('0 listed and buyable, 1 sold, 2 cancelled, 3 force cancel'),
+  hold: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'why a listing that is listed on its own cannot be bought now (status 3): 1 not enough ' +
+        'units held, 2 coin not accepted by the market, 3 market paused; absent otherwise',
+    ),
   price: z.string().describe('unit price in the coin units'),
   priceWei: z.string().describe('unit price in base units'),
   priceRef: z
@@ -232,6 +244,8 @@ export async function orderViews(
       expiresAt: r.expiresAt?.toISOString() ?? null,
       signed: r.kind === ORDER_KIND.signed ? (signed.get(orderHashOfId(r.orderId)) ?? null) : null,
       status: r.status,
+      // Only a held listing carries its reason: listed ones answer as before.
+      ...(r.hold !== 0 ? { hold: r.hold } : {}),
       price: formatUnits(BigInt(r.price), coin.decimals),
       priceWei: r.price,
       priceRef: r.priceRef === null ? null : trimDecimal(r.priceRef),
@@ -291,3 +305,33 @@ export async function lowestOrders(
 }
 
 export const tokenKey = (contractAddr: string, tokenId: string) => `${contractAddr}:${tokenId}`;
+
+/**
+ * The lowest listing of a token held back by the market only (its coin refused or the market
+ * paused; status 3, listed on chain and on its own): the item page shows it with the reason and
+ * no buy. Held listings stay out of every list, floor and count.
+ */
+export async function lowestMarketHeldOrder(
+  db: AppDb,
+  chainId: number,
+  contractAddr: string,
+  tokenId: string,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.chainId, chainId),
+        eq(orders.contractAddr, contractAddr),
+        eq(orders.tokenId, tokenId),
+        eq(orders.status, ORDER_STATUS.forceCancel),
+        eq(orders.chainStatus, ORDER_STATUS.listed),
+        inArray(orders.hold, [ORDER_HOLD.coin, ORDER_HOLD.paused]),
+        buyableNow,
+      ),
+    )
+    .orderBy(sql`${orders.priceRef} asc nulls last`, asc(orders.orderId))
+    .limit(1);
+  return row ?? null;
+}

@@ -29,6 +29,11 @@ export interface NftDetail {
   collectionsVO: CollectionVO | null;
   /** The lowest-priced listed order of the item, null when none. */
   orderVO: OrderVO | null;
+  /**
+   * Without a listed order: the lowest listing the market holds back (its coin not accepted now,
+   * or the market paused; `hold` says which), shown with the reason and no buy. Null otherwise.
+   */
+  heldOrderVO?: OrderVO | null;
   /** The best active offer the item can accept (item, collection or trait offer), null when none. */
   bestOffer: BestOfferVO | null;
 }

@@ -39,6 +39,11 @@ export interface OrderVO {
   signed: SignedListingVO | null;
   /** ORDER_STATUS: 0 listed and buyable, 1 sold, 2 cancelled, 3 force cancel. */
   status: number;
+  /**
+   * ORDER_HOLD, with status 3: why a listing that is listed on its own cannot be bought now
+   * (units, coin not accepted, market paused); absent otherwise.
+   */
+  hold?: number;
   price: string;
   priceWei: string;
   /**

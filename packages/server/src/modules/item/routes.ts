@@ -13,7 +13,7 @@ import { SharedReads } from '../../read-models/shared-reads.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
 import { priceRangeOf } from '../../http/filter-inputs.js';
-import { lowestOrders, tokenKey } from '../../read-models/order-view.js';
+import { lowestMarketHeldOrder, lowestOrders, tokenKey } from '../../read-models/order-view.js';
 import { collectionLabels, orderViews } from '../../read-models/order-view.js';
 import { collectionOf } from './collection-view.js';
 import {
@@ -72,6 +72,11 @@ export function itemRoutes(
           ]);
           const lowestRow = lowest.get(tokenKey(contractAddr, tokenId));
           const [orderVO] = lowestRow ? await orderViews(db, coins, chainId, [lowestRow]) : [];
+          // Nothing buyable: a listing the market holds back is shown with the reason.
+          const heldRow = lowestRow
+            ? null
+            : await lowestMarketHeldOrder(db, chainId, contractAddr, tokenId);
+          const [heldOrderVO] = heldRow ? await orderViews(db, coins, chainId, [heldRow]) : [];
           const label = labels.get(contractAddr);
           const detail: NftDetail = {
             metadataVO: {
@@ -90,6 +95,7 @@ export function itemRoutes(
             },
             collectionsVO,
             orderVO: orderVO ?? null,
+            heldOrderVO: heldOrderVO ?? null,
             bestOffer: best.get(tokenKey(contractAddr, tokenId)) ?? null,
           };
           return ok(detail);

@@ -52,6 +52,10 @@ export const detailSchema = z.object({
   }),
   collectionsVO: collectionVOSchema.nullable(),
   orderVO: orderVoSchema.nullable(),
+  heldOrderVO: orderVoSchema
+    .nullable()
+    .optional()
+    .describe('without a listed order: the lowest listing the market holds back (coin, pause)'),
   bestOffer: bestOfferVoSchema
     .nullable()
     .describe('the best active offer the item can accept (item, collection or trait offer)'),

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityVO } from '@aiamarket/shared';
+import { ORDER_HOLD, type ActivityVO } from '@aiamarket/shared';
 import { mockApi, type SeenCall } from '../../test/api';
 import { CONTRACT, OWNER, detail, order } from '../../test/market-fixtures';
 import { renderApp } from '../../test/render';
@@ -97,6 +97,32 @@ describe('/asset', () => {
     // Beside Buy, the cart's Add to cart (issue 18, given by app/).
     expect(cells).toEqual(['1.2346 AIA', '3', OWNER.slice(0, 6), 'BuyAdd to cart']);
     expect(screen.getByTestId('item-owners').textContent).toBe('2');
+  });
+
+  it('shows a listing the market holds back with the reason and no buy', async () => {
+    for (const [hold, reason] of [
+      [ORDER_HOLD.coin, 'This coin is not accepted by the market at the moment'],
+      [ORDER_HOLD.paused, 'The market is paused'],
+    ] as const) {
+      mockApi({
+        'GET /v1/api/nftMeta/getDetail': {
+          ...detail({}, null),
+          heldOrderVO: order(7, { price: '2.5', coin: 'USDT', status: 3, hold }),
+        },
+        'GET /v1/api/collect/detail': { collect: false, collectNum: 0 },
+        'POST /v1/api/transaction/page': page([]),
+      });
+      const { unmount } = renderApp(`/asset?tokenId=7&contractAddr=${CONTRACT}`);
+      const held = await screen.findByTestId('item-held-listing', {}, { timeout: 5000 });
+      expect(within(held).getByTestId('item-hold-reason').textContent).toBe(reason);
+      expect(held.textContent).toContain('2.5 USDT');
+      expect((within(held).getByTestId('action-buy-held') as HTMLButtonElement).disabled).toBe(
+        true,
+      );
+      expect(screen.queryByTestId('action-buy')).toBeNull();
+      expect(screen.queryByTestId('item-price')).toBeNull();
+      unmount();
+    }
   });
 
   it('explains a link without an item', async () => {

@@ -30,6 +30,7 @@ const CANCELLABLE: readonly number[] = [
   OFFER_STATUS.active,
   OFFER_STATUS.unfunded,
   OFFER_STATUS.notStarted,
+  OFFER_STATUS.marketHold,
 ];
 
 const smallButton =

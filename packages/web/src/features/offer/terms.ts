@@ -113,6 +113,7 @@ const OPEN_STATUSES: readonly number[] = [
   OFFER_STATUS.active,
   OFFER_STATUS.unfunded,
   OFFER_STATUS.notStarted,
+  OFFER_STATUS.marketHold,
 ];
 
 /**
