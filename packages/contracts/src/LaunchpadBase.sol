@@ -227,6 +227,11 @@ abstract contract LaunchpadBase is Ownable, ReentrancyGuardTransient {
     // ---------------------------------------------------------------- mint and swap core
 
     /// @dev Checks every rule, records the mint, takes the payment. Returns the cost.
+    ///      The payment goes straight to the bank and a bank that refuses it reverts the mint,
+    ///      unlike the market's payouts (PullPayments): the bank is the sale owner's own
+    ///      address, which the owner can change, the minter loses nothing (its payment comes
+    ///      back with the revert), and no other participant's trade depends on it; crediting
+    ///      would cost every mint a storage write.
     function _takeMint(uint256 id, address coin, uint256 count) internal returns (uint256 cost, uint256 newSupply) {
         Sale storage sale = _sales[id];
         BaseConfig memory base = _checkOpen(id, sale);

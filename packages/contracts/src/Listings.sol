@@ -12,6 +12,7 @@ import {IERC1155Receiver} from "@openzeppelin/contracts/token/ERC1155/IERC1155Re
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {SaleSplit} from "./lib/SaleSplit.sol";
 import {ListingsTerms} from "./lib/ListingsTerms.sol";
+import {PullPayments} from "./lib/PullPayments.sol";
 
 /// @notice The market's buy, for on-chain listings in a sweep.
 interface IMarketSale {
@@ -35,7 +36,13 @@ interface IMarketSale {
 ///      sees this contract as the buyer) and the NFT is handed on to the sweeper in the same
 ///      call: the sweeper, never this contract, ends up holding it, and MarketItemSwept names
 ///      the real buyer for indexers.
-contract Listings is EIP712, ListingsTerms, IERC1155Receiver {
+///      Payments (PullPayments): an AIA payout to a seller or royalty receiver goes out with a
+///      fixed gas stipend and an ERC-20 payout the token refuses is pulled here; either is then
+///      credited to the payee, who withdraws it with withdrawOwed. Crediting rather than
+///      skipping the item: the buyer gets what it paid for and the payee its money, so a seller
+///      whose wallet refuses AIA is neither a floor nobody can buy nor a sweep that reverts.
+///      Only the sweeper's own refund still reverts on failure (its own transaction).
+contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
     using SafeERC20 for IERC20;
 
     /// @notice One signed listing. `units`: ERC1155 units for sale (ERC721: 1); `coin` zero =
@@ -402,12 +409,12 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver {
             if (fee != 0 && coin != address(0)) _accrue(ledger, coin, address(this), fee);
             if (royaltyDue != 0) _accrue(ledger, coin, royaltyReceiver, royaltyDue);
         } else if (coin == address(0)) {
-            _sendNative(seller, sellerPart);
-            if (royaltyDue != 0) _sendNative(royaltyReceiver, royaltyDue);
+            _sendOrCredit(seller, sellerPart);
+            if (royaltyDue != 0) _sendOrCredit(royaltyReceiver, royaltyDue);
         } else {
-            IERC20(coin).safeTransferFrom(msg.sender, seller, sellerPart);
+            _transferFromOrCredit(IERC20(coin), msg.sender, seller, sellerPart);
             if (fee != 0) IERC20(coin).safeTransferFrom(msg.sender, address(this), fee);
-            if (royaltyDue != 0) IERC20(coin).safeTransferFrom(msg.sender, royaltyReceiver, royaltyDue);
+            if (royaltyDue != 0) _transferFromOrCredit(IERC20(coin), msg.sender, royaltyReceiver, royaltyDue);
         }
     }
 
@@ -468,14 +475,15 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver {
         ledger.count = count + 1;
     }
 
-    /// @dev The sweep's payments: AIA from the value sent, ERC-20s pulled from the buyer.
+    /// @dev The sweep's payments: AIA from the value sent, ERC-20s pulled from the buyer. A
+    ///      payee that refuses is credited (PullPayments): the other items are not undone.
     function _settle(Ledger memory ledger) private {
         Payment[] memory items = ledger.items;
         for (uint256 i; i < ledger.count; ++i) {
             Payment memory p = items[i];
             if (p.amount == 0) continue;
-            if (p.coin == address(0)) _sendNative(p.to, p.amount);
-            else IERC20(p.coin).safeTransferFrom(msg.sender, p.to, p.amount);
+            if (p.coin == address(0)) _sendOrCredit(p.to, p.amount);
+            else _transferFromOrCredit(IERC20(p.coin), msg.sender, p.to, p.amount);
         }
     }
 
@@ -581,6 +589,7 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver {
         return seller.code.length != 0 && SignatureChecker.isValidERC1271SignatureNowCalldata(seller, digest, signature);
     }
 
+    /// @dev Only the sweeper's refund: all the gas, and a refusal reverts its own sweep.
     function _sendNative(address to, uint256 amount) private {
         bool ok;
         assembly ("memory-safe") {
@@ -592,5 +601,19 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver {
     function _payOut(address coin, address to, uint256 amount) internal override {
         if (coin == address(0)) _sendNative(to, amount);
         else IERC20(coin).safeTransfer(to, amount);
+    }
+
+    // ---------------------------------------------------------------- payments owed
+
+    /// @dev Payouts that failed, credited to their payees (PullPayments).
+    Owed private _owed;
+
+    /// @notice Sends the caller's credited balance in `coin` (zero: AIA) to `to`.
+    function withdrawOwed(address coin, address to) external nonReentrant returns (uint256) {
+        return _withdrawOwed(coin, to);
+    }
+
+    function _owedStore() internal view override returns (Owed storage) {
+        return _owed;
     }
 }

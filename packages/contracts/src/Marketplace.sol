@@ -11,6 +11,7 @@ import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {SaleSplit} from "./lib/SaleSplit.sol";
+import {PullPayments} from "./lib/PullPayments.sol";
 
 /// @notice The offers and listings contracts' copy of the market's settings
 ///         (lib/MarketSettingsCopy.sol): the market asks them to re-read after every change.
@@ -23,10 +24,14 @@ interface IOffersSettingsCopy {
 /// @title Marketplace
 /// @notice Non-custodial NFT marketplace with on-chain listings (ERC721 and ERC1155). The NFT
 ///         stays in the seller's wallet (the market only holds an approval) until it is bought;
-///         a sale pays seller, fee address and royalty receiver in the same transaction, so the
-///         contract never holds funds. Deployed behind an ERC1967 proxy (UUPS upgrades by the
-///         owner). See packages/contracts/README.md for the design notes.
-contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, ReentrancyGuardTransient {
+///         a sale pays seller, fee address and royalty receiver in the same transaction. A payee
+///         that refuses its payment (a contract without a payable receive, a receiver burning
+///         the gas stipend, a holder the token blocks) is credited instead and withdraws it with
+///         withdrawOwed (PullPayments): the buyer's purchase goes through, so such a listing is
+///         never a floor nobody can buy. Those credits are the only funds the contract keeps.
+///         Deployed behind an ERC1967 proxy (UUPS upgrades by the owner). See
+///         packages/contracts/README.md for the design notes.
+contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, ReentrancyGuardTransient, PullPayments {
     using SafeERC20 for IERC20;
 
     // ---------------------------------------------------------------- types
@@ -90,6 +95,9 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
         // every change (zero: none).
         address offers;
         address listings;
+        // Appended by the pull payments (earlier fields unchanged): payouts that failed,
+        // credited to their payees.
+        Owed owed;
     }
 
     // keccak256(abi.encode(uint256(keccak256("aiamarket.storage.Marketplace")) - 1)) & ~bytes32(uint256(0xff))
@@ -190,6 +198,7 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     error ZeroAddress();
     error EnforcedPause();
     error ExpectedPause();
+    error OwedFunds(uint256 available);
 
     // ---------------------------------------------------------------- setup
 
@@ -344,15 +353,15 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
 
         if (item.coin == address(0)) {
             if (msg.value != gross) revert IncorrectPayment(gross, msg.value);
-            _sendNative(item.seller, gross - fee - royalty);
-            if (fee != 0) _sendNative(config.feeAddress, fee);
-            if (royalty != 0) _sendNative(royaltyReceiver, royalty);
+            _sendOrCredit(item.seller, gross - fee - royalty);
+            if (fee != 0) _sendOrCredit(config.feeAddress, fee);
+            if (royalty != 0) _sendOrCredit(royaltyReceiver, royalty);
         } else {
             if (msg.value != 0) revert IncorrectPayment(0, msg.value);
             IERC20 token = IERC20(item.coin);
-            token.safeTransferFrom(msg.sender, item.seller, gross - fee - royalty);
-            if (fee != 0) token.safeTransferFrom(msg.sender, config.feeAddress, fee);
-            if (royalty != 0) token.safeTransferFrom(msg.sender, royaltyReceiver, royalty);
+            _transferFromOrCredit(token, msg.sender, item.seller, gross - fee - royalty);
+            if (fee != 0) _transferFromOrCredit(token, msg.sender, config.feeAddress, fee);
+            if (royalty != 0) _transferFromOrCredit(token, msg.sender, royaltyReceiver, royalty);
         }
         _emitSold(itemId, item, amount, fee, royalty, royaltyReceiver);
     }
@@ -491,12 +500,20 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     }
 
     /// @notice Sends coins that reached the contract by mistake (zero address = native AIA).
-    ///         Sales never leave anything here.
+    ///         Sales leave nothing here but the payments owed to payees, which stay theirs.
     function withdraw(address coin, address to, uint256 amount) external onlyOwner nonReentrant {
         if (to == address(0)) revert ZeroAddress();
+        uint256 held = coin == address(0) ? address(this).balance : IERC20(coin).balanceOf(address(this));
+        uint256 owed = _s().owed.total[coin];
+        if (held < owed || amount > held - owed) revert OwedFunds(held < owed ? 0 : held - owed);
         if (coin == address(0)) _sendNative(to, amount);
         else IERC20(coin).safeTransfer(to, amount);
         emit Withdrawn(coin, to, amount);
+    }
+
+    /// @notice Sends the caller's credited balance in `coin` (zero: AIA) to `to` (PullPayments).
+    function withdrawOwed(address coin, address to) external nonReentrant returns (uint256) {
+        return _withdrawOwed(coin, to);
     }
 
     /// @notice Sends an ERC721 that was transferred to the contract by mistake.
@@ -573,6 +590,10 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
     // ---------------------------------------------------------------- internals
 
     function _authorizeUpgrade(address) internal override onlyOwner {}
+
+    function _owedStore() internal view override returns (Owed storage) {
+        return _s().owed;
+    }
 
     function _s() private pure returns (MarketStorage storage $) {
         assembly {

@@ -11,6 +11,12 @@ import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {SaleSplit} from "./lib/SaleSplit.sol";
 import {MarketSettingsCopy} from "./lib/MarketSettingsCopy.sol";
+import {PullPayments} from "./lib/PullPayments.sol";
+
+/// @notice The wrapped AIA's unwrap (WrappedAIA.withdraw, WETH9's).
+interface IWrappedNative {
+    function withdraw(uint256 value) external;
+}
 
 /// @title Offers
 /// @notice Signed (EIP-712) buy offers on one token, any token of a collection, or any token of
@@ -29,7 +35,12 @@ import {MarketSettingsCopy} from "./lib/MarketSettingsCopy.sol";
 ///      setting (Marketplace.setOffers links the two), so an offer pays exactly what a sale of
 ///      the same token at the same price would. A coin or collection never copied is pulled at
 ///      its first acceptance. See packages/contracts/README.md, Offers.
-contract Offers is EIP712, MarketSettingsCopy {
+///      Payments (PullPayments): an ERC-20 payout the token refuses (a blocked fee address or
+///      royalty receiver, or seller) is pulled here from the offerer and credited to its payee,
+///      who withdraws it with withdrawOwed; the acceptance goes through. Credit rather than
+///      revert: the seller accepting is not the one who refused. acceptOfferForAIA pays the
+///      seller's part of a wrapped-AIA offer in AIA (unwrapped here in the same call).
+contract Offers is EIP712, MarketSettingsCopy, PullPayments {
     using SafeERC20 for IERC20;
 
     /// @notice What an offer wants: one token, any token of the collection, or any token whose
@@ -100,6 +111,9 @@ contract Offers is EIP712, MarketSettingsCopy {
     error OfferCancelledError(bytes32 orderHash);
     error ExceedsRemaining(uint256 remaining, uint256 units);
     error InvalidSignature();
+    error UnwrapFailed(address coin);
+    error NativeTransferFailed(address to);
+
     constructor(address market_) EIP712("AIAMarket Offers", "1") MarketSettingsCopy(market_) {}
 
     // ---------------------------------------------------------------- accept
@@ -115,6 +129,46 @@ contract Offers is EIP712, MarketSettingsCopy {
         uint256 units,
         bytes32[] calldata proof
     ) external nonReentrant {
+        _accept(offer, signature, tokenId, units, proof, false);
+    }
+
+    /// @notice acceptOffer for an offer in the wrapped AIA (WrappedAIA), the seller's part paid
+    ///         in AIA: it is pulled from the offerer in the wrapped coin, unwrapped here and sent
+    ///         to the caller (fee and royalty stay in the wrapped coin). Reverts with
+    ///         UnwrapFailed for a coin that does not unwrap to AIA, and NativeTransferFailed when
+    ///         the caller refuses AIA (acceptOffer then pays it the wrapped coin).
+    function acceptOfferForAIA(
+        Offer calldata offer,
+        bytes calldata signature,
+        uint256 tokenId,
+        uint256 units,
+        bytes32[] calldata proof
+    ) external nonReentrant {
+        _accept(offer, signature, tokenId, units, proof, true);
+    }
+
+    /// @dev AIA arrives only from the coin unwrapped inside an acceptance.
+    receive() external payable {
+        bool entered;
+        assembly ("memory-safe") {
+            entered := tload(ENTERED_SLOT)
+        }
+        if (!entered) revert UnwrapFailed(msg.sender);
+    }
+
+    /// @notice Sends the caller's credited balance in `coin` to `to` (PullPayments).
+    function withdrawOwed(address coin, address to) external nonReentrant returns (uint256) {
+        return _withdrawOwed(coin, to);
+    }
+
+    function _accept(
+        Offer calldata offer,
+        bytes calldata signature,
+        uint256 tokenId,
+        uint256 units,
+        bytes32[] calldata proof,
+        bool unwrap
+    ) private {
         // One validated copy in memory: each checked calldata read of a field would cost its
         // validation again (about 1,300 gas over an acceptance).
         (Offer memory o, bytes32 orderHash) = _load(offer);
@@ -142,7 +196,7 @@ contract Offers is EIP712, MarketSettingsCopy {
         }
         filledOf[orderHash] = filled;
 
-        _settle(o, orderHash, tokenId, units, filled, toContract, terms);
+        _settle(o, orderHash, tokenId, units, filled, toContract, terms, unwrap);
     }
 
 
@@ -283,10 +337,11 @@ contract Offers is EIP712, MarketSettingsCopy {
         uint256 units,
         uint256 filled,
         bool toContract,
-        CoinTerms memory terms
+        CoinTerms memory terms,
+        bool unwrap
     ) private {
         _deliver(offer, tokenId, units, toContract);
-        (uint256 fee, uint256 royalty, address royaltyReceiver) = _pay(offer, tokenId, units, terms);
+        (uint256 fee, uint256 royalty, address royaltyReceiver) = _pay(offer, tokenId, units, terms, unwrap);
         _emitAccepted(offer, orderHash, tokenId, units, filled, fee, royalty, royaltyReceiver);
     }
 
@@ -321,7 +376,8 @@ contract Offers is EIP712, MarketSettingsCopy {
 
     /// @dev The market's split of a sale: SaleSplit.fee over its fee settings, its royalty
     ///      (market rate, else ERC-2981 capped at 10 %), the seller gets the rest.
-    function _pay(Offer memory offer, uint256 tokenId, uint256 units, CoinTerms memory terms)
+    ///      A payee the token refuses is credited (PullPayments).
+    function _pay(Offer memory offer, uint256 tokenId, uint256 units, CoinTerms memory terms, bool unwrap)
         private
         returns (uint256 fee, uint256 royalty, address royaltyReceiver)
     {
@@ -330,8 +386,28 @@ contract Offers is EIP712, MarketSettingsCopy {
         (royaltyReceiver, royalty) = _royalty(offer.collection, tokenId, gross);
         IERC20 coin = IERC20(offer.coin);
         address offerer = offer.offerer;
-        coin.safeTransferFrom(offerer, msg.sender, gross - fee - royalty);
-        if (fee != 0) coin.safeTransferFrom(offerer, terms.feeAddress, fee);
-        if (royalty != 0) coin.safeTransferFrom(offerer, royaltyReceiver, royalty);
+        if (unwrap) _payUnwrapped(coin, offerer, gross - fee - royalty);
+        else _transferFromOrCredit(coin, offerer, msg.sender, gross - fee - royalty);
+        if (fee != 0) _transferFromOrCredit(coin, offerer, terms.feeAddress, fee);
+        if (royalty != 0) _transferFromOrCredit(coin, offerer, royaltyReceiver, royalty);
+    }
+
+    /// @dev `amount` of the wrapped coin from the offerer, unwrapped, to the seller in AIA. The
+    ///      balance is measured, not trusted: a coin that does not pay exactly `amount` AIA for
+    ///      its withdraw is refused. The seller chose this call, so its refusal reverts.
+    function _payUnwrapped(IERC20 coin, address offerer, uint256 amount) private {
+        coin.safeTransferFrom(offerer, address(this), amount);
+        uint256 before = address(this).balance;
+        (bool ok,) = address(coin).call(abi.encodeCall(IWrappedNative.withdraw, (amount)));
+        if (!ok || address(this).balance != before + amount) revert UnwrapFailed(address(coin));
+        (ok,) = msg.sender.call{value: amount}("");
+        if (!ok) revert NativeTransferFailed(msg.sender);
+    }
+
+    /// @dev Payouts that failed, credited to their payees (PullPayments).
+    Owed private _owed;
+
+    function _owedStore() internal view override returns (Owed storage) {
+        return _owed;
     }
 }

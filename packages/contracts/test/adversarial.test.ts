@@ -18,6 +18,7 @@ import {
   alice,
   bob,
   carol,
+  dave,
   feeAccount,
   m,
   owner,
@@ -121,7 +122,7 @@ async function expectAllReentriesRefused(actorAddress: Address, expectedAttempts
 }
 
 describe('re-entrant receivers', () => {
-  it('a seller re-entering every function from receive() while being paid is refused; the sale completes', async () => {
+  it('a seller re-entering every function from receive() is credited (its receive needs more than the stipend); the sale completes; withdrawing, every re-entry is refused', async () => {
     const seller = await actor(alice);
     const [id] = await f.mint721(seller);
     await f.write(
@@ -143,12 +144,15 @@ describe('re-entrant receivers', () => {
     });
     const before = await f.nativeBalance(seller);
     await f.write(bob, mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
-    await expectAllReentriesRefused(seller, calls.length);
-    expect(await f.nativeBalance(seller)).toBe(before + 1000n - 25n - 50n);
-    expect(await f.nativeBalance(f.c.market)).toBe(0n);
     expect(((await f.read(mk.call('getMarketItem', [1n]))) as MarketItem).status).toBe(
       ITEM_STATUS.sold,
     );
+    expect(await f.read(mk.call('owedTo', [zeroAddress, seller]))).toBe(1000n - 25n - 50n);
+    // The withdrawal sends with all the gas: the re-entries run, and are refused.
+    await f.write(alice, as(seller, mk.call('withdrawOwed', [zeroAddress, seller])));
+    await expectAllReentriesRefused(seller, calls.length);
+    expect(await f.nativeBalance(seller)).toBe(before + 1000n - 25n - 50n);
+    expect(await f.nativeBalance(f.c.market)).toBe(0n);
   });
 
   it('an ERC1155 buyer re-entering from onERC1155Received is refused', async () => {
@@ -188,10 +192,12 @@ describe('re-entrant receivers', () => {
     const [id] = await f.mint721(alice);
     await f.write(alice, mk.list(f.c.game721, id!, 1n, 1000n, zeroAddress));
     await f.write(bob, mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
+    expect(await f.read(mk.call('owedTo', [zeroAddress, receiver]))).toBe(100n);
+    await f.write(carol, as(receiver, mk.call('withdrawOwed', [zeroAddress, receiver])));
     await expectAllReentriesRefused(receiver, calls.length);
   });
 
-  it('a receiver that rejects payment makes the buy revert as a whole (nothing moves)', async () => {
+  it('a seller that rejects payment does not stop the buy: it is credited, and withdraws elsewhere', async () => {
     const seller = await actor(alice);
     const [id] = await f.mint721(seller);
     await f.write(
@@ -210,12 +216,18 @@ describe('re-entrant receivers', () => {
       functionName: 'setRejectNative',
       args: [true],
     });
+    await f.write(bob, mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
+    expect(await f.nativeBalance(seller)).toBe(parseEther('10'));
     await f.expectRevert(
-      bob,
-      mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n),
-      'NativeTransferFailed',
+      alice,
+      as(seller, mk.call('withdrawOwed', [zeroAddress, seller])),
+      'OwedTransferFailed',
       [seller],
     );
+    const daveBefore = await f.nativeBalance(dave.address);
+    await f.write(alice, as(seller, mk.call('withdrawOwed', [zeroAddress, dave.address])));
+    expect((await f.nativeBalance(dave.address)) - daveBefore).toBe(1000n - 25n - 50n);
+    expect(await f.nativeBalance(f.c.market)).toBe(0n);
   });
 
   it('minters re-entering from onERC721Received / onERC1155Received, and a bank from receive(), are refused', async () => {

@@ -170,6 +170,20 @@ export const OFFERS_CONTRACT_ERRORS = {
     message: 'The offer is no longer funded',
     key: 'offer.errors.unfunded',
   },
+  UnwrapFailed: {
+    message: "This offer's coin cannot be paid out as AIA",
+    key: 'offer.errors.unwrapFailed',
+  },
+  // withdrawOwed of the market, Offers and Listings (payouts credited to a payee that refused them).
+  NothingOwed: { message: 'There is nothing to withdraw', key: 'offer.errors.nothingOwed' },
+  OwedTransferFailed: {
+    message: 'That address refused the payment, please choose another one',
+    key: 'offer.errors.owedRefused',
+  },
+  OwedFunds: {
+    message: 'These funds are owed to sellers and royalty receivers',
+    key: 'offer.errors.owedFunds',
+  },
 } as const satisfies Record<string, ContractErrorInfo>;
 
 /** Errors of the token standards and libraries the contracts call. */

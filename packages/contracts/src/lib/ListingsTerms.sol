@@ -103,8 +103,9 @@ abstract contract ListingsTerms is MarketSettingsSync {
         emit RoyaltiesWithdrawn(collection, to, amount);
     }
 
-    /// @notice Platform fees collected in `coin` (zero: AIA) and not yet withdrawn. This
-    ///         contract holds exactly these amounts between transactions.
+    /// @notice Platform fees collected in `coin` (zero: AIA) and not yet withdrawn. Between
+    ///         transactions this contract holds exactly these, the AIA royalties collected and
+    ///         the payments owed to payees that refused them (owedTotal).
     function feesOf(address coin) external view returns (uint256) {
         return _coinWords[coin] & FEES_MASK;
     }

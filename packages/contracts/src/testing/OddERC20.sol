@@ -5,6 +5,7 @@ pragma solidity ^0.8.24;
 ///         NoReturn      transfer/transferFrom return nothing (USDT-style), revert on failure;
 ///         ReturnsFalse  return false instead of reverting on failure (and when `failAll` is set);
 ///         FeeOnTransfer burn `feeBps` of every transfer (the receiver gets less).
+///         Any mode: `setBlocked` makes transfers to that holder fail (a stable coin's blocklist).
 contract OddERC20 {
     enum Mode {
         NoReturn,
@@ -18,6 +19,7 @@ contract OddERC20 {
     Mode public immutable mode;
     uint256 public feeBps;
     bool public failAll;
+    mapping(address => bool) public blocked;
     uint256 public totalSupply;
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
@@ -37,6 +39,10 @@ contract OddERC20 {
         balanceOf[to] += amount;
         totalSupply += amount;
         emit Transfer(address(0), to, amount);
+    }
+
+    function setBlocked(address holder, bool value) external {
+        blocked[holder] = value;
     }
 
     function setFailAll(bool value) external {
@@ -66,7 +72,7 @@ contract OddERC20 {
     }
 
     function _move(address from, address to, uint256 amount) private returns (bool) {
-        if (balanceOf[from] < amount || failAll) {
+        if (balanceOf[from] < amount || failAll || blocked[to]) {
             if (mode == Mode.ReturnsFalse) return false;
             revert("balance");
         }

@@ -104,6 +104,9 @@ export type CoinEvent = Extract<
   { eventName: 'Transfer' | 'Approval' | 'Deposit' | 'Withdrawal' }
 >;
 
+// Not decoded: PaymentDeferred and OwedWithdrawn (market, Offers, Listings). A payout credited
+// to a payee that refused it changes nothing the indexer keeps: the sale event carries the same
+// figures either way, so such a fill is a sale like any other.
 const OFFERS_EVENTS = new Set(['OfferAccepted', 'OfferCancelled', 'CounterIncremented']);
 const LISTINGS_EVENTS = new Set([
   'ListingFilled',
