@@ -405,11 +405,18 @@ describe('royalty on every fill path, as the chain pays it', () => {
             : null,
           want.source === 'erc2981' ? { receiver: want.receiver!, amount: want.amount } : null,
         );
-        expect(res.json().data, kind).toMatchObject({
+        const shown = {
           royalty: view.source === 'none' ? null : royaltyRateToPercent(view.rate),
           royaltyAddr: view.receiver,
           royaltySource: view.source,
+        };
+        expect(res.json().data, kind).toMatchObject(shown);
+        // The item page's royalty line (and its buy dialog) read the same figure.
+        const item = await app.inject({
+          method: 'GET',
+          url: `/v1/api/nftMeta/getDetail?contractAddr=${nft[kind]}&tokenId=1`,
         });
+        expect(item.json().data.collectionsVO, `${kind} item`).toMatchObject(shown);
       }
     } finally {
       await app.close();
