@@ -16,3 +16,4 @@ export * from './offers.js';
 export * from './listings.js';
 export * from './live.js';
 export * from './schema-runtime.js';
+export * from './royalty.js';

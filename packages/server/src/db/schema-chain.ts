@@ -62,6 +62,12 @@ export const collections = pgTable(
     source: varchar('source', { length: 16 }).notNull(),
     syncedBlock: blockNumber('synced_block'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The token contract's ERC-2981 royalty (percent x 100, capped at 10 % as a fill caps it) and
+     * receiver, read when its page was made and at each market listing's block; null: none read.
+     */
+    erc2981Rate: integer('erc2981_rate'),
+    erc2981Receiver: address('erc2981_receiver'),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.address] })],
 );

@@ -7,14 +7,17 @@ import {
   ContractFunctionZeroDataError,
   type PublicClient,
 } from 'viem';
-import { DEFAULT_COIN_DECIMALS, NATIVE_COIN, NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
+import {
+  DEFAULT_COIN_DECIMALS,
+  NATIVE_COIN,
+  NATIVE_COIN_ADDRESS,
+  royaltyRateOf,
+} from '@aiamarket/shared';
 import { gameItems721Abi, stableCoinAbi } from '@aiamarket/shared/abis';
 import { batchedClient } from '../chain/http-variants.js';
 import type { MarketRow, RangeFacts } from './facts.js';
 
-/** ERC-165 id of ERC-2981 (royaltyInfo). */
-export const ERC2981_INTERFACE = '0x2a55205a';
-/** royaltyInfo(tokenId, 10000) answers the rate in percent x 100. */
+/** royaltyInfo(tokenId, 10000) answers the rate in percent x 100 (ROYALTY.rateDenominator). */
 const RATE_BASE = 10_000n;
 
 /** True when the call reached the contract and it reverted or has no such function. */
@@ -28,17 +31,24 @@ export function isRevert(err: unknown): boolean {
   );
 }
 
+function isZeroData(err: unknown): boolean {
+  return (
+    err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionZeroDataError) !== null
+  );
+}
+
 export interface CoinDecimals {
   address: string;
   decimals: number;
 }
 
-/** Reads (and caches for the life of the process) coin decimals and ERC-2981 support. */
+/** Reads coin decimals (cached for the life of the process) and ERC-2981 royalties. */
 export class ChainReads {
   private readonly decimals = new Map<string, number>([
     [NATIVE_COIN_ADDRESS, NATIVE_COIN.decimals],
   ]);
-  private readonly supports2981 = new Map<string, Promise<boolean>>();
+  /** Contracts without royaltyInfo (an empty answer): no further reads. */
+  private readonly without2981 = new Set<string>();
 
   private readonly chain: PublicClient;
 
@@ -65,34 +75,18 @@ export class ChainReads {
     return decimals;
   }
 
-  private erc2981(contract: string, blockNumber: number): Promise<boolean> {
-    let known = this.supports2981.get(contract);
-    if (!known) {
-      known = this.chain
-        .readContract({
-          address: contract as `0x${string}`,
-          abi: gameItems721Abi,
-          functionName: 'supportsInterface',
-          args: [ERC2981_INTERFACE],
-          blockNumber: BigInt(blockNumber),
-        })
-        .catch((err: unknown) => {
-          if (isRevert(err)) return false;
-          this.supports2981.delete(contract);
-          throw err;
-        });
-      this.supports2981.set(contract, known);
-    }
-    return known;
-  }
-
-  /** royaltyInfo(tokenId, 10000) at `blockNumber` (the latest state when the node pruned it). */
-  async erc2981Rate(
+  /**
+   * The ERC-2981 royalty of a token at `blockNumber` (the latest state when the node pruned it),
+   * as the rate a fill pays: royaltyInfo(tokenId, 10000) through the shared rule (capped at
+   * 10 %); null when the contract has no ERC-2981 or names no receiver.
+   */
+  async erc2981Royalty(
     contract: string,
     tokenId: string,
-    blockNumber: number,
-  ): Promise<number | null> {
-    if (!(await this.erc2981(contract, blockNumber))) return null;
+    blockNumber?: number,
+  ): Promise<{ rate: number; receiver: string } | null> {
+    // The contracts call royaltyInfo whatever ERC-165 says, so it is read the same way.
+    if (this.without2981.has(contract)) return null;
     const call = (at?: bigint) =>
       this.chain.readContract({
         address: contract as `0x${string}`,
@@ -103,9 +97,13 @@ export class ChainReads {
       });
     let answer: readonly [string, bigint];
     try {
-      answer = await call(BigInt(blockNumber));
+      answer = await call(blockNumber === undefined ? undefined : BigInt(blockNumber));
     } catch (err) {
-      if (isRevert(err)) return null;
+      if (isRevert(err)) {
+        if (isZeroData(err)) this.without2981.add(contract);
+        return null;
+      }
+      if (blockNumber === undefined) throw err;
       // A node without the historical state: the current rate is the best there is.
       try {
         answer = await call();
@@ -115,8 +113,8 @@ export class ChainReads {
       }
     }
     const [receiver, amount] = answer;
-    if (/^0x0{40}$/i.test(receiver) || amount > RATE_BASE) return null;
-    return Number(amount);
+    const r = royaltyRateOf(null, { receiver, amount });
+    return r.receiver === null ? null : { rate: r.rate, receiver: r.receiver };
   }
 
   /**
@@ -130,17 +128,21 @@ export class ChainReads {
     // One read per token and block (several listings of a block share it), all in one go:
     // the batching client packs them into a few HTTP requests.
     const created: MarketRow[] = facts.market.filter((m) => m.kind === 'created');
-    const rates = new Map<string, Promise<number | null>>();
+    const rates = new Map<string, Promise<{ rate: number; receiver: string } | null>>();
     for (const m of created) {
       const key = `${m.contractAddr}|${m.tokenId}|${m.blockNumber}`;
       if (!rates.has(key))
-        rates.set(key, this.erc2981Rate(m.contractAddr, m.tokenId!, m.blockNumber));
+        rates.set(key, this.erc2981Royalty(m.contractAddr, m.tokenId!, m.blockNumber));
     }
     const settled = await Promise.allSettled(rates.values());
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
     for (const m of created) {
-      m.erc2981Rate = await rates.get(`${m.contractAddr}|${m.tokenId}|${m.blockNumber}`)!;
+      const read = await rates.get(`${m.contractAddr}|${m.tokenId}|${m.blockNumber}`)!;
+      m.erc2981Rate = read?.rate ?? null;
+      // A listing has no royalty receiver of its own: the column keeps the ERC-2981 one read
+      // with the rate, from which the collection's ERC-2981 royalty is derived (royalty.ts).
+      m.royaltyReceiver = read?.receiver ?? null;
     }
     return out;
   }

@@ -1,5 +1,5 @@
 // Pure functions: decoded logs -> fact rows, and the fold of a listing's events into an order.
-import { ACTIVITY_METHOD, CONTRACT_TYPE, ORDER_STATUS } from '@aiamarket/shared';
+import { ACTIVITY_METHOD, CONTRACT_TYPE, ORDER_STATUS, orderRoyaltyRate } from '@aiamarket/shared';
 import type {
   activities,
   launchpadEvents,
@@ -599,7 +599,7 @@ export function orderRoyalty(
       break;
     rate = r.rate;
   }
-  return rate ?? erc2981Rate;
+  return orderRoyaltyRate(rate, erc2981Rate);
 }
 
 /**

@@ -16,7 +16,10 @@ export interface Touched {
   contracts: Set<string>;
   /** Collections whose stats and hourly volumes are recomputed. */
   stats: Set<string>;
-  /** Collections with a RoyaltyRateSet added or rolled back: their page royalty follows. */
+  /**
+   * Collections with a RoyaltyRateSet or a market listing (its ERC-2981 read) added or rolled
+   * back: their royalty follows.
+   */
   royalties: Set<string>;
   /**
    * The market's settings that moved: coins allowed or refused, and PAUSE_KEY for a pause or
@@ -63,8 +66,8 @@ export function touch(
     else if (r.kind === MARKET_SETTING.pause) t.settings.add(PAUSE_KEY);
     // A setting names the market, not a collection.
     if (!isMarketSetting(r.kind)) t.stats.add(r.contractAddr);
+    if (r.kind === 'royaltyRate' || r.kind === 'created') t.royalties.add(r.contractAddr);
   }
-  for (const r of facts.market) if (r.kind === 'royaltyRate') t.royalties.add(r.contractAddr);
   for (const r of facts.transfers) {
     if (r.fromAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.fromAddr}`);
     if (r.toAddr !== ZERO_ADDRESS) t.holdings.add(`${r.contractAddr}|${r.tokenId}|${r.toAddr}`);

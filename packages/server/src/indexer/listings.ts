@@ -7,7 +7,13 @@
 // See README.md "Signed listings".
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
-import { CONTRACT_TYPE, ORDER_KIND, ORDER_STATUS, unitsText } from '@aiamarket/shared';
+import {
+  CONTRACT_TYPE,
+  ORDER_KIND,
+  ORDER_STATUS,
+  orderRoyaltyRate,
+  unitsText,
+} from '@aiamarket/shared';
 import { gameItems721Abi } from '@aiamarket/shared/abis';
 import type { AppDb, Tx } from '../db/database.js';
 import { orders } from '../db/schema-chain.js';
@@ -222,7 +228,10 @@ interface StateRow {
   approved: boolean;
   held: string | null;
   synced: boolean;
+  /** The market's rate, null when never set. */
   royalty: number | null;
+  erc2981_rate: number | null;
+  erc2981_receiver: string | null;
   name: string | null;
   image_url: string | null;
   decimals: number | null;
@@ -328,7 +337,8 @@ export async function recomputeListings(
     from s where l.chain_id = s.chain_id and l.order_hash = s.order_hash`);
 
   // The orders rows, from the state just computed, the seller's holding (known when the
-  // collection is followed and back-filled), the market's royalty rate for the collection, the
+  // collection is followed and back-filled), the market's royalty rate and the ERC-2981 one of the
+  // collection, the
   // item's name and image and the coin's decimals.
   const rows = rowsOf<StateRow>(
     await tx.execute(sql`
@@ -341,6 +351,7 @@ export async function recomputeListings(
               where m.chain_id = l.chain_id and m.kind = 'royaltyRate'
                 and m.contract_addr = l.contract_addr
               order by m.block_number desc, m.log_index desc limit 1) as royalty,
+             c.erc2981_rate, c.erc2981_receiver,
              t.name, t.image_url, d.decimals,
              u.block_number::text as updated_block, u.block_time as updated_at,
              now() as now
@@ -394,7 +405,7 @@ export async function recomputeListings(
       amount: x.units,
       leftAmount: left.toString(),
       ownerAddr: x.seller,
-      royalty: x.royalty,
+      royalty: orderRoyaltyRate(x.royalty, x.erc2981_rate),
       name: x.name,
       imageUrl: x.image_url,
       priceValue,

@@ -28,14 +28,17 @@ export async function recompute(
     recomputeHoldings(tx, chainId, [...touched.holdings]),
   );
   await timed(profile, 'write: orders', () => recomputeOrders(tx, chainId, touched, read));
+  // Before the signed listings: theirs follows the collection's.
+  const royaltyChanged = await syncProfileRoyalty(tx, chainId, [...touched.royalties]);
   if (listings) {
+    const contracts = new Set([...touched.contracts, ...royaltyChanged]);
     await timed(profile, 'write: signed listings', () =>
       recomputeListings(
         tx,
         chainId,
         listings,
         touched.holdings,
-        touched.contracts,
+        contracts,
         touched.stats,
         touched.sellers,
       ),
@@ -50,5 +53,4 @@ export async function recompute(
     recomputeLaunchpad(tx, chainId, [...touched.sales]),
   );
   await timed(profile, 'write: stats', () => recomputeStats(tx, chainId, [...touched.stats]));
-  await syncProfileRoyalty(tx, chainId, [...touched.royalties]);
 }

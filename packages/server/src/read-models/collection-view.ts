@@ -3,8 +3,10 @@ import type { CoinRate, CollectionVO, ContractType } from '@aiamarket/shared';
 import {
   CONTRACT_TYPE,
   REFERENCE_UNIT,
+  royaltyRateOf,
   royaltyRateToPercent,
   trimDecimal,
+  type RoyaltyRate,
 } from '@aiamarket/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/database.js';
@@ -72,8 +74,16 @@ export const collectionVOSchema = z.object({
   contractType: z.enum([CONTRACT_TYPE.erc721, CONTRACT_TYPE.erc1155]),
   createAddr: z.string().nullable(),
   ownerAddr: z.string().nullable().describe('who may edit the collection'),
-  royalty: z.number().nullable().describe('percent (<= 10, one decimal), as set on chain'),
-  royaltyAddr: z.string().nullable(),
+  royalty: z
+    .number()
+    .nullable()
+    .describe(
+      'percent (<= 10) every sale pays: the market rate when set, else the token contract ERC-2981 (capped at 10 %), null when none',
+    ),
+  royaltyAddr: z.string().nullable().describe('who receives it (null when nothing is paid)'),
+  royaltySource: z
+    .enum(['market', 'erc2981', 'none'])
+    .describe('market: the rate set on the marketplace; erc2981: the token contract; none'),
   linkSkypegmwcn: z.string().nullable().describe('official site'),
   linkTwitter: z.string().nullable(),
   linkDiscord: z.string().nullable(),
@@ -86,6 +96,9 @@ export const collectionVOSchema = z.object({
 export interface CollectionJoinedRow {
   profile: CollectionProfileRow;
   contractType: string | null;
+  /** The token contract's ERC-2981 royalty (collections registry), null when none. */
+  erc2981Rate: number | null;
+  erc2981Receiver: string | null;
   lowestPrice: string | null;
   totalTransaction: string | null;
   totalTokens: number | null;
@@ -105,9 +118,28 @@ export function toContractType(value: string | null): ContractType {
   return value === CONTRACT_TYPE.erc1155 ? CONTRACT_TYPE.erc1155 : CONTRACT_TYPE.erc721;
 }
 
+/**
+ * The royalty a collection's sales pay, by the shared rule: the market's rate stored on the page
+ * (null: never set on the market), else the ERC-2981 one the indexer read.
+ */
+export function collectionRoyalty(
+  profile: Pick<CollectionProfileRow, 'royaltyRate' | 'royaltyAddr'>,
+  erc2981: { erc2981Rate: number | null; erc2981Receiver: string | null } | null,
+): RoyaltyRate {
+  return royaltyRateOf(
+    profile.royaltyRate === null
+      ? null
+      : { rate: profile.royaltyRate, receiver: profile.royaltyAddr ?? '' },
+    erc2981?.erc2981Rate == null || erc2981.erc2981Receiver === null
+      ? null
+      : { receiver: erc2981.erc2981Receiver, amount: BigInt(erc2981.erc2981Rate) },
+  );
+}
+
 /** `rates`: the payment coins (currentCoinRates), for the symbols of the per-coin parts. */
 export function toCollectionVO(row: CollectionJoinedRow, rates: CoinRate[]): CollectionVO {
   const p = row.profile;
+  const royalty = collectionRoyalty(p, row);
   return {
     id: p.id,
     name: p.name,
@@ -120,8 +152,9 @@ export function toCollectionVO(row: CollectionJoinedRow, rates: CoinRate[]): Col
     contractType: toContractType(row.contractType),
     createAddr: p.createAddr,
     ownerAddr: p.ownerAddr,
-    royalty: p.royaltyRate === null ? null : royaltyRateToPercent(p.royaltyRate),
-    royaltyAddr: p.royaltyAddr,
+    royalty: royalty.source === 'none' ? null : royaltyRateToPercent(royalty.rate),
+    royaltyAddr: royalty.receiver,
+    royaltySource: royalty.source,
     linkSkypegmwcn: p.linkSkypegmwcn,
     linkTwitter: p.linkTwitter,
     linkDiscord: p.linkDiscord,
@@ -162,6 +195,8 @@ export function selectCollectionRows(db: AppDb, now: Date) {
     .select({
       profile: p,
       contractType: collections.contractType,
+      erc2981Rate: collections.erc2981Rate,
+      erc2981Receiver: collections.erc2981Receiver,
       lowestPrice: sql<string | null>`${s.lowestPrice}::text`,
       totalTransaction: sql<string | null>`${s.totalTransaction}::text`,
       totalTokens: s.totalTokens,

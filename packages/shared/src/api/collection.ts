@@ -3,6 +3,7 @@
 import type { ContractType } from '../constants.js';
 import type { CoinPart } from '../money/reference.js';
 import type { BestOfferVO } from './offer.js';
+import type { RoyaltySource } from '../royalty.js';
 
 export interface CollectionStatsVO {
   /** Floor: lowest listed price, null when nothing is listed. */
@@ -41,9 +42,15 @@ export interface CollectionVO extends CollectionStatsVO {
   createAddr: string | null;
   /** Who may edit it (the contract owner or the address set by the admin). */
   ownerAddr: string | null;
-  /** Percent with at most one decimal (<= 10), null when none. */
+  /**
+   * Percent (<= 10) every sale pays, by the shared rule (royaltyRateOf): the market's rate when
+   * set, else the token contract's ERC-2981 capped at 10 %; null when none.
+   */
   royalty: number | null;
+  /** Who receives it; null when nothing is paid. */
   royaltyAddr: string | null;
+  /** Where it comes from: the market's rate, the token contract (read-only here), or none. */
+  royaltySource: RoyaltySource;
   linkSkypegmwcn: string | null;
   linkTwitter: string | null;
   linkDiscord: string | null;

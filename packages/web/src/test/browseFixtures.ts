@@ -20,6 +20,7 @@ export function collectionVO(over: Partial<CollectionVO> = {}): CollectionVO {
     ownerAddr: OWNER,
     royalty: 2.5,
     royaltyAddr: OWNER,
+    royaltySource: 'market',
     linkSkypegmwcn: 'https://pirates.example',
     linkTwitter: 'https://x.com/pirates',
     linkDiscord: null,

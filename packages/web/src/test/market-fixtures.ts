@@ -51,6 +51,7 @@ export function collection(id: number, over: Partial<CollectionVO> = {}): Collec
     ownerAddr: OWNER,
     royalty: 5,
     royaltyAddr: OWNER,
+    royaltySource: 'market',
     linkSkypegmwcn: null,
     linkTwitter: null,
     linkDiscord: null,

@@ -1,7 +1,8 @@
 import type { Address, PublicClient } from 'viem';
-import { ApiError, ERRORS, ROYALTY } from '@aiamarket/shared';
+import { ApiError, ERRORS, ROYALTY, royaltyRateOf, type RoyaltyRate } from '@aiamarket/shared';
 import { marketplaceAbi } from '@aiamarket/shared/abis';
 import { isChainUnreachable } from '../../chain/errors.js';
+import { ChainReads } from '../../indexer/chain-reads.js';
 
 /** The royalty the marketplace holds for a collection, as percent x 100 (ROYALTY.chainScale). */
 export interface ChainRoyalty {
@@ -49,25 +50,49 @@ export async function readChainRoyalty(
 }
 
 /**
- * Whether the royalty submitted is the one stored (verified against the chain when it was
- * saved): the same rate, and the same receiver when the rate is above 0. Never set is a change.
+ * The royalty the chain pays for a collection by the shared rule: the market's rate when set,
+ * else the token contract's ERC-2981 read now (royaltyInfo of `tokenId` at a price of 10000).
+ * Any failure to read is 10020 (503), as readChainRoyalty.
  */
-export function royaltyUnchanged(
-  stored: { royaltyRate: number | null; royaltyAddr: string | null },
-  rate: number,
-  receiver: string,
-): boolean {
-  if (stored.royaltyRate === null || stored.royaltyRate !== rate) return false;
-  return rate === 0 || stored.royaltyAddr === receiver.toLowerCase();
+export async function readPaidRoyalty(
+  chain: PublicClient,
+  market: Address,
+  collection: Address,
+  tokenId: string,
+): Promise<{ market: ChainRoyalty; paid: RoyaltyRate }> {
+  const onMarket = await readChainRoyalty(chain, market, collection);
+  if (onMarket.set) {
+    return {
+      market: onMarket,
+      paid: royaltyRateOf({ rate: onMarket.rate, receiver: onMarket.receiver }, null),
+    };
+  }
+  let erc2981: { rate: number; receiver: string } | null;
+  try {
+    erc2981 = await new ChainReads(chain).erc2981Royalty(collection, tokenId);
+  } catch (err) {
+    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
+    throw new ApiError(
+      ERRORS.chainUnavailable,
+      'The royalty could not be read from the chain',
+      err instanceof Error ? err.message.split('\n')[0] : undefined,
+    );
+  }
+  return {
+    market: onMarket,
+    paid: royaltyRateOf(
+      null,
+      erc2981 && { receiver: erc2981.receiver, amount: BigInt(erc2981.rate) },
+    ),
+  };
 }
 
 /**
- * Whether the royalty a collection owner submits agrees with the chain: the same rate, and the
- * same receiver when the rate is above 0. A collection whose royalty was never set on the market
- * can only say 0.
+ * Whether a submitted royalty (percent x 100) and receiver are the one a collection pays: the
+ * same rate, and the same receiver when the rate is above 0. A collection that pays none can
+ * only say 0.
  */
-export function royaltyMatchesChain(chain: ChainRoyalty, rate: number, receiver: string): boolean {
-  const chainRate = chain.set ? chain.rate : 0;
-  if (rate !== chainRate) return false;
-  return rate === 0 || chain.receiver === receiver.toLowerCase();
+export function royaltyAgrees(paid: RoyaltyRate, rate: number, receiver: string): boolean {
+  if (rate !== paid.rate) return false;
+  return rate === 0 || paid.receiver === receiver.toLowerCase();
 }

@@ -135,6 +135,7 @@ describe('GET collections/link', () => {
         'ownerAddr',
         'royalty',
         'royaltyAddr',
+        'royaltySource',
         'linkSkypegmwcn',
         'linkTwitter',
         'linkDiscord',
@@ -479,18 +480,29 @@ describe('POST collections/update', () => {
     expect((await get('/collections/link?linkCollection=Heroes')).json().data.id).toBe(before.id);
   });
 
-  it('follows the chain: 0 until the owner sets a royalty on the market, then that rate', async () => {
+  it('follows the chain: the ERC-2981 royalty until the owner sets one on the market, then that rate', async () => {
     const body = {
       ...(await valid('aia-game-items')),
       name: 'AIA Game Items',
       linkCollection: 'items',
     };
-    expect(
-      (await post('/collections/update', { ...body, royalty: '2.5' }, ownerToken)).json().message,
-    ).toBe(E.royaltyNotOnChain.message);
-    expect(
-      (await post('/collections/update', { ...body, royalty: '0' }, ownerToken)).statusCode,
-    ).toBe(200);
+    // The token contract pays 5 % to its deployer through ERC-2981: that is what the page
+    // shows, and the only royalty the form may send back (0 was accepted before, though every
+    // sale paid 5 %).
+    const shown = (await get('/collections/link?linkCollection=aia-game-items')).json()
+      .data as CollectionVO;
+    expect(shown).toMatchObject({ royalty: 5, royaltyAddr: owner, royaltySource: 'erc2981' });
+    for (const royalty of ['2.5', '0']) {
+      expect(
+        (await post('/collections/update', { ...body, royalty }, ownerToken)).json().message,
+        royalty,
+      ).toBe(E.royaltyNotOnChain.message);
+    }
+    const kept = await post('/collections/update', { ...body, royalty: '5' }, ownerToken);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ royalty: 5, royaltySource: 'erc2981' });
+    // Not the market's rate: nothing stored would override the token contract's.
+    expect((await profileOf('items')).royaltyRate).toBeNull();
     await send(c, 'owner', {
       address: c.addr('Marketplace'),
       abi: marketplaceAbi,

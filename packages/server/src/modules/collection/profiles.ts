@@ -6,7 +6,8 @@ import type { AppDb } from '../../db/database.js';
 import { collections } from '../../db/schema-chain.js';
 import { collectionProfiles, type CollectionProfileRow } from '../../db/schema-market.js';
 import { isChainUnreachable } from '../../chain/errors.js';
-import { isLinkTaken } from './queries.js';
+import { isLinkTaken, sampleTokenId, storeErc2981 } from './queries.js';
+import { ChainReads } from '../../indexer/chain-reads.js';
 import { syncProfileRoyalty } from '../../indexer/royalty.js';
 
 const p = collectionProfiles;
@@ -155,8 +156,18 @@ export async function syncCollectionProfiles(
     .leftJoin(p, and(eq(p.chainId, collections.chainId), eq(p.contractAddr, collections.address)))
     .where(and(eq(collections.chainId, chainId), isNull(p.id)));
   const created: CollectionProfileRow[] = [];
+  const reads = chain ? new ChainReads(chain) : null;
   for (const c of missing) {
     const owner = chain ? await readContractOwner(chain, c.address) : null;
+    // The ERC-2981 royalty of a collection never listed on the market (a listing's read at its
+    // block replaces it): what its signed listings and page show until then.
+    if (reads) {
+      const erc2981 = await reads.erc2981Royalty(
+        c.address,
+        await sampleTokenId(db, chainId, c.address),
+      );
+      await storeErc2981(db, chainId, c.address, erc2981);
+    }
     const name = c.name?.trim() || c.symbol?.trim() || `Collection ${c.address.slice(0, 10)}`;
     const result = await ensureCollectionProfile(db, {
       chainId,

@@ -7,6 +7,7 @@ import {
   type CollectionJoinedRow,
 } from '../../read-models/collection-view.js';
 import { WINDOW_HOURS, windowStart } from '../../read-models/volume-windows.js';
+import { collections, holdings } from '../../db/schema-chain.js';
 
 const p = collectionProfiles;
 
@@ -100,4 +101,30 @@ export async function updateProfileRow(
     .where(eq(p.id, id))
     .returning();
   return rows[0];
+}
+
+/** A token id of the collection to read its ERC-2981 with: the lowest held, else 0. */
+export async function sampleTokenId(
+  db: AppDb,
+  chainId: number,
+  contractAddr: string,
+): Promise<string> {
+  const rows = await db
+    .select({ tokenId: sql<string | null>`min(${holdings.tokenId})::text` })
+    .from(holdings)
+    .where(and(eq(holdings.chainId, chainId), eq(holdings.contractAddr, contractAddr)));
+  return rows[0]?.tokenId ?? '0';
+}
+
+/** Stores the token contract's ERC-2981 royalty read for a collection (null: it pays none). */
+export async function storeErc2981(
+  db: AppDb,
+  chainId: number,
+  contractAddr: string,
+  erc2981: { rate: number; receiver: string } | null,
+): Promise<void> {
+  await db
+    .update(collections)
+    .set({ erc2981Rate: erc2981?.rate ?? null, erc2981Receiver: erc2981?.receiver ?? null })
+    .where(and(eq(collections.chainId, chainId), eq(collections.address, contractAddr)));
 }

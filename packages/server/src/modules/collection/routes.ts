@@ -19,7 +19,7 @@ import { validationMessage } from '../../http/error-handler.js';
 import { pageFields, pageOf, paged } from '../../http/paging.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { royaltySummary } from './royalty-queries.js';
-import { readChainRoyalty, royaltyMatchesChain, royaltyUnchanged } from './chain-royalty.js';
+import { readPaidRoyalty, royaltyAgrees } from './chain-royalty.js';
 import { syncCollectionProfiles } from './profiles.js';
 import {
   findCollectionById,
@@ -27,12 +27,15 @@ import {
   findProfileById,
   isLinkTaken,
   listOwnedCollections,
+  sampleTokenId,
+  storeErc2981,
   listRecommended,
   updateProfileRow,
 } from './queries.js';
 import { rankCollections } from './ranking.js';
 import {
   coinPartsSchema,
+  collectionRoyalty,
   collectionVOSchema,
   toCollectionVO,
 } from '../../read-models/collection-view.js';
@@ -253,10 +256,11 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           description:
             'Rules of spec section 5 (messages as listed there). The royalty itself is set on ' +
             'chain by the owner (setRoyaltyRate); the royalty and receiving address sent here ' +
-            'must equal what the marketplace holds for the collection (a collection without a ' +
-            'royalty on the market can only send 0), otherwise nothing is stored and the answer ' +
-            'is 10001 with that message. The chain is read only when the royalty or its ' +
-            'receiver differ from the stored ones (10020 when it cannot be read). A broken rule answers 10001 with the message of the ' +
+            'must equal what the chain pays for the collection: the market rate when set, else ' +
+            "the token contract's ERC-2981 (royaltySource erc2981, sent back as answered), else " +
+            '0; otherwise nothing is stored and the answer is 10001 with that message. The chain ' +
+            'is read only when the royalty or its receiver differ from the stored ones (10020 ' +
+            'when it cannot be read). A broken rule answers 10001 with the message of the ' +
             'rule alone (after the session check). 10004 unknown id, 10005 not the owner.',
           security: TOKEN_SECURITY,
           body: collectionUpdateSchema,
@@ -278,8 +282,15 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           throw new ApiError(ERRORS.badRequest, COLLECTION_EDIT_MESSAGES.linkTaken.message);
         }
         const rate = royaltyPercentToRate(input.royalty);
+        const joined = await findCollectionById(db, chainId, profile.id);
+        // The market columns keep what the chain holds: a rate the market set, else null (the
+        // token contract's ERC-2981, if any, applies and is shown read-only).
+        let marketRoyalty = { royaltyRate: profile.royaltyRate, royaltyAddr: profile.royaltyAddr };
         // A text-only edit keeps the royalty checked when it was stored: no chain needed.
-        if (!royaltyUnchanged(profile, rate, input.royaltyAddr)) {
+        if (
+          !joined ||
+          !royaltyAgrees(collectionRoyalty(profile, joined), rate, input.royaltyAddr)
+        ) {
           const market = ctx.deployment?.contracts['Marketplace']?.address;
           if (!market) {
             throw new ApiError(
@@ -287,15 +298,29 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
               'The marketplace is not deployed: the royalty cannot be checked',
             );
           }
-          const onChain = await readChainRoyalty(
+          const onChain = await readPaidRoyalty(
             ctx.chain,
             market as Address,
             profile.contractAddr as Address,
+            await sampleTokenId(db, chainId, profile.contractAddr),
           );
-          if (!royaltyMatchesChain(onChain, rate, input.royaltyAddr)) {
+          if (!royaltyAgrees(onChain.paid, rate, input.royaltyAddr)) {
             throw new ApiError(
               ERRORS.badRequest,
               COLLECTION_EDIT_MESSAGES.royaltyNotOnChain.message,
+            );
+          }
+          if (onChain.market.set) {
+            marketRoyalty = { royaltyRate: rate, royaltyAddr: input.royaltyAddr.toLowerCase() };
+          } else {
+            marketRoyalty = { royaltyRate: null, royaltyAddr: null };
+            await storeErc2981(
+              db,
+              chainId,
+              profile.contractAddr,
+              onChain.paid.receiver === null
+                ? null
+                : { rate: onChain.paid.rate, receiver: onChain.paid.receiver },
             );
           }
         }
@@ -307,8 +332,7 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             headUrl: input.headUrl,
             coverUrl: input.coverUrl,
             backgroundUrl: input.backgroundUrl ?? null,
-            royaltyRate: rate,
-            royaltyAddr: input.royaltyAddr.toLowerCase(),
+            ...marketRoyalty,
             linkSkypegmwcn: input.linkSkypegmwcn ?? null,
             linkTwitter: input.linkTwitter ?? null,
             linkDiscord: input.linkDiscord ?? null,

@@ -67,9 +67,16 @@ export function royaltyChanged(
   onChain: { receiver: string; rate: bigint; set: boolean },
   royalty: string,
   royaltyAddr: string,
+  erc2981: { rate: number; receiver: string } | null = null,
 ): boolean {
   const rate = BigInt(royaltyPercentToRate(royalty));
-  if (!onChain.set) return rate !== 0n;
+  // Without a market rate the token contract's ERC-2981 applies: keeping it needs no
+  // transaction, and any other figure is set on the market, which then overrides it.
+  if (!onChain.set) {
+    if (!erc2981) return rate !== 0n;
+    if (rate !== BigInt(erc2981.rate)) return true;
+    return rate !== 0n && royaltyAddr.toLowerCase() !== erc2981.receiver.toLowerCase();
+  }
   if (rate !== onChain.rate) return true;
   return rate !== 0n && royaltyAddr.toLowerCase() !== onChain.receiver.toLowerCase();
 }
@@ -134,6 +141,14 @@ export function CollectionEditForm({ collection }: { collection: CollectionVO })
     defaultValues: toForm(collection, i18n.language),
   });
   const { register, control, handleSubmit, formState } = form;
+  // The royalty the token contract pays (shown read-only: only a market rate overrides it).
+  const erc2981 =
+    collection.royaltySource === 'erc2981' && collection.royalty !== null && collection.royaltyAddr
+      ? {
+          rate: royaltyPercentToRate(String(collection.royalty)),
+          receiver: collection.royaltyAddr,
+        }
+      : null;
 
   const message = (error: FieldError | undefined) => {
     if (!error?.message) return undefined;
@@ -145,7 +160,7 @@ export function CollectionEditForm({ collection }: { collection: CollectionVO })
     async (values) => {
       // The server stores the royalty only when the market holds the same: set it on chain first.
       const onChain = await readRoyaltyRate(collection.contractAddr as Address).catch(() => null);
-      if (!onChain || royaltyChanged(onChain, values.royalty, values.royaltyAddr)) {
+      if (!onChain || royaltyChanged(onChain, values.royalty, values.royaltyAddr, erc2981)) {
         const ok = await flow.run((wallet, onHash) =>
           setRoyaltyRate(
             wallet,
@@ -296,6 +311,12 @@ export function CollectionEditForm({ collection }: { collection: CollectionVO })
           {text('royalty', { required: true, placeholder: '0' })}
           {text('royaltyAddr', { required: true, maxLength: 42, placeholder: '0x…' })}
         </div>
+        {erc2981 && collection.royalty !== null && (
+          <p className="text-sm text-slate-200" data-testid="collection-edit-royalty-erc2981">
+            {t('collectionEdit.royaltyErc2981', { rate: collection.royalty })}{' '}
+            <span className="text-xs text-slate-400">{t('collectionEdit.royaltyErc2981Note')}</span>
+          </p>
+        )}
         <p className="text-xs text-slate-400">{t('collectionEdit.royaltyHint')}</p>
         <fieldset className="space-y-4">
           <legend className="text-sm font-semibold text-white">{t('collectionEdit.links')}</legend>

@@ -22,4 +22,14 @@ describe('collection edit: the royalty goes on chain only when it changes', () =
     expect(royaltyChanged(none, '0', OWNER)).toBe(false);
     expect(royaltyChanged(none, '2.5', OWNER)).toBe(true);
   });
+
+  it("keeps the token contract's ERC-2981 royalty without a transaction; another figure goes on the market", () => {
+    const none = { receiver: '0x0000000000000000000000000000000000000000', rate: 0n, set: false };
+    const erc2981 = { rate: 500, receiver: OWNER };
+    expect(royaltyChanged(none, '5', OWNER, erc2981)).toBe(false);
+    // 0 would be a market rate of 0 %, which overrides the 5 % the contract pays.
+    expect(royaltyChanged(none, '0', OWNER, erc2981)).toBe(true);
+    expect(royaltyChanged(none, '5', OTHER, erc2981)).toBe(true);
+    expect(royaltyChanged(none, '2.5', OWNER, erc2981)).toBe(true);
+  });
 });

@@ -85,7 +85,9 @@ export default function CreatorDashboardPage() {
               <Link to={`/collection/${c.linkCollection}`} className="min-w-0">
                 <p className="truncate font-semibold text-white">{c.name}</p>
                 <p className="text-xs text-slate-400">
-                  {t('creator.royaltyRate', { rate: c.royalty ?? 0 })}
+                  {c.royaltySource === 'erc2981'
+                    ? t('creator.royaltyRateErc2981', { rate: c.royalty ?? 0 })
+                    : t('creator.royaltyRate', { rate: c.royalty ?? 0 })}
                 </p>
               </Link>
               <Link
