@@ -275,7 +275,7 @@ describe('listing/create', () => {
     );
     // ... and a retired-form signature of other listings is only "not the seller's".
     await expectRefused(
-      await create(ls, await signRetiredBulk([ls[1]!, ls[0]!])),
+      await create(ls, await signRetiredBulk([ls[0]!, { ...ls[1]!, pricePerUnit: 8n }])),
       'listingSignatureInvalid',
       0,
       before,
@@ -518,12 +518,13 @@ describe('listing/create', () => {
 
   it('refuses a bulk flag that does not fit the number of listings, and over 100', async () => {
     const l = listing('dave');
+    // A bulk of one is a tree of height 1: the listing signed alone does not sign it.
     const one = await post('/listing/create', {
       listings: [asText(l)],
       signature: await signOne(l),
       bulk: true,
     });
-    expect(one.body.code).toBe(ERRORS.badRequest.code);
+    expect(one.body.code).toBe(ERRORS.listingSignatureInvalid.code);
     const two = await post('/listing/create', {
       listings: [asText(l), asText(listing('dave'))],
       signature: await signOne(l),
