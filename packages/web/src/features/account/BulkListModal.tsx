@@ -298,7 +298,12 @@ export function BulkListModal({
           )}
           <ul className="mt-4 max-h-64 space-y-1.5 overflow-y-auto text-sm">
             {priced.map(({ item, check }) => (
-              <li key={itemKey(item)} className="flex items-center justify-between gap-3">
+              <li
+                key={itemKey(item)}
+                data-testid="bulk-item"
+                data-item-key={itemKey(item)}
+                className="flex items-center justify-between gap-3"
+              >
                 <span className="min-w-0 flex-1 truncate">{itemName(item.name, item.tokenId)}</span>
                 <select
                   data-testid="bulk-item-coin"
