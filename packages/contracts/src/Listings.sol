@@ -3,7 +3,6 @@ pragma solidity ^0.8.24;
 
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
-import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
@@ -21,8 +20,8 @@ interface IMarketSale {
 }
 
 /// @title Listings
-/// @notice Signed (EIP-712) listings, one signature for one listing or for a Merkle tree of
-///         many (bulk listing: no gas, the NFT stays in the wallet with the approval the
+/// @notice Signed (EIP-712) listings, one signature for one listing or for a typed tree of
+///         many (bulk listing, the wallet shows every listing of it: no gas, the NFT stays in the wallet with the approval the
 ///         market's listing flow already asks for), and a sweep that buys up to 30 listings of
 ///         any kind (signed ones and the market's on-chain ones, AIA and ERC-20) in one
 ///         transaction: an item that can no longer be bought is skipped and its AIA returned
@@ -62,12 +61,16 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
     }
 
     /// @notice A purchase of a signed listing. `proof` empty: `signature` signs the listing;
-    ///         otherwise it signs ListingTree(root) and `proof` leads from the listing's struct
-    ///         hash to that root (pairs hashed sorted, OpenZeppelin MerkleProof).
+    ///         otherwise it signs BulkListing(Listing[2]..[2] tree), nested `proof.length`
+    ///         deep (1 to MAX_TREE_HEIGHT), the listing being leaf `index` (< 2^height, left to
+    ///         right) and `proof` its siblings from the leaf up. EIP-712 hashes an array as the
+    ///         keccak of its elements' hashes, so the tree's hash is the Merkle root of the leaves'
+    ///         struct hashes, pairs hashed in position order.
     struct Fill {
         Listing listing;
         bytes signature;
         bytes32[] proof;
+        uint256 index;
         uint256 units;
     }
 
@@ -102,7 +105,20 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
         "Listing(address seller,address collection,bool erc1155,uint256 tokenId,uint256 units,address coin,"
         "uint256 pricePerUnit,uint256 start,uint256 end,uint256 salt,uint256 counter)"
     );
-    bytes32 public constant LISTING_TREE_TYPEHASH = keccak256("ListingTree(bytes32 root)");
+
+    /// @notice Deepest bulk tree: 2^7 = 128 listings, room for the 100 one signature may carry
+    ///         (every leaf, padding included, is shown by the wallet, so deeper trees would only
+    ///         make signing prompts too long to read).
+    uint256 public constant MAX_TREE_HEIGHT = 7;
+
+    /// @dev keccak256("BulkListing(Listing[2]...[2] tree)" + the Listing type), [2] height times.
+    bytes32 private constant BULK_TYPEHASH_1 = 0x2705564ecf8098d084795ad82a1a4105763c8a7fe39264c239649b6a5ae2604e;
+    bytes32 private constant BULK_TYPEHASH_2 = 0xb898a31ad36f0ddff44fb397dcac9617a3b7b86492c90c56ce140547be9eb47e;
+    bytes32 private constant BULK_TYPEHASH_3 = 0xcaf07a66504b07ea5ceae89fe0cb0d5942318e357d9b6afededa3663ab38c137;
+    bytes32 private constant BULK_TYPEHASH_4 = 0x0f82981e52b9b18e753624a50e106fb5a7b14a50583157528ccdefa617198386;
+    bytes32 private constant BULK_TYPEHASH_5 = 0x223cf2d7df2683cdcd1220a7ea6bb30cbb7ef74861522d059b3133c6961b4e3e;
+    bytes32 private constant BULK_TYPEHASH_6 = 0xb39d6566def64f0aefda1a31366f38a814b291ec7d4f525a41ffd2f8e037c4fd;
+    bytes32 private constant BULK_TYPEHASH_7 = 0xa8942ab97bfc86fe8fce8041eaf62b21704480e088583b191c714baf76522401;
 
     /// @notice Most items in one sweep.
     uint256 public constant MAX_SWEEP = 30;
@@ -225,9 +241,12 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
         return _hashTypedDataV4(_structHash(listing));
     }
 
-    /// @notice What a seller signs for a bulk listing: the digest of ListingTree(root).
-    function hashListingTree(bytes32 root) external view returns (bytes32) {
-        return _hashTypedDataV4(keccak256(abi.encode(LISTING_TREE_TYPEHASH, root)));
+    /// @notice What a seller signs for a bulk listing: the digest of a BulkListing tree of this
+    ///         height (1 to MAX_TREE_HEIGHT) whose hash (Merkle root of its leaves) is `root`.
+    function hashListingTree(uint256 height, bytes32 root) external view returns (bytes32) {
+        bytes32 typeHash = _bulkTypeHash(height);
+        if (typeHash == 0) revert InvalidSignature();
+        return _hashTypedDataV4(keccak256(abi.encode(typeHash, root)));
     }
 
     function listingStatus(address seller, bytes32 orderHash) external view returns (uint256 filled, bool cancelled) {
@@ -527,17 +546,50 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
     }
 
     /// @dev The listing in memory, its order hash, and whether its seller signed it (alone, or
-    ///      the ListingTree root its proof leads to from the listing's struct hash).
+    ///      in the BulkListing tree its index and proof lead to from the listing's struct hash).
     ///      Answers a zero order hash for a listing its seller did not sign.
     function _loadAndVerify(Fill calldata fill) private view returns (Listing memory l, bytes32 orderHash) {
         bytes32 structHash = _load(fill.listing, l);
         orderHash = _hashTypedDataV4(structHash);
-        bytes32 signed = fill.proof.length == 0
-            ? orderHash
-            : _hashTypedDataV4(
-                keccak256(abi.encode(LISTING_TREE_TYPEHASH, MerkleProof.processProofCalldata(fill.proof, structHash)))
-            );
+        bytes32 signed = orderHash;
+        uint256 height = fill.proof.length;
+        if (height != 0) {
+            bytes32 typeHash = _bulkTypeHash(height);
+            uint256 index = fill.index;
+            // A height without a type, or an index beyond the tree: not a tree anyone signed.
+            if (typeHash == 0 || index >> height != 0) return (l, 0);
+            signed = _hashTypedDataV4(keccak256(abi.encode(typeHash, _treeRoot(structHash, index, fill.proof))));
+        }
         if (!_validSignature(l.seller, signed, fill.signature)) orderHash = 0;
+    }
+
+    /// @dev The type hash of a BulkListing tree of `height`; zero for none.
+    function _bulkTypeHash(uint256 height) private pure returns (bytes32) {
+        if (height == 1) return BULK_TYPEHASH_1;
+        if (height == 2) return BULK_TYPEHASH_2;
+        if (height == 3) return BULK_TYPEHASH_3;
+        if (height == 4) return BULK_TYPEHASH_4;
+        if (height == 5) return BULK_TYPEHASH_5;
+        if (height == 6) return BULK_TYPEHASH_6;
+        if (height == 7) return BULK_TYPEHASH_7;
+        return 0;
+    }
+
+    /// @dev The root from leaf `index` up: at level i the node is the left child when bit i of
+    ///      the index is 0 (position order, not sorted pairs: the order EIP-712 hashes an array).
+    function _treeRoot(bytes32 leaf, uint256 index, bytes32[] calldata proof) private pure returns (bytes32 node) {
+        node = leaf;
+        assembly ("memory-safe") {
+            let end := add(proof.offset, shl(5, proof.length))
+            for { let p := proof.offset } lt(p, end) { p := add(p, 0x20) } {
+                let right := and(index, 1)
+                // Scratch space: node at 0x00 (left) or 0x20 (right), the sibling in the other.
+                mstore(shl(5, right), node)
+                mstore(shl(5, xor(right, 1)), calldataload(p))
+                node := keccak256(0, 0x40)
+                index := shr(1, index)
+            }
+        }
     }
 
     /// @dev The listing copied into `l` (already allocated: a second copy would cost its

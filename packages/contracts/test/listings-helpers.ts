@@ -1,6 +1,6 @@
 // Shared by the listings tests: approvals for the Listings contract, signing a listing or a
 // bulk tree (EIP-712 with the shared types), and the buy / sweep calls.
-import { LISTING_TREE_TYPES, LISTING_TYPES, listingDomain, listingTree } from '@aiamarket/shared';
+import { LISTING_TYPES, listingDomain, listingTree } from '@aiamarket/shared';
 import type { SignedListingFields } from '@aiamarket/shared';
 import { gameItems721Abi, listingsAbi, stableCoinAbi } from '@aiamarket/shared/abis';
 import { maxUint256, zeroAddress } from 'viem';
@@ -37,6 +37,8 @@ export interface Fill {
   listing: SignedListingFields;
   signature: Hex;
   proof: readonly Hex[];
+  /** Leaf index in the bulk tree (0 alone). */
+  index: bigint;
   units: bigint;
 }
 
@@ -55,7 +57,10 @@ export function signListing(
   });
 }
 
-/** Several listings under one signature: the fills of each (units: all of it). */
+/**
+ * Several listings under one signature over their BulkListing tree (the listings themselves,
+ * as the wallet shows them): the fills of each (units: all of it).
+ */
 export async function signBulk(
   signer: Actor,
   listings: readonly SignedListingFields[],
@@ -63,16 +68,14 @@ export async function signBulk(
   verifyingContract: Address,
 ): Promise<Fill[]> {
   const tree = listingTree(listings);
-  const signature = await privateKeyToAccount(signer.privateKey).signTypedData({
-    domain: listingDomain(chainId, verifyingContract),
-    types: LISTING_TREE_TYPES,
-    primaryType: 'ListingTree',
-    message: { root: tree.root },
-  });
+  const signature = await privateKeyToAccount(signer.privateKey).signTypedData(
+    tree.typedData(chainId, verifyingContract),
+  );
   return listings.map((listing, i) => ({
     listing,
     signature,
     proof: tree.proof(i),
+    index: BigInt(i),
     units: listing.units,
   }));
 }

@@ -1,18 +1,29 @@
 // Unit and adversarial tests of the Listings contract (issue 18): a signed listing bought in
 // AIA and in the stable coin with fee and royalty as a market sale pays them; a bulk listing
-// (one signature over a Merkle tree) whose proofs fit only their own listing; cancel by hash,
+// (one signature over a BulkListing typed tree of 1, 2, 3 or 100 listings in mixed coins) whose
+// proofs fit only their own listing at their own index and height, padding never fillable, the
+// retired ListingTree(root) form refused; cancel by hash,
 // cancel all by counter, expiry, units beyond the signed ones, a high-s signature; a sweep of
 // signed and on-chain listings (ERC721 and ERC1155, AIA and stable coin) that delivers every NFT
 // to the buyer, skips an item sold meanwhile and returns its AIA; a buyer contract re-entering
 // from its ERC1155 receive hook is refused while its sweep completes; a listing whose calldata
 // carries bits its types forbid is refused even when the seller signed exactly those words.
-import { LISTING_TYPES, listingOrderHash } from '@aiamarket/shared';
+import {
+  EMPTY_LISTING,
+  LISTING_TYPES,
+  listingDomain,
+  listingOrderHash,
+  listingStructHash,
+  listingTree,
+  sortedMerkleTree,
+} from '@aiamarket/shared';
 import type { SignedListingFields } from '@aiamarket/shared';
 import { gameItems1155Abi, gameItems721Abi, listingsAbi } from '@aiamarket/shared/abis';
 import {
   concat,
   encodeAbiParameters,
   encodeFunctionData,
+  hashTypedData,
   keccak256,
   toFunctionSelector,
   zeroAddress,
@@ -91,6 +102,7 @@ async function single(listing: SignedListingFields, units = listing.units): Prom
     listing,
     signature: await signListing(alice, listing, f.anvil.chainId, listings),
     proof: [],
+    index: 0n,
     units,
   };
 }
@@ -101,12 +113,12 @@ const split = (gross: bigint) => {
 };
 const ownerOf = (tokenId: bigint) =>
   f.read({ address: f.c.game721, abi: gameItems721Abi, functionName: 'ownerOf', args: [tokenId] });
-const balance1155 = (who: Address) =>
+const balance1155 = (who: Address, id = 1n) =>
   f.read<bigint>({
     address: f.c.game1155,
     abi: gameItems1155Abi,
     functionName: 'balanceOf',
-    args: [who, 1n],
+    args: [who, id],
   });
 
 /** The contract holds exactly what it collected (fees, AIA royalties), nothing else. */
@@ -349,6 +361,126 @@ describe('Listings: bulk', () => {
   });
 });
 
+describe('Listings: bulk trees', () => {
+  /** `n` listings of 1 unit of a fresh ERC1155 id, AIA and the stable coin in turn. */
+  async function mixed(n: number): Promise<SignedListingFields[]> {
+    await f.mint1155(alice, 7n, BigInt(n));
+    return Array.from({ length: n }, (_, i) =>
+      listingOf({
+        collection: f.c.game1155,
+        erc1155: true,
+        tokenId: 7n,
+        coin: i % 2 === 0 ? zeroAddress : f.c.usdt,
+        pricePerUnit: AIA + BigInt(i),
+        salt: 100n + BigInt(i),
+      }),
+    );
+  }
+  const aiaOf = (fills: readonly Fill[]) =>
+    fills.reduce(
+      (sum, x) => sum + (x.listing.coin === zeroAddress ? x.listing.pricePerUnit : 0n),
+      0n,
+    );
+
+  for (const n of [1, 2, 3]) {
+    it(`a tree of ${n}: each leaf is bought with its own proof and index, in its own coin`, async () => {
+      const fills = await signBulk(alice, await mixed(n), f.anvil.chainId, listings);
+      expect(fills[0]!.proof).toHaveLength(n === 3 ? 2 : 1);
+      const usdtBefore = await f.balance(f.c.usdt, carol.address);
+      for (const fill of fills) await f.write(carol, buyCall(listings, fill, aiaOf([fill])));
+      expect(await balance1155(carol.address, 7n)).toBe(BigInt(n));
+      const usdtSpent = fills.reduce(
+        (a, x) => a + (x.listing.coin === f.c.usdt ? x.listing.pricePerUnit : 0n),
+        0n,
+      );
+      expect(usdtBefore - (await f.balance(f.c.usdt, carol.address))).toBe(usdtSpent);
+      // Each fill is tracked by the listing's own order hash, as if signed alone.
+      for (const fill of fills) {
+        const hash = listingOrderHash(fill.listing, f.anvil.chainId, listings);
+        expect(
+          await f.read(listingsCall(listings, 'listingStatus', [alice.address, hash])),
+        ).toEqual([1n, false]);
+      }
+    });
+  }
+
+  it('a tree of 100 in two coins (height 7): every leaf is bought with its proof', async () => {
+    const fills = await signBulk(alice, await mixed(100), f.anvil.chainId, listings);
+    expect(fills[99]!.proof).toHaveLength(7);
+    for (let from = 0; from < 100; from += 30) {
+      const chunk = fills.slice(from, from + 30);
+      const receipt = await f.write(carol, sweepCall(listings, chunk, [], aiaOf(chunk)));
+      expect(f.events(receipt, listingsAbi, 'SweepItemSkipped', listings)).toEqual([]);
+    }
+    expect(await balance1155(carol.address, 7n)).toBe(100n);
+  });
+
+  it('the digest the seller signs is the typed tree as viem hashes it', async () => {
+    const tree = listingTree(await mixed(3));
+    expect(
+      await f.read(listingsCall(listings, 'hashListingTree', [BigInt(tree.height), tree.root])),
+    ).toBe(hashTypedData(tree.typedData(f.anvil.chainId, listings)));
+    await f.expectRevert(
+      carol,
+      listingsCall(listings, 'hashListingTree', [8n, tree.root]),
+      'InvalidSignature',
+    );
+  });
+
+  it('padding leaves are never fillable', async () => {
+    const three = await mixed(3);
+    const [fill] = await signBulk(alice, three, f.anvil.chainId, listings);
+    // Leaf 3 is the zero listing; its proof is leaf 2 then the hash of leaves 0 and 1.
+    const leaves = three.map(listingStructHash);
+    const padding: Fill = {
+      listing: EMPTY_LISTING,
+      signature: fill!.signature,
+      proof: [leaves[2]!, keccak256(concat([leaves[0]!, leaves[1]!]))],
+      index: 3n,
+      units: 1n,
+    };
+    // Its price is zero and its seller zero (no signature recovers to zero): refused either way.
+    await f.expectRevert(carol, buyCall(listings, padding), 'InvalidPrice');
+    const receipt = await f.write(carol, sweepCall(listings, [padding, fill!], [], AIA));
+    const skipped = f.events<{ index: bigint }>(receipt, listingsAbi, 'SweepItemSkipped', listings);
+    expect(skipped.map((x) => x.index)).toEqual([0n]);
+  });
+
+  it('a proof of another height or index is refused', async () => {
+    const fills = await signBulk(alice, await mixed(3), f.anvil.chainId, listings);
+    const fill = fills[1]!; // index 1, height 2
+    const zero = `0x${'00'.repeat(32)}` as Hex;
+    const wrong: Fill[] = [
+      { ...fill, index: 0n }, // the neighbour's place
+      { ...fill, index: 1n + 4n }, // same low bits, beyond the tree
+      { ...fill, proof: fill.proof.slice(0, 1) }, // height 1: its subtree's root signed as a tree
+      { ...fill, proof: [...fill.proof, zero] }, // height 3
+      { ...fill, proof: Array.from({ length: 8 }, () => zero) }, // beyond the deepest tree
+      { ...fill, proof: [] }, // signed alone: it was not
+    ];
+    for (const w of wrong)
+      await f.expectRevert(carol, buyCall(listings, w, AIA), 'InvalidSignature');
+    await f.write(carol, buyCall(listings, fill, 0n));
+  });
+
+  it('the retired ListingTree(root) signature (sorted pairs) is refused', async () => {
+    const three = await mixed(3);
+    const old = sortedMerkleTree(three.map(listingStructHash));
+    const signature = await privateKeyToAccount(alice.privateKey).signTypedData({
+      domain: listingDomain(f.anvil.chainId, listings),
+      types: { ListingTree: [{ name: 'root', type: 'bytes32' }] },
+      primaryType: 'ListingTree',
+      message: { root: old.root },
+    });
+    for (const [i, listing] of three.entries()) {
+      for (const index of [0n, BigInt(i)]) {
+        const fill: Fill = { listing, signature, proof: old.proof(i), index, units: 1n };
+        await f.expectRevert(carol, buyCall(listings, fill, aiaOf([fill])), 'InvalidSignature');
+      }
+    }
+  });
+});
+
 describe('Listings: sweep', () => {
   it('buys signed and on-chain listings in one transaction, skips a sold one and returns its AIA', async () => {
     // Signed: three ERC721 in AIA (one bought by dave first), one in the stable coin.
@@ -491,6 +623,7 @@ describe('Listings: adversarial', () => {
       listing: mine[0]!,
       signature: await signListing(dave, mine[0]!, f.anvil.chainId, listings),
       proof: [],
+      index: 0n,
       units: 1n,
     };
     // Signed by someone else than the wallet's signer: refused.
@@ -579,7 +712,7 @@ describe('Listings: adversarial', () => {
       const data = encodeFunctionData({
         abi: listingsAbi,
         functionName: 'buy',
-        args: [{ listing, signature, proof: [], units: 1n }],
+        args: [{ listing, signature, proof: [], index: 0n, units: 1n }],
       });
       // buy(Fill): the fill is dynamic, so its head offset comes first; the listing's words
       // start right after it.

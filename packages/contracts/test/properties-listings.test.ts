@@ -3,7 +3,7 @@
 // expired or not yet started) and put 0..3 on the market's on-chain listings, then the chain
 // changes under some of them (cancelled by hash, bought by someone else first, the NFT moved
 // away, the seller's counter raised, an on-chain one repriced) and the buyer asks for some
-// beyond their units or with another listing's bulk proof; then one sweep of all of them with
+// beyond their units or with another listing's bulk proof or leaf index; then one sweep of all of them with
 // more AIA than needed. A model predicts, per item, bought or skipped, and the
 // chain must agree:
 //   - a sweep conserves funds to the wei: the buyer pays exactly the sum of the bought items
@@ -12,7 +12,7 @@
 //     bought, per coin, and withdrawing pays exactly those to the fee address (then it holds
 //     nothing);
 //   - a skipped item never reverts the others (every run mixes them);
-//   - a bulk proof fits only its own listing;
+//   - a bulk proof fits only its own listing at its own leaf index;
 //   - signed listings never fill after cancel, counter bump, expiry, before start, or for more
 //     units than signed; filled equals the model.
 // Seeds: tools/testing/fast-check-seed.ts (FC_SEED / FC_PATH replay a failure); NUM_RUNS
@@ -156,11 +156,11 @@ async function runCase(
       return { spec: s, listing };
     });
 
-    // Signatures: each seller's listings in one bulk tree (two or more) or one by one.
+    // Signatures: each seller's listings in one bulk tree (of one or more) or one by one.
     const fills: Fill[] = new Array(items.length);
     for (const [s, seller] of sellers.entries()) {
       const mine = items.map((it, i) => [it, i] as const).filter(([it]) => it.spec.seller === s);
-      if (mine.length >= 2 && bulk[s]) {
+      if (mine.length >= 1 && bulk[s]) {
         const signed = await signBulk(
           seller,
           mine.map(([it]) => it.listing),
@@ -174,6 +174,7 @@ async function runCase(
             listing: it.listing,
             signature: await signListing(seller, it.listing, f.anvil.chainId, listings),
             proof: [],
+            index: 0n,
             units: it.listing.units,
           };
         }
@@ -236,7 +237,11 @@ async function runCase(
           // Taken from the fills as signed, before any swap of this loop.
           const other = signedFills.findIndex((_, j) => j !== i);
           const mine = signedFills[i]!;
-          if (other >= 0 && mine.proof.length > 0 && signedFills[other]!.proof.length > 0) {
+          if (mine.proof.length > 0 && (i % 2 === 1 || other < 0)) {
+            // Its own proof at the neighbouring leaf's index.
+            fills[i] = { ...fills[i]!, index: mine.index ^ 1n };
+            bought = false;
+          } else if (other >= 0 && mine.proof.length > 0 && signedFills[other]!.proof.length > 0) {
             fills[i] = { ...fills[i]!, proof: signedFills[other]!.proof };
             bought = false;
           } else if (other >= 0 && signedFills[other]!.signature !== mine.signature) {

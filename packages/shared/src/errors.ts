@@ -281,6 +281,13 @@ export const ERRORS = {
     message: 'Approve the marketplace for this collection before listing',
     key: 'errors.listingNotApproved',
   },
+  listingTreeHashOnly: {
+    code: 10060,
+    status: 400,
+    message:
+      'This bulk listing was signed as a bare hash, which is no longer accepted: sign the listings themselves again',
+    key: 'errors.listingTreeHashOnly',
+  },
   liveTopicsInvalid: {
     code: 10046,
     status: 400,

@@ -22,8 +22,9 @@ import { accountOf, journeyTools } from './chain.js';
 import { useJourney } from './journey.js';
 
 // The signed-listing journeys of issue 18 on the seeded demo chain, in Chromium with the injected
-// test wallet: a seller bulk-lists heroes from the account page's select mode (20 in AIA with one
-// signature, then two in the stable coin with another: one coin per batch); another wallet puts five of them in its cart while
+// test wallet: a seller bulk-lists 22 heroes from the account page's select mode with ONE
+// signature, 20 in AIA and two picked in the stable coin (the wallet is asked to sign the
+// listings themselves, item by item, as a BulkListing tree); another wallet puts five of them in its cart while
 // a third buys one of the five first, then checks out in one sweep that skips that one and
 // refunds it; a signed listing whose item is transferred leaves the market.
 
@@ -54,13 +55,17 @@ async function heroesByAccount(): Promise<Map<number, bigint[]>> {
   return by;
 }
 
-/** Select mode on the seller's Collected tab: lists `ids` in `coin` at `price`, one signature. */
+/**
+ * Select mode on the seller's Collected tab: lists `ids` in the coin at `coinIndex` at `price`,
+ * those of `own` in their own coin and price, with one signature.
+ */
 async function bulkList(
   page: Page,
   seller: Address,
   ids: bigint[],
   coinIndex: number,
   price: string,
+  own = new Map<bigint, { coinIndex: number; price: string }>(),
 ) {
   const heroes = contract('GameItems721').toLowerCase();
   await page.goto(`${stack.url}/account/0/${seller}`);
@@ -91,9 +96,20 @@ async function bulkList(
     .toBeGreaterThan(coinIndex);
   await modal.getByTestId('bulk-coin').selectOption({ index: coinIndex });
   await modal.getByTestId('price-input').fill(price);
+  for (const [id, o] of own) {
+    const line = modal.locator(`[data-testid="bulk-item"][data-item-key="${heroes}:${id}"]`);
+    await line.getByTestId('bulk-item-coin').selectOption({ index: o.coinIndex });
+    await line.getByTestId('bulk-item-price').fill(o.price);
+  }
   await modal.getByTestId('bulk-list-review').click();
   await modal.getByTestId('bulk-confirm-step').waitFor();
   await shot(page, `bulk-confirm-${coinIndex}`);
+  // The review names each item's price and coin before anything is signed.
+  const coinsReviewed = await modal.getByTestId('bulk-confirm-coin').allInnerTexts();
+  expect(coinsReviewed).toHaveLength(ids.length);
+  expect(new Set(coinsReviewed).size).toBe(
+    new Set([coinIndex, ...[...own.values()].map((o) => o.coinIndex)]).size,
+  );
   await modal.getByTestId('bulk-list-confirm').click();
   await settled(modal);
   await modal.getByTestId('bulk-list-success').waitFor();
@@ -165,7 +181,7 @@ async function watchLive(s: Page, nft: Address, tokenId: bigint, seller: Address
 }
 
 describe('signed listings', () => {
-  it('20 bulk-listed with one signature (and 2 in USDT with another), swept in AIA and USDT with one item bought first skipped and refunded; a transferred item leaves the market', async () => {
+  it('22 bulk-listed with one signature over the listings themselves (20 in AIA, 2 in USDT), swept in AIA and USDT with one item bought first skipped and refunded; a transferred item leaves the market', async () => {
     const c = client();
     const heroes = contract('GameItems721');
     const listingsAddr = contract('Listings');
@@ -194,15 +210,49 @@ describe('signed listings', () => {
     const aiaIds = held.slice(0, 20);
     const usdtIds = held.slice(20, 22);
 
-    step(`Account ${sellerIndex} bulk-lists 20 heroes at 0.5 AIA with one signature.`);
+    step(
+      `Account ${sellerIndex} bulk-lists 22 heroes with one signature: 0.5 AIA each, ` +
+        `heroes ${usdtIds.join(', ')} at 2 in the stable coin.`,
+    );
     const { page: s, wallet: sw } = await signedInPage(sellerIndex);
     const signatures = () => sw.calls.filter((m) => m === 'eth_signTypedData_v4').length;
     const before = signatures();
-    await bulkList(s, seller, aiaIds, 0, '0.5');
+    const typedBefore = sw.typedData.length;
+    await bulkList(
+      s,
+      seller,
+      [...aiaIds, ...usdtIds],
+      0,
+      '0.5',
+      new Map(usdtIds.map((id) => [id, { coinIndex: 1, price: '2' }])),
+    );
     expect(signatures() - before).toBe(1);
-    step(`... and heroes ${usdtIds.join(', ')} at 2 in the stable coin (one more signature).`);
-    await bulkList(s, seller, usdtIds, 1, '2');
-    expect(signatures() - before).toBe(2);
+    // What the wallet was asked to sign: the listings themselves, item by item, not a hash.
+    const asked = sw.typedData.slice(typedBefore) as {
+      primaryType: string;
+      types: Record<string, { name: string; type: string }[]>;
+      message: { tree: unknown };
+    }[];
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.primaryType).toBe('BulkListing');
+    // 22 listings: a tree of 32 leaves, Listing nested five pairs deep.
+    expect(asked[0]!.types.BulkListing).toEqual([{ name: 'tree', type: 'Listing[2][2][2][2][2]' }]);
+    const leaves = (function flat(t: unknown): Record<string, unknown>[] {
+      return Array.isArray(t) ? t.flatMap(flat) : [t as Record<string, unknown>];
+    })(asked[0]!.message.tree);
+    expect(leaves).toHaveLength(32);
+    const signedIds = leaves.slice(0, 22).map((l) => BigInt(String(l.tokenId)));
+    expect(new Set(signedIds)).toEqual(new Set([...aiaIds, ...usdtIds]));
+    for (const l of leaves.slice(0, 22)) {
+      const inUsdt = usdtIds.includes(BigInt(String(l.tokenId)));
+      expect(String(l.seller).toLowerCase()).toBe(seller.toLowerCase());
+      expect(String(l.coin).toLowerCase()).toBe(inUsdt ? stable.toLowerCase() : zeroAddress);
+      expect(BigInt(String(l.pricePerUnit))).toBe(
+        inUsdt ? parseUnits('2', STABLE_COIN_DECIMALS) : parseUnits('0.5', 18),
+      );
+    }
+    // The padding: zero listings no one can fill.
+    expect(leaves.slice(22).every((l) => BigInt(String(l.seller)) === 0n)).toBe(true);
     const listed = new Map<bigint, OrderVO>();
     await expect
       .poll(
@@ -216,9 +266,11 @@ describe('signed listings', () => {
         { timeout: 60_000, interval: 1000 },
       )
       .toBe(22);
-    // Each batch is one tree: its listings share a root.
-    expect(new Set(aiaIds.map((id) => listed.get(id)!.signed!.root)).size).toBe(1);
-    expect(listed.get(aiaIds[0]!)!.signed!.proof.length).toBeGreaterThan(0);
+    // One tree of height 5: every listing shares its root, each with its own leaf index.
+    const all = [...aiaIds, ...usdtIds].map((id) => listed.get(id)!.signed!);
+    expect(new Set(all.map((sg) => sg.root)).size).toBe(1);
+    expect(all.every((sg) => sg.proof.length === 5)).toBe(true);
+    expect(new Set(all.map((sg) => sg.index)).size).toBe(22);
 
     step(`Account ${BUYER} puts five in the cart (3 AIA, 2 stable coin).`);
     await send(0, stable, stableCoinAbi, 'mint', [
@@ -264,6 +316,7 @@ describe('signed listings', () => {
           },
           signature: sg.signature,
           proof: sg.proof,
+          index: BigInt(sg.index),
           units: 1n,
         },
       ],

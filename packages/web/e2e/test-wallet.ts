@@ -63,6 +63,8 @@ export interface TestWallet {
   readonly connected: boolean;
   /** Every method the page called, in order. */
   readonly calls: string[];
+  /** The typed data of each eth_signTypedData_v4 request (parsed JSON), in order. */
+  readonly typedData: unknown[];
   /** The wallet_addEthereumChain parameters the page sent. */
   readonly addedChains: Record<string, unknown>[];
   /** Methods to refuse with 4001 from now on (e.g. ['personal_sign']). */
@@ -97,6 +99,7 @@ export async function installTestWallet(
   const known = new Set(options.knownChainIds ?? [chainId]);
   let connected = false;
   const calls: string[] = [];
+  const typedData: unknown[] = [];
   const addedChains: Record<string, unknown>[] = [];
   const reject = new Set(options.reject ?? []);
 
@@ -182,6 +185,7 @@ export async function installTestWallet(
       case 'eth_signTypedData_v4': {
         const [, json] = params as [Address, string];
         const typed = JSON.parse(json) as Parameters<LocalAccount['signTypedData']>[0];
+        typedData.push(typed);
         return { result: await account.signTypedData(typed) };
       }
       case 'eth_sendTransaction': {
@@ -299,6 +303,7 @@ export async function installTestWallet(
       return connected;
     },
     calls,
+    typedData,
     addedChains,
     reject,
     async switchAccount(privateKey: Hex) {

@@ -1,5 +1,5 @@
 // Signed listings (issue 18). The API stores each verified listing (the signed fields, the
-// signature and, for a bulk signature, the listing's Merkle proof); the indexer keeps its state
+// signature and, for a bulk signature, the listing's leaf index and proof); the indexer keeps its state
 // columns (filled, cancelled, approved) in step with the Listings contract and derives an `orders`
 // row (kind ORDER_KIND.signed) from it, so every list query includes signed listings with no
 // second query path. Addresses are lowercased 0x strings.
@@ -42,10 +42,12 @@ export const signedListings = pgTable(
     salt: uint256('salt').notNull(),
     counter: uint256('counter').notNull(),
     signature: text('signature').notNull(),
-    /** Bulk signature: the tree root (0x hex) the seller signed; null for a single listing. */
+    /** Bulk signature: the hash of the BulkListing tree (Merkle root) the seller signed; null alone. */
     root: varchar('root', { length: 66 }),
-    /** Bulk signature: this listing's Merkle proof (0x hex strings); [] for a single listing. */
+    /** Bulk signature: this listing's sibling hashes, leaf to root (0x hex strings); [] alone. */
     proof: jsonb('proof').$type<string[]>().notNull().default([]),
+    /** Bulk signature: this listing's leaf index in the tree (0 alone). */
+    treeIndex: integer('tree_index').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Units bought so far (indexer, from ListingFilled facts). */
     filled: uint256('filled').notNull().default('0'),

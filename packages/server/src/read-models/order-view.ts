@@ -86,8 +86,9 @@ export const signedListingVoSchema = z.object({
   salt: z.string(),
   counter: z.string(),
   signature: z.string(),
-  root: z.string().nullable().describe('bulk signature: the ListingTree root; null alone'),
-  proof: z.array(z.string()).describe('bulk signature: the Merkle proof; [] alone'),
+  root: z.string().nullable().describe('bulk signature: the BulkListing tree hash; null alone'),
+  proof: z.array(z.string()).describe('bulk signature: sibling hashes, leaf to root; [] alone'),
+  index: z.number().int().describe("bulk signature: the listing's leaf index; 0 alone"),
 }) satisfies z.ZodType<SignedListingVO>;
 
 export const orderVoSchema = z.object({
@@ -211,6 +212,7 @@ async function signedOf(
       signature: l.signature,
       root: l.root,
       proof: l.proof,
+      index: l.treeIndex,
     });
   }
   return out;

@@ -13,7 +13,6 @@ import { privateKeyToAccount } from 'viem/accounts';
 import {
   ACTIVITY_METHOD,
   CONTRACT_TYPE,
-  LISTING_TREE_TYPES,
   LISTING_TYPES,
   ORDER_KIND,
   ORDER_STATUS,
@@ -53,6 +52,7 @@ interface StoredListing {
   listing: SignedListingFields;
   signature: Hex;
   proof: Hex[];
+  index: number;
   hash: Hex;
 }
 
@@ -97,18 +97,14 @@ async function storeListings(
   } else {
     const tree = listingTree(listings);
     root = tree.root;
-    signature = await signer.signTypedData({
-      domain,
-      types: LISTING_TREE_TYPES,
-      primaryType: 'ListingTree',
-      message: { root: tree.root },
-    });
+    signature = await signer.signTypedData(tree.typedData(CHAIN_ID, listingsAddr));
     proofs = listings.map((_, i) => tree.proof(i));
   }
   const out = listings.map((listing, i) => ({
     listing,
     signature,
     proof: proofs[i]!,
+    index: i,
     hash: listingOrderHash(listing, CHAIN_ID, listingsAddr),
   }));
   await db.insert(signedListings).values(
@@ -130,6 +126,7 @@ async function storeListings(
       signature: s.signature,
       root,
       proof: s.proof,
+      treeIndex: s.index,
     })),
   );
   return out;
@@ -139,6 +136,7 @@ const fill = (s: StoredListing, units: bigint) => ({
   listing: s.listing,
   signature: s.signature,
   proof: s.proof,
+  index: BigInt(s.index),
   units,
 });
 

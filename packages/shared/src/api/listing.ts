@@ -24,11 +24,12 @@ export interface SignedListingInput {
 }
 
 /**
- * POST /v1/api/listing/create: 1..LISTING_LIMITS.maxBulk listings under one signature.
- * `bulk` false: exactly one listing, `signature` over the Listing itself. `bulk` true: the
- * server builds listingTree(listings) in the given order and checks `signature` over
- * ListingTree({ root }). A refusal names the listing's index (`data.index`); nothing is
- * stored on any refusal.
+ * POST /v1/api/listing/create: 1..LISTING_LIMITS.maxBulk listings under one signature, each in
+ * its own coin. `bulk` false: exactly one listing, `signature` over the Listing itself. `bulk`
+ * true: the server builds listingTree(listings) in the given order and checks `signature` over
+ * its typed data (BulkListing, the listings nested in pairs); a signature over the retired
+ * ListingTree({ root }) is refused (listingTreeHashOnly). A refusal names the listing's index
+ * (`data.index`); nothing is stored on any refusal.
  */
 export interface ListingCreateRequest {
   listings: SignedListingInput[];
@@ -48,7 +49,7 @@ export interface ListingRefusalData {
 
 /**
  * What a buy or sweep of a signed listing passes to the contract (the Fill): the listing as
- * signed, its signature, and the bulk proof ([] for a listing signed alone).
+ * signed, its signature, and the bulk proof and leaf index ([] and 0 for a listing signed alone).
  */
 export interface SignedListingVO extends SignedListingInput {
   orderHash: string;
@@ -57,7 +58,10 @@ export interface SignedListingVO extends SignedListingInput {
   signature: string;
   /** Bulk tree root (hex), null for a listing signed alone. */
   root: string | null;
+  /** Sibling hashes from the leaf up (the tree's height); [] alone. */
   proof: string[];
+  /** The listing's leaf index in its bulk tree; 0 alone. */
+  index: number;
 }
 
 /**

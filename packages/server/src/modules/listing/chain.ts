@@ -7,8 +7,9 @@ import {
   ApiError,
   ERRORS,
   LISTING_TYPES,
-  LISTING_TREE_TYPES,
   listingDomain,
+  listingStructHash,
+  sortedMerkleTree,
 } from '@aiamarket/shared';
 import type { SignedListingFields } from '@aiamarket/shared';
 import { listingsAbi, marketplaceAbi } from '@aiamarket/shared/abis';
@@ -29,13 +30,20 @@ export function listingTypedData(chainId: number, listingsAddr: Address, l: Sign
   };
 }
 
-/** The typed data a bulk listing signs: the root of its listings' tree. */
-export function listingTreeTypedData(chainId: number, listingsAddr: Address, root: `0x${string}`) {
+/**
+ * The retired bulk form, ListingTree(bytes32 root) over sorted pairs: a wallet showed only the
+ * hash. Kept here only to tell a client that still signs it why it is refused.
+ */
+export function retiredListingTreeTypedData(
+  chainId: number,
+  listingsAddr: Address,
+  listings: readonly SignedListingFields[],
+) {
   return {
     domain: listingDomain(chainId, listingsAddr),
-    types: LISTING_TREE_TYPES,
+    types: { ListingTree: [{ name: 'root', type: 'bytes32' }] },
     primaryType: 'ListingTree' as const,
-    message: { root },
+    message: { root: sortedMerkleTree(listings.map(listingStructHash)).root },
   };
 }
 

@@ -24,11 +24,12 @@ export const listingCreateInput = z
   .object({
     listings: z.array(signedListingInput).min(1).max(LISTING_LIMITS.maxBulk),
     signature: signatureInput,
-    bulk: booleanInput.describe('true: the signature is over ListingTree(root of the listings)'),
+    bulk: booleanInput.describe(
+      'true: the signature is over the BulkListing typed tree of the listings (shared listingTree)',
+    ),
   })
-  // The contract has no tree of one: a single listing is signed as itself.
-  .refine((v) => (v.bulk ? v.listings.length >= 2 : v.listings.length === 1), {
-    message: 'a single listing (bulk false) is exactly one; a bulk listing is two or more',
+  .refine((v) => v.bulk || v.listings.length === 1, {
+    message: 'a single listing (bulk false) is exactly one',
     path: ['listings'],
   });
 export type ListingCreateInput = z.infer<typeof listingCreateInput>;

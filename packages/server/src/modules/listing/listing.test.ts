@@ -1,7 +1,9 @@
 // Signed listings API on a real anvil with the full deployment and the indexed fixture world:
-// listings signed by real keys alone and in bulk trees, every refusal of listing/create with the
-// index of the refused listing (nothing stored), a stored bulk listing bought on the Listings
-// contract with the proof the server kept, and the sweep quote over market listings.
+// listings signed by real keys alone and in bulk typed trees (BulkListing, mixed coins), every
+// refusal of listing/create with the index of the refused listing (nothing stored), the retired
+// ListingTree(root) signature refused with its own code, a stored bulk listing bought on the
+// Listings contract with the proof and index the server kept, and the sweep quote over market
+// listings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { count, eq } from 'drizzle-orm';
@@ -19,8 +21,9 @@ import { privateKeyToAccount } from 'viem/accounts';
 import {
   ERRORS,
   LISTING_LIMITS,
-  LISTING_TREE_TYPES,
   LISTING_TYPES,
+  listingStructHash,
+  sortedMerkleTree,
   listingDomain,
   listingOrderHash,
   listingTree,
@@ -130,11 +133,16 @@ function signOne(l: SignedListingFields, key: Hex = keyOf(l), chainId = CHAIN_ID
 }
 
 function signBulk(ls: SignedListingFields[], key: Hex = keyOf(ls[0]!)): Promise<Hex> {
+  return privateKeyToAccount(key).signTypedData(listingTree(ls).typedData(CHAIN_ID, listingsAddr));
+}
+
+/** The retired bulk form: one signature over ListingTree(root of sorted pairs), a bare hash. */
+function signRetiredBulk(ls: SignedListingFields[], key: Hex = keyOf(ls[0]!)): Promise<Hex> {
   return privateKeyToAccount(key).signTypedData({
     domain: listingDomain(CHAIN_ID, listingsAddr),
-    types: LISTING_TREE_TYPES,
+    types: { ListingTree: [{ name: 'root', type: 'bytes32' }] },
     primaryType: 'ListingTree',
-    message: { root: listingTree(ls).root },
+    message: { root: sortedMerkleTree(ls.map(listingStructHash)).root },
   });
 }
 
@@ -143,8 +151,7 @@ const asText = (l: SignedListingFields) =>
     Object.entries(l).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v]),
   );
 
-async function create(ls: SignedListingFields[], signature?: Hex) {
-  const bulk = ls.length > 1;
+async function create(ls: SignedListingFields[], signature?: Hex, bulk = ls.length > 1) {
   const sig = signature ?? (bulk ? await signBulk(ls) : await signOne(ls[0]!));
   return post<ListingCreateVO>('/listing/create', {
     listings: ls.map(asText),
@@ -192,6 +199,7 @@ describe('listing/create', () => {
       pricePerUnit: parseEther('1').toString(),
       root: null,
       proof: [],
+      treeIndex: 0,
     });
     expect(row.endTime.getTime()).toBe(Number(l.end) * 1000);
     // The same request again stores nothing more and answers the same hash.
@@ -205,7 +213,7 @@ describe('listing/create', () => {
     expect(await storedCount()).toBe(n);
   });
 
-  it('stores a bulk listing under one tree signature; a stored proof buys on the contract', async () => {
+  it('stores a bulk listing of mixed coins under one typed-tree signature; a stored proof buys', async () => {
     const ls = [
       listing('dave', { tokenId: daveHeroes[1]!, pricePerUnit: parseEther('0.3') }),
       listing('dave', { tokenId: daveHeroes[2]!, coin: stable, pricePerUnit: parseUnits('4', 6) }),
@@ -221,6 +229,9 @@ describe('listing/create', () => {
       const row = rows.find((r) => r.orderHash === h)!;
       expect(row.root).toBe(tree.root);
       expect(row.proof).toEqual(tree.proof(i));
+      expect(row.proof).toHaveLength(2); // 3 listings and one padding leaf: height 2
+      expect(row.treeIndex).toBe(i);
+      expect(row.coin).toBe(lower(ls[i]!.coin));
     }
 
     // Carol buys the third listing with exactly what the server stored.
@@ -234,6 +245,7 @@ describe('listing/create', () => {
           listing: ls[2]!,
           signature: row.signature as Hex,
           proof: row.proof as Hex[],
+          index: BigInt(row.treeIndex),
           units: 1n,
         },
       ],
@@ -246,6 +258,39 @@ describe('listing/create', () => {
       args: [daveHeroes[3]!],
     });
     expect(lower(owner)).toBe(lower(ACTORS.carol.address));
+  });
+
+  it('stores a bulk of one (a tree of height 1, padded); refuses the retired root signature', async () => {
+    const before = await storedCount();
+    const ls = [
+      listing('dave', { tokenId: daveHeroes[0]!, coin: stable, pricePerUnit: 5n }),
+      listing('dave', { tokenId: daveHeroes[1]!, pricePerUnit: 7n }),
+    ];
+    // The same listings signed as a bare ListingTree root: refused with its own code.
+    await expectRefused(
+      await create(ls, await signRetiredBulk(ls)),
+      'listingTreeHashOnly',
+      0,
+      before,
+    );
+    // ... and a retired-form signature of other listings is only "not the seller's".
+    await expectRefused(
+      await create(ls, await signRetiredBulk([ls[0]!, { ...ls[1]!, pricePerUnit: 8n }])),
+      'listingSignatureInvalid',
+      0,
+      before,
+    );
+    const one = [ls[0]!];
+    const res = await create(one, await signBulk(one), true);
+    expect(res.body.code, res.body.message).toBe(0);
+    const hash = listingOrderHash(one[0]!, CHAIN_ID, listingsAddr);
+    expect(res.body.data.orderHashes).toEqual([hash]);
+    const [row] = await w.ctx.database.db
+      .select()
+      .from(signedListings)
+      .where(eq(signedListings.orderHash, hash));
+    expect(row).toMatchObject({ root: listingTree(one).root, treeIndex: 0 });
+    expect(row!.proof).toHaveLength(1);
   });
 
   it('stores an ERC1155 listing of units the seller holds', async () => {
@@ -473,12 +518,13 @@ describe('listing/create', () => {
 
   it('refuses a bulk flag that does not fit the number of listings, and over 100', async () => {
     const l = listing('dave');
+    // A bulk of one is a tree of height 1: the listing signed alone does not sign it.
     const one = await post('/listing/create', {
       listings: [asText(l)],
       signature: await signOne(l),
       bulk: true,
     });
-    expect(one.body.code).toBe(ERRORS.badRequest.code);
+    expect(one.body.code).toBe(ERRORS.listingSignatureInvalid.code);
     const two = await post('/listing/create', {
       listings: [asText(l), asText(listing('dave'))],
       signature: await signOne(l),
@@ -586,6 +632,7 @@ describe('listing/sweepQuote', () => {
       signature: cheapRow.signature,
       root: listingTree([cheap, mid, gone]).root,
       proof: listingTree([cheap, mid, gone]).proof(0),
+      index: 0,
     });
     expect(body.data.totals).toEqual([
       {
@@ -651,6 +698,7 @@ describe('listing/sweepQuote', () => {
             },
             signature: s.signature as Hex,
             proof: s.proof as Hex[],
+            index: BigInt(s.index),
             units: 1n,
           },
         ],
@@ -722,7 +770,12 @@ describe('listing/create with the indexer', () => {
       priceWei: parseEther('0.01').toString(),
       expiresAt: new Date(Number(l.end) * 1000).toISOString(),
     });
-    expect(order!.signed).toMatchObject({ root: null, proof: [], salt: l.salt.toString() });
+    expect(order!.signed).toMatchObject({
+      root: null,
+      proof: [],
+      index: 0,
+      salt: l.salt.toString(),
+    });
 
     // Its price is signed: nftOrder/changePrice refuses it (it read the Listings contract as a
     // market item before, and answered 500).

@@ -11,6 +11,7 @@ import {
   listingOrderHash,
   listingTree,
   MAX_SWEEP,
+  MAX_TREE_HEIGHT,
   toReference,
   type ErrorName,
   type SignedListingFields,
@@ -25,7 +26,7 @@ import { envelopeOf, ok } from '../../http/envelope.js';
 import { orderViews, orderVoSchema } from '../../read-models/order-view.js';
 import { liftDataHook } from '../../http/paging.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { listingTreeTypedData, listingTypedData, readListingStates } from './chain.js';
+import { listingTypedData, readListingStates, retiredListingTreeTypedData } from './chain.js';
 import { listingCreateInput, sweepQuoteInput, type ListingCreateInput } from './input.js';
 import { cheapestListings, collectionTypesOf, storeListings } from './queries.js';
 
@@ -65,6 +66,7 @@ async function onChain<T>(read: () => Promise<T>): Promise<T> {
 const createErrors: ErrorName[] = [
   'listingsUnavailable',
   'listingSignatureInvalid',
+  'listingTreeHashOnly',
   'listingCounterStale',
   'listingCoinNotAllowed',
   'listingPriceInvalid',
@@ -110,13 +112,16 @@ export function listingRoutes(
       config: { rateLimit: perMinute(ctx.config.rateLimit.authPerMinute), errors: createErrors },
       schema: {
         tags: ['listing'],
-        summary: 'Stores signed listings (one, or up to 100 under one bulk signature)',
+        summary: `Stores signed listings (one, or up to ${LISTING_LIMITS.maxBulk} under one bulk signature)`,
         description:
           'No session: the EIP-712 signature (domain: this chain and its Listings contract) ' +
           "authenticates each listing's seller (an EOA with a low-s signature, or an EIP-1271 " +
-          'wallet). `bulk` false: one listing signed as Listing; `bulk` true: two or more, ' +
-          'the signature over ListingTree(root), the tree built from the listings in the ' +
-          'given order (shared listingTree). Every listing is checked; the first refused one ' +
+          'wallet). `bulk` false: one listing signed as Listing; `bulk` true: one or more, each ' +
+          'in its own coin, the signature over the typed tree BulkListing(Listing[2]..[2] tree) ' +
+          'holding the listings themselves in the given order, padded to a power of two ' +
+          `(height 1 to ${MAX_TREE_HEIGHT}; shared listingTree), so the wallet shows each. ` +
+          'A signature over the retired ListingTree(root) is refused (10060). ' +
+          'Every listing is checked; the first refused one ' +
           'answers its code with `data: { index }` and nothing is stored: price 0 (10040), ' +
           'units 0 or an ERC721 listing of more than 1 (10041), end not in the future, start ' +
           `not before end, or end more than ${LISTING_LIMITS.maxDurationDays} days away ` +
@@ -151,7 +156,7 @@ export function listingRoutes(
         // Each seller signs once: the same digest checked for every listing of that seller.
         const tree = bulk ? listingTree(listings) : null;
         const typed = tree
-          ? listingTreeTypedData(chainId, verifying, tree.root)
+          ? tree.typedData(chainId, verifying)
           : listingTypedData(chainId, verifying, listings[0]!);
         const validFor = new Map<string, Promise<boolean>>();
         for (const [i, l] of listings.entries()) {
@@ -160,7 +165,16 @@ export function listingRoutes(
             valid = onChain(() => isTypedSignatureValid(ctx.chain, l.seller, typed, signature));
             validFor.set(l.seller, valid);
           }
-          if (!(await valid)) throw refuse('listingSignatureInvalid', i);
+          if (await valid) continue;
+          // A client still signing the bare root learns why, rather than "not the seller".
+          const retired = tree && retiredListingTreeTypedData(chainId, verifying, listings);
+          if (
+            retired &&
+            (await onChain(() => isTypedSignatureValid(ctx.chain, l.seller, retired, signature)))
+          ) {
+            throw refuse('listingTreeHashOnly', i);
+          }
+          throw refuse('listingSignatureInvalid', i);
         }
 
         const types = await collectionTypesOf(
@@ -207,6 +221,7 @@ export function listingRoutes(
               signature,
               root: tree?.root ?? null,
               proof: tree ? tree.proof(i) : [],
+              treeIndex: tree ? i : 0,
             },
           ];
         });

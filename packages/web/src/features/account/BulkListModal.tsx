@@ -7,7 +7,6 @@ import {
   LISTING_LIMITS,
   REFERENCE_UNIT,
   checkListingPrice,
-  listingTree,
   parseDecimalInput,
   type NftCardVO,
 } from '@aiamarket/shared';
@@ -41,10 +40,12 @@ const DAY = 86_400n;
 
 /**
  * Bulk listing (issue 18): the selected items priced all at once (a fixed price, or a percent of
- * each collection's floor) or one by one, reviewed with the listing dialog's price-sanity
- * warnings, then Listings approved once per collection and ONE signature over the tree of all
- * the listings (a single item signs its listing itself); listing/create stores them. No gas but
- * the approvals.
+ * each collection's floor) or one by one, each in the batch's coin or one of its own, reviewed
+ * item by item (price and coin, with the listing dialog's price-sanity warnings), then Listings
+ * approved once per collection and ONE signature over the typed tree of all the listings, which
+ * the wallet shows listing by listing (a single item signs its listing itself); listing/create
+ * stores them. No gas but the approvals. An item in another coin than the batch's takes its own
+ * price in fixed mode (the batch price is a number of the batch's coin).
  */
 export function BulkListModal({
   items,
@@ -63,6 +64,8 @@ export function BulkListModal({
   const priceEntry = usePriceEntry();
   const [percent, setPercent] = useState('100');
   const [own, setOwn] = useState<Record<string, string>>({});
+  /** Items whose coin is not the batch's: the index into the market's coins. */
+  const [ownCoin, setOwnCoin] = useState<Record<string, number>>({});
   const [days, setDays] = useState<number>(30);
   const [confirming, setConfirming] = useState(false);
   const coins = useQuery({ queryKey: ['listing-coins'], queryFn: loadMarketCoins });
@@ -84,44 +87,53 @@ export function BulkListModal({
     return i >= 0 ? (floors[i]?.data ?? null) : null;
   };
   const coin = coins.data?.[coinIndex] ?? null;
-  const rate =
-    rates.data?.find((r) => r.currency.toLowerCase() === coin?.address.toLowerCase())?.rate ?? null;
+  const rateOf = (address: string | undefined) =>
+    rates.data?.find((r) => r.currency.toLowerCase() === address?.toLowerCase())?.rate ?? null;
+  const coinIndexOf = (item: NftCardVO) => ownCoin[itemKey(item)] ?? coinIndex;
 
-  /** Each item's price text (whole coins), or the reason it has none. */
+  /** Each item's coin and price text (whole coins), or the reason it has none. */
   const priced = items.map((item) => {
+    const itemCoin = coins.data?.[coinIndexOf(item)] ?? null;
     const typed = own[itemKey(item)]?.trim();
     if (typed) {
-      const check = checkListingPrice(typed, coin?.decimals, i18n.language);
-      return { item, check };
+      const check = checkListingPrice(typed, itemCoin?.decimals, i18n.language);
+      return { item, coin: itemCoin, check };
     }
     if (mode === 'fixed') {
-      return { item, check: checkListingPrice(priceEntry.price, coin?.decimals, i18n.language) };
+      const check =
+        itemCoin === coin
+          ? checkListingPrice(priceEntry.price, itemCoin?.decimals, i18n.language)
+          : ({ ok: false, message: null } as const);
+      return { item, coin: itemCoin, check };
     }
     const floor = floorOf(item);
+    const rate = rateOf(itemCoin?.address);
     const pct = parseDecimalInput(percent, i18n.language);
     const wei =
-      floor && rate && coin && pct.ok
-        ? relativePriceWei(floor, pct.value, rate, coin.decimals)
+      floor && rate && itemCoin && pct.ok
+        ? relativePriceWei(floor, pct.value, rate, itemCoin.decimals)
         : null;
     return {
       item,
+      coin: itemCoin,
       check:
         wei === null
           ? ({ ok: false, message: null } as const)
-          : ({ ok: true, value: priceText(wei, coin!.decimals) } as const),
+          : ({ ok: true, value: priceText(wei, itemCoin!.decimals) } as const),
     };
   });
-  const ready = coin !== null && priced.every((p) => p.check.ok);
+  const ready = priced.every((p) => p.coin !== null && p.check.ok);
   const refused = priced.find((p) => !p.check.ok)?.check;
   // The first refused price's reason (none for an item whose floor or rate is unknown).
   const firstRefusal = refused && !refused.ok ? refused.message : null;
 
   const submit = async () => {
-    if (!ready || !coin) return;
+    if (!ready) return;
     const lines: BulkLine[] = priced.map((p) => ({
       item: p.item,
       units: p.item.contractType === 'ERC1155' ? BigInt(p.item.amount) : 1n,
-      priceWei: parseUnits(p.check.ok ? p.check.value : '0', coin.decimals),
+      coin: p.coin!.address as Address,
+      priceWei: parseUnits(p.check.ok ? p.check.value : '0', p.coin!.decimals),
     }));
     const ok = await flow.run(async (wallet, onHash, report) => {
       // The Listings contract moves the items when they sell: one approval per collection.
@@ -132,7 +144,6 @@ export function BulkListModal({
       const start = await offerStartTime(BigInt(Math.floor(Date.now() / 1000)));
       const listings = bulkListings(lines, {
         seller: wallet.account,
-        coin: coin.address,
         start,
         end: start + BigInt(days) * DAY,
         counter,
@@ -140,7 +151,7 @@ export function BulkListModal({
       report.sign('signListings');
       const bulk = listings.length > 1;
       const signature: Hex = bulk
-        ? await signListingTree(wallet, listingTree(listings).root)
+        ? await signListingTree(wallet, listings)
         : await signListing(wallet, listings[0]!);
       report.submit('submitListings');
       await createListings({ listings: listings.map(listingInput), signature, bulk });
@@ -166,9 +177,9 @@ export function BulkListModal({
         <div data-testid="bulk-confirm-step" className="mt-4 space-y-2 text-sm">
           <p className="font-semibold text-slate-100">{t('trade.confirm.title')}</p>
           <ul className="max-h-80 space-y-2 overflow-y-auto">
-            {priced.map(({ item, check }) => {
+            {priced.map(({ item, coin: itemCoin, check }) => {
               const price = check.ok ? check.value : '0';
-              const warning = floorWarning(price, rate, floorOf(item));
+              const warning = floorWarning(price, rateOf(itemCoin?.address), floorOf(item));
               return (
                 <li
                   key={itemKey(item)}
@@ -177,8 +188,11 @@ export function BulkListModal({
                 >
                   <div className="flex justify-between gap-3">
                     <span className="truncate">{itemName(item.name, item.tokenId)}</span>
-                    <span data-testid="bulk-confirm-price" className="font-semibold break-all">
-                      {localizeDecimal(i18n.language, price)} {coin?.symbol}
+                    <span className="font-semibold break-all">
+                      <span data-testid="bulk-confirm-price">
+                        {localizeDecimal(i18n.language, price)}
+                      </span>{' '}
+                      <span data-testid="bulk-confirm-coin">{itemCoin?.symbol}</span>
                     </span>
                   </div>
                   {warning && (
@@ -284,8 +298,33 @@ export function BulkListModal({
           )}
           <ul className="mt-4 max-h-64 space-y-1.5 overflow-y-auto text-sm">
             {priced.map(({ item, check }) => (
-              <li key={itemKey(item)} className="flex items-center justify-between gap-3">
-                <span className="min-w-0 truncate">{itemName(item.name, item.tokenId)}</span>
+              <li
+                key={itemKey(item)}
+                data-testid="bulk-item"
+                data-item-key={itemKey(item)}
+                className="flex items-center justify-between gap-3"
+              >
+                <span className="min-w-0 flex-1 truncate">{itemName(item.name, item.tokenId)}</span>
+                <select
+                  data-testid="bulk-item-coin"
+                  aria-label={t('bulk.itemCoin', { name: itemName(item.name, item.tokenId) })}
+                  value={coinIndexOf(item)}
+                  onChange={(e) => {
+                    const next = Number(e.target.value);
+                    setOwnCoin((o) => {
+                      const rest = { ...o };
+                      delete rest[itemKey(item)];
+                      return next === coinIndex ? rest : { ...rest, [itemKey(item)]: next };
+                    });
+                  }}
+                  className="h-9 rounded-lg border border-white/15 bg-ink-950 px-1 text-slate-100"
+                >
+                  {(coins.data ?? []).map((c, i) => (
+                    <option key={c.address} value={i}>
+                      {c.symbol}
+                    </option>
+                  ))}
+                </select>
                 <input
                   data-testid="bulk-item-price"
                   aria-label={t('bulk.itemPrice', { name: itemName(item.name, item.tokenId) })}

@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { recoverTypedDataAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
-  LISTING_TREE_TYPES,
   LISTING_TYPES,
   listingDomain,
   listingTree,
@@ -67,14 +66,11 @@ vi.mock('../../lib/chain/listings', async (importOriginal) => {
         message: listing,
       });
     },
-    signListingTree: async (_w: unknown, root: Hex) => {
+    signListingTree: async (_w: unknown, listings: readonly SignedListingFields[]) => {
       chain.sent.push('sign tree');
-      return account.signTypedData({
-        domain,
-        types: LISTING_TREE_TYPES,
-        primaryType: 'ListingTree',
-        message: { root },
-      });
+      return account.signTypedData(
+        listingTree(listings).typedData(31337, domain.verifyingContract),
+      );
     },
     cancelSignedListings: async (_w: unknown, hashes: Hex[], onHash?: Chain.TxHashHandler) => {
       chain.sent.push(`cancel ${hashes.length}`);
@@ -89,12 +85,17 @@ vi.mock('../../lib/chain/listings', async (importOriginal) => {
   };
 });
 
+const USDT = '0x00000000000000000000000000000000000000dd';
+
 function client() {
   const c = createQueryClient();
   c.setQueryData(['app-config'], testAppConfig({ chainId: CHAIN_ID }));
   c.setQueryData(
     ['listing-coins'],
-    [{ address: '0x0000000000000000000000000000000000000000', symbol: 'AIA', decimals: 18 }],
+    [
+      { address: '0x0000000000000000000000000000000000000000', symbol: 'AIA', decimals: 18 },
+      { address: USDT, symbol: 'USDT', decimals: 6 },
+    ],
   );
   c.setQueryData(
     ['coin-rates'],
@@ -188,7 +189,12 @@ describe('bulk listing', () => {
       within(step)
         .getAllByTestId('bulk-confirm-price')
         .map((e) => e.textContent),
-    ).toEqual(['0.8 AIA', '0.8 AIA', '3 AIA']);
+    ).toEqual(['0.8', '0.8', '3']);
+    expect(
+      within(step)
+        .getAllByTestId('bulk-confirm-coin')
+        .map((e) => e.textContent),
+    ).toEqual(['AIA', 'AIA', 'AIA']);
     // 0.8 is under half the 2 AIA floor: the listing dialog's warning, on each of them.
     expect(
       within(step)
@@ -213,13 +219,63 @@ describe('bulk listing', () => {
     expect(req!.listings.every((l) => l.counter === '2' && l.start === String(NOW))).toBe(true);
     expect(BigInt(req!.listings[0]!.end) - NOW).toBe(30n * 86_400n);
     expect(new Set(req!.listings.map((l) => l.salt)).size).toBe(3);
-    // The one signature is the seller's over the root of exactly these listings, in this order.
-    const root = listingTree(req!.listings.map(fields)).root;
+    // The one signature is the seller's over the typed tree of exactly these listings, in order.
     const signer = await recoverTypedDataAddress({
-      domain: listingDomain(CHAIN_ID, LISTINGS),
-      types: LISTING_TREE_TYPES,
-      primaryType: 'ListingTree',
-      message: { root },
+      ...listingTree(req!.listings.map(fields)).typedData(CHAIN_ID, LISTINGS),
+      signature: req!.signature as Hex,
+    });
+    expect(signer).toBe(account.address);
+  });
+
+  it('lets each item pick its coin: reviewed with price and coin each, one tree of mixed coins', async () => {
+    const created: ListingCreateRequest[] = [];
+    mockApi({
+      'GET /v1/api/collections/link': { lowestPrice: null },
+      'POST /v1/api/listing/create': (call: SeenCall) => {
+        created.push(call.body as ListingCreateRequest);
+        return { orderHashes: [] };
+      },
+    });
+    render(
+      <QueryClientProvider client={client()}>
+        <BulkListModal items={[cardVO(1), cardVO(2), cardVO(3)]} onClose={() => undefined} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByTestId('price-input'), { target: { value: '1.5' } });
+    const review = screen.getByTestId('bulk-list-review') as HTMLButtonElement;
+    await vi.waitFor(() => expect(review.disabled).toBe(false));
+    // The second item in USDT: the batch price is in AIA, so it needs its own price.
+    const coinSelects = screen.getAllByTestId('bulk-item-coin') as HTMLSelectElement[];
+    expect(coinSelects.map((s) => s.value)).toEqual(['0', '0', '0']);
+    fireEvent.change(coinSelects[1]!, { target: { value: '1' } });
+    await vi.waitFor(() => expect(review.disabled).toBe(true));
+    fireEvent.change(screen.getAllByTestId('bulk-item-price')[1]!, { target: { value: '2.25' } });
+    await vi.waitFor(() => expect(review.disabled).toBe(false));
+    fireEvent.click(review);
+    const step = screen.getByTestId('bulk-confirm-step');
+    expect(
+      within(step)
+        .getAllByTestId('bulk-confirm-line')
+        .map((line) => [
+          within(line).getByTestId('bulk-confirm-price').textContent,
+          within(line).getByTestId('bulk-confirm-coin').textContent,
+        ]),
+    ).toEqual([
+      ['1.5', 'AIA'],
+      ['2.25', 'USDT'],
+      ['1.5', 'AIA'],
+    ]);
+    fireEvent.click(screen.getByTestId('bulk-list-confirm'));
+    await screen.findByTestId('bulk-list-success', {}, { timeout: 4000 });
+    expect(chain.sent.filter((s) => s.startsWith('sign'))).toEqual(['sign tree']);
+    const [req] = created;
+    expect(req!.listings.map((l) => [l.coin, l.pricePerUnit])).toEqual([
+      ['0x0000000000000000000000000000000000000000', String((15n * E18) / 10n)],
+      [USDT, '2250000'],
+      ['0x0000000000000000000000000000000000000000', String((15n * E18) / 10n)],
+    ]);
+    const signer = await recoverTypedDataAddress({
+      ...listingTree(req!.listings.map(fields)).typedData(CHAIN_ID, LISTINGS),
       signature: req!.signature as Hex,
     });
     expect(signer).toBe(account.address);

@@ -9,8 +9,8 @@ import {
 } from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
 
-// Bulk listing (issue 18): the account's selected items listed with one signature over the tree
-// of their listings, and what the prices are worked out from.
+// Bulk listing (issue 18): the account's selected items listed with one signature over the typed
+// tree of their listings (each in its own coin), and what the prices are worked out from.
 
 /** Most items one bulk listing signs (what listing/create accepts). */
 export const MAX_BULK = LISTING_LIMITS.maxBulk;
@@ -55,13 +55,16 @@ export interface BulkLine {
   item: Pick<NftCardVO, 'contractAddr' | 'tokenId' | 'contractType'>;
   /** Units to list (ERC721: 1). */
   units: bigint;
+  /** The coin of this item's listing (zero address: AIA). */
+  coin: Address;
+  /** Price per unit in base units of `coin`. */
   priceWei: bigint;
 }
 
 /** The listings as signed, in the selection's order (the order of the tree's leaves). */
 export function bulkListings(
   lines: readonly BulkLine[],
-  terms: { seller: Address; coin: Address; start: bigint; end: bigint; counter: bigint },
+  terms: { seller: Address; start: bigint; end: bigint; counter: bigint },
   salt: () => bigint = randomSalt,
 ): SignedListingFields[] {
   return lines.map((l) => ({
@@ -70,7 +73,7 @@ export function bulkListings(
     erc1155: l.item.contractType === 'ERC1155',
     tokenId: BigInt(l.item.tokenId),
     units: l.units,
-    coin: terms.coin,
+    coin: l.coin,
     pricePerUnit: l.priceWei,
     start: terms.start,
     end: terms.end,

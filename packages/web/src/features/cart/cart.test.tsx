@@ -83,6 +83,7 @@ function signedOrder(i: number, coin: string, symbol: string, priceWei: bigint):
     signature: '0x01',
     root: `0x${'ab'.repeat(32)}`,
     proof: [`0x${'cd'.repeat(32)}`],
+    index: 1,
   };
   return order(i, {
     orderId: BigInt(hash).toString(),
@@ -176,6 +177,7 @@ describe('the cart', () => {
     expect(plan.value).toBe(5n * E18);
     expect([...plan.erc20]).toEqual([[USDT, 6_500_000n]]);
     expect(plan.fills[0]!.proof).toEqual([`0x${'cd'.repeat(32)}`]);
+    expect(plan.fills[0]!.index).toBe(1n);
     expect(plan.marketBuys[0]).toMatchObject({ itemId: 3n, price: 3n * E18, amount: 1n });
     const lines = within(result).getAllByTestId('checkout-result-line');
     expect(lines.map((l) => l.getAttribute('data-outcome'))).toEqual([

@@ -27,6 +27,7 @@ function signed(n: number, coin: string, price: bigint): SweepLine {
     signature: '0x01',
     root: null,
     proof: [],
+    index: 0,
   };
   return { kind: 'signed', key: `s${n}`, signed: vo, units: 1n };
 }

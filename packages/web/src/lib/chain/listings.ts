@@ -2,10 +2,10 @@ import { decodeEventLog, type Address, type Hex, type TransactionReceipt } from 
 import { signTypedData } from 'wagmi/actions';
 import { listingsAbi } from '@aiamarket/shared/abis';
 import {
-  LISTING_TREE_TYPES,
   LISTING_TYPES,
   MAX_SWEEP,
   listingDomain,
+  listingTree,
   type SignedListingFields,
   type SignedListingVO,
 } from '@aiamarket/shared';
@@ -18,7 +18,7 @@ import { hashOf, type TxHashHandler } from './steps';
 import type { ConnectedWallet } from './wallet';
 
 // The writes and reads of the Listings contract (issue 18): a listing is signed off-chain (many
-// at once over the root of their tree) with the shared EIP-712 domain and types; buying one,
+// at once as one typed tree of the listings themselves, which the wallet shows one by one) with the shared EIP-712 domain and types; buying one,
 // sweeping many and cancelling are transactions. `onHash` hears each hash, named by its step.
 
 /** The Listings contract of this deployment (the listings' EIP-712 verifyingContract). */
@@ -68,14 +68,18 @@ export async function signListing(
   });
 }
 
-/** The seller's one signature over the root of a bulk listing's tree. */
-export async function signListingTree(wallet: ConnectedWallet, root: Hex): Promise<Hex> {
+/**
+ * The seller's one signature over a bulk listing: BulkListing, the listings nested in pairs (the
+ * shared listingTree, in this order), so the wallet shows every listing rather than a hash.
+ */
+export async function signListingTree(
+  wallet: ConnectedWallet,
+  listings: readonly SignedListingFields[],
+): Promise<Hex> {
+  const [app, verifyingContract] = await Promise.all([loadAppConfig(), listingsAddress()]);
   return signTypedData(wallet.config, {
     account: wallet.account,
-    domain: await domain(),
-    types: LISTING_TREE_TYPES,
-    primaryType: 'ListingTree',
-    message: { root },
+    ...listingTree(listings).typedData(app.chain.chainId, verifyingContract),
   });
 }
 
@@ -102,6 +106,7 @@ export function fillOf(s: SignedListingVO, units: bigint) {
     listing: listingStruct(s),
     signature: s.signature as Hex,
     proof: s.proof as readonly Hex[],
+    index: BigInt(s.index),
     units,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "signed_listings" ADD COLUMN "tree_index" integer DEFAULT 0 NOT NULL;
