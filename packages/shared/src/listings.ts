@@ -185,3 +185,17 @@ export function listingTree(listings: readonly SignedListingFields[]): ListingTr
     },
   };
 }
+
+/**
+ * How many units a sweep of the `count` cheapest units takes of each listing, cheapest first:
+ * every listing whole until the last, which gives only what is still missing (both listing
+ * contracts sell any part of what is left). Listings after the count is reached get 0.
+ */
+export function sweepUnits(leftAmounts: readonly bigint[], count: bigint): bigint[] {
+  let missing = count;
+  return leftAmounts.map((left) => {
+    const take = left < missing ? left : missing;
+    missing -= take;
+    return take > 0n ? take : 0n;
+  });
+}

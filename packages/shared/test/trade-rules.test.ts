@@ -6,6 +6,7 @@ import {
   checkListingAmount,
   checkListingPrice,
   checkTransferAmount,
+  checkChangedPrice,
   checkTransferRecipient,
   listingAmountSchema,
   listingPriceSchema,
@@ -181,6 +182,22 @@ describe('transfer', () => {
     });
   });
 
+  it('refuses a mixed-case address whose EIP-55 checksum is wrong', () => {
+    const checksummed = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+    expect(checkTransferRecipient(checksummed, ALICE)).toEqual({
+      ok: true,
+      value: checksummed.toLowerCase(),
+    });
+    // One letter's case flipped: still 40 hex digits, but not the address it claims to be.
+    const flipped = checksummed.replace('F79bf6', 'f79bf6');
+    expect(messageOf(checkTransferRecipient(flipped, ALICE))).toBe(
+      'The address has a wrong checksum (its upper and lower case letters): check it',
+    );
+    // No checksum at all (one case) is taken as typed.
+    expect(checkTransferRecipient(flipped.toLowerCase(), ALICE).ok).toBe(true);
+    expect(transferRecipientSchema(ALICE).safeParse(flipped).success).toBe(false);
+  });
+
   it('makes an ERC721 sender own the item', () => {
     expect(checkTransferAmount('', 1, 'ERC721')).toEqual({ ok: true, value: 1n });
     expect(messageOf(checkTransferAmount('1', 0, 'ERC721'))).toBe(
@@ -205,6 +222,24 @@ describe('transfer', () => {
   it('has a zod form for the recipient', () => {
     expect(transferRecipientSchema(ALICE).parse(BOB)).toBe(BOB);
     expect(transferRecipientSchema(ALICE).safeParse(ALICE).success).toBe(false);
+  });
+});
+
+describe('update price', () => {
+  it('refuses the current price, however it is typed', () => {
+    const current = 1_500_000n; // 1.5 in a 6-decimal coin
+    expect(messageOf(checkChangedPrice('1.5', current, 6))).toBe(
+      'The new price is the current price',
+    );
+    expect(messageOf(checkChangedPrice('1.500', current, 6))).toBe(
+      'The new price is the current price',
+    );
+    expect(messageOf(checkChangedPrice('1,5', current, 6, 'tr'))).toBe(
+      'The new price is the current price',
+    );
+    expect(checkChangedPrice('1.6', current, 6)).toEqual({ ok: true, value: '1.6' });
+    // The listing rules still come first.
+    expect(messageOf(checkChangedPrice('0', current, 6))).toBe('numbers greater than 0');
   });
 });
 
@@ -236,6 +271,8 @@ describe('trade messages', () => {
       'recipientInvalid',
       'recipientZero',
       'recipientSelf',
+      'recipientChecksum',
+      'samePrice',
       'deficitAssets',
     ] as const;
     for (const name of names) {

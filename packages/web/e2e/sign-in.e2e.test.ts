@@ -200,7 +200,10 @@ describe('wallet sign-in and session', () => {
     await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
     const error = page.getByTestId('wallet-error');
     await error.waitFor();
-    expect(await error.innerText()).toBe('The activation has been rejected by the provider.');
+    expect(await error.innerText()).toContain(
+      'You declined the sign-in request in your wallet. Nothing was signed.',
+    );
+    expect(await error.getByTestId('wallet-retry').isVisible()).toBe(true);
     expect(await tokenCookie(context)).toBeUndefined();
     await context.close();
   });

@@ -65,17 +65,19 @@ export interface SignedListingVO extends SignedListingInput {
 }
 
 /**
- * POST /v1/api/listing/sweepQuote: the `count` (1..MAX_SWEEP) cheapest buyable listings of a
- * collection, signed and on-chain market ones alike (a sweep buys both).
+ * POST /v1/api/listing/sweepQuote: the `count` (1..MAX_SWEEP) cheapest buyable units of a
+ * collection, signed and on-chain market listings alike (a sweep buys both). An ERC1155 listing
+ * counts its units: "the 3 cheapest" are 3 units, possibly part of one listing.
  */
 export interface SweepQuoteRequest {
   contractAddr: string;
+  /** Units (an ERC721 listing is one). */
   count: number;
   /** The sweeper: their own listings are left out (the contract would skip them). */
   buyer?: string;
 }
 
-/** The total of the quoted listings paid in one coin (each listing bought whole: leftAmount units). */
+/** The total of the quoted units paid in one coin (each record's `units` at its unit price). */
 export interface SweepCoinTotalVO {
   coin: string;
   moneyAddr: string;
@@ -85,9 +87,14 @@ export interface SweepCoinTotalVO {
   totalWei: string;
 }
 
+/** A quoted listing and how many of its units the sweep buys (all or part of leftAmount). */
+export interface SweepQuoteRecordVO extends OrderVO {
+  units: string;
+}
+
 export interface SweepQuoteVO {
-  /** Cheapest first (by price in the reference unit, then price); may be fewer than asked. */
-  records: OrderVO[];
+  /** Cheapest first (by price in the reference unit, then price); may be fewer units than asked. */
+  records: SweepQuoteRecordVO[];
   totals: SweepCoinTotalVO[];
   /** Sum in the reference unit (exact decimal text); null when a quoted coin has no rate. */
   totalRef: string | null;

@@ -56,6 +56,14 @@ export const VALIDATION_MESSAGES = {
   },
   recipientRequired: { message: 'Please enter the address', key: 'trade.rules.recipientRequired' },
   recipientInvalid: { message: 'Invalid wallet address', key: 'trade.rules.recipientInvalid' },
+  recipientChecksum: {
+    message: 'The address has a wrong checksum (its upper and lower case letters): check it',
+    key: 'trade.rules.recipientChecksum',
+  },
+  samePrice: {
+    message: 'The new price is the current price',
+    key: 'trade.rules.samePrice',
+  },
   recipientZero: {
     message: 'The zero address cannot receive NFTs',
     key: 'trade.rules.recipientZero',

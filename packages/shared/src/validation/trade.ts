@@ -1,5 +1,5 @@
 import DecimalBase from 'decimal.js';
-import { isAddress } from 'viem';
+import { isAddress, parseUnits } from 'viem';
 import { z } from 'zod';
 import {
   CONTRACT_TYPE,
@@ -58,6 +58,21 @@ export function checkListingPrice(
   return { ok: true, value: parsed.value };
 }
 
+/**
+ * Update price: the listing price rules, and a price other than the current one (`currentWei`,
+ * base units): the same price would cost a transaction and change nothing.
+ */
+export function checkChangedPrice(
+  input: string,
+  currentWei: bigint,
+  coinDecimals: number = PRICE.maxDecimals,
+  locale: string = DEFAULT_LOCALE,
+): RuleCheck<string> {
+  const check = checkListingPrice(input, coinDecimals, locale);
+  if (!check.ok) return check;
+  return parseUnits(check.value, coinDecimals) === currentWei ? fail(M.samePrice) : check;
+}
+
 /** A whole amount typed in `locale`: required, a whole number ('integers only'), above 0. */
 function checkWholeAmount(input: string, locale: string): RuleCheck<bigint> {
   const parsed = parseDecimalInput(input, locale, { maxDecimals: 0 });
@@ -114,11 +129,18 @@ export function checkBuyQuantity(quantity: number, leftAmount: number): RuleChec
   return { ok: true, value: quantity };
 }
 
-/** The transfer recipient: a valid address, not the zero address, not the sender. */
+/**
+ * The transfer recipient: a valid address, not the zero address, not the sender. A mixed-case
+ * address carries an EIP-55 checksum, which must be right (a mistyped letter would otherwise
+ * send the item to an address nobody holds); all lower or all upper case carries none.
+ */
 export function checkTransferRecipient(input: string, self: string | null): RuleCheck<string> {
   const value = input.trim();
   if (!value) return fail(M.recipientRequired);
   if (!isAddress(value, { strict: false })) return fail(M.recipientInvalid);
+  const hex = value.slice(2);
+  const mixedCase = hex !== hex.toLowerCase() && hex !== hex.toUpperCase();
+  if (mixedCase && !isAddress(value, { strict: true })) return fail(M.recipientChecksum);
   const to = value.toLowerCase();
   if (to === NATIVE_COIN_ADDRESS) return fail(M.recipientZero);
   if (self && to === self.toLowerCase()) return fail(M.recipientSelf);

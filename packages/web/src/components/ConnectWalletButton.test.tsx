@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDiscoveredWallets } from '../lib/eip6963';
 import { resetAppConfig, type AppConfig } from '../lib/appConfig';
@@ -105,11 +105,17 @@ describe('ConnectWalletButton', () => {
       render(<ConnectWalletButton />);
       fireEvent.click(screen.getByTestId('connect-wallet'));
       fireEvent.click(screen.getByTestId('wallet-option-org.example.wallet'));
-      expect((await screen.findByTestId('wallet-error')).textContent).toBe(
-        'The activation has been rejected by the provider.',
+      const error = await screen.findByTestId('wallet-error');
+      expect(error.textContent).toContain(
+        'You declined the sign-in request in your wallet. Nothing was signed.',
       );
       expect(screen.getByTestId('wallet-option-org.example.wallet')).toBeTruthy();
       expect(afterSignIn).not.toHaveBeenCalled();
+      // Try again: the same wallet is asked again, and this time it signs.
+      vi.mocked(signIn).mockResolvedValue('0xdef' as never);
+      fireEvent.click(within(error).getByTestId('wallet-retry'));
+      await waitFor(() => expect(afterSignIn).toHaveBeenCalledWith('0xdef'));
+      expect(vi.mocked(signIn).mock.calls.at(-1)![0].info.rdns).toBe('org.example.wallet');
     } finally {
       stop();
     }

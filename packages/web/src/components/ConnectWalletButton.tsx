@@ -121,6 +121,14 @@ export function ConnectWalletButton() {
                   className="mt-5 rounded-xl border border-red-400/30 bg-red-500/10 px-4 py-3 text-sm text-red-200"
                 >
                   {attempt.message}
+                  <button
+                    type="button"
+                    data-testid="wallet-retry"
+                    onClick={() => start(attempt.wallet)}
+                    className="mt-2 block font-semibold text-white underline underline-offset-2 hover:text-brand-300"
+                  >
+                    {t('wallet.retry')}
+                  </button>
                 </p>
               )}
               <WalletList onChoose={start} onWalletConnect={startWalletConnect} />

@@ -715,6 +715,59 @@ describe('listing/sweepQuote', () => {
     expect(lower(owner)).toBe(lower(ACTORS.carol.address));
   });
 
+  it('counts ERC1155 units, taking part of the last listing', async () => {
+    // Bob's two signed listings of item 3 (3 units at 0.02 AIA, 2 at 0.03 AIA), cheaper than
+    // dave's market listing of item 1 from the world (4 units).
+    const counter = await w.c.publicClient.readContract({
+      address: listingsAddr,
+      abi: listingsAbi,
+      functionName: 'counterOf',
+      args: [ACTORS.bob.address],
+    });
+    const base = { collection: items, erc1155: true, tokenId: 3n, counter } as const;
+    const three = listing('bob', { ...base, units: 3n, pricePerUnit: parseEther('0.02') });
+    const two = listing('bob', { ...base, units: 2n, pricePerUnit: parseEther('0.03') });
+    const created = await create([three, two]);
+    expect(created.status, created.body.message).toBe(200);
+    const hashes = created.body.data.orderHashes;
+    await deriveOrder(hashes[0]!, new Date(Number(three.end) * 1000), '0.02');
+    await deriveOrder(hashes[1]!, new Date(Number(two.end) * 1000), '0.03');
+
+    const quote = async (count: number) =>
+      (await post<SweepQuoteVO>('/listing/sweepQuote', { contractAddr: items, count })).body.data;
+    const lines = (q: SweepQuoteVO) => q.records.map((r) => [r.price, r.leftAmount, r.units]);
+
+    // The 3 cheapest units are the first listing alone, not 3 whole listings (9 units).
+    const q3 = await quote(3);
+    expect(lines(q3)).toEqual([['0.02', '3', '3']]);
+    expect(q3.totals).toMatchObject([{ total: '0.06', totalWei: parseEther('0.06').toString() }]);
+    expect(q3.totalRef).toBe('0.06');
+
+    const q4 = await quote(4);
+    expect(lines(q4)).toEqual([
+      ['0.02', '3', '3'],
+      ['0.03', '2', '1'],
+    ]);
+    expect(q4.totalRef).toBe('0.09');
+
+    // Two units of dave's market listing after all five of bob's.
+    const q7 = await quote(7);
+    expect(lines(q7).slice(0, 2)).toEqual([
+      ['0.02', '3', '3'],
+      ['0.03', '2', '2'],
+    ]);
+    const dave = q7.records[2]!;
+    expect([dave.kind, dave.leftAmount, dave.units]).toEqual([ORDER_KIND.market, '4', '2']);
+    expect(q7.records).toHaveLength(3);
+    expect(q7.totals).toMatchObject([
+      { totalWei: (parseEther('0.12') + 2n * BigInt(dave.priceWei)).toString() },
+    ]);
+
+    // More units than are listed: all of them, each whole.
+    const all = await quote(MAX_SWEEP);
+    expect(all.records.map((r) => r.units)).toEqual(all.records.map((r) => r.leftAmount));
+  });
+
   it('refuses a count outside 1..MAX_SWEEP', async () => {
     for (const count of [0, MAX_SWEEP + 1]) {
       const { body } = await post('/listing/sweepQuote', { contractAddr: hero, count });

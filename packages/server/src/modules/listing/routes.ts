@@ -12,6 +12,7 @@ import {
   listingTree,
   MAX_SWEEP,
   MAX_TREE_HEIGHT,
+  sweepUnits,
   toReference,
   type ErrorName,
   type SignedListingFields,
@@ -79,7 +80,13 @@ const createErrors: ErrorName[] = [
 ];
 
 const sweepQuoteSchema = z.object({
-  records: z.array(orderVoSchema),
+  records: z.array(
+    orderVoSchema.extend({
+      units: z
+        .string()
+        .describe('units the sweep buys of this listing (all or part of leftAmount)'),
+    }),
+  ),
   totals: z.array(
     z.object({
       coin: z.string(),
@@ -236,13 +243,14 @@ export function listingRoutes(
       preValidation: liftDataHook,
       schema: {
         tags: ['listing'],
-        summary: `The N (1-${MAX_SWEEP}) cheapest buyable listings of a collection, with totals`,
+        summary: `The N (1-${MAX_SWEEP}) cheapest buyable units of a collection, with totals`,
         description:
           'Signed and on-chain market listings alike (a sweep buys both), status 0 and not ' +
           'past their end, cheapest first by the price in the reference unit (listings in a ' +
           "coin without a rate last), then the coin price; `buyer`'s own listings are left " +
-          'out. Each listing counts whole (its ' +
-          'leftAmount units): `totals` per coin in coin and base units, `totalRef` the exact ' +
+          'out. `count` is units: each listing gives its leftAmount units until the count is ' +
+          'reached, the last one only the units still missing (`units` of each record). ' +
+          '`totals` per coin in coin and base units, `totalRef` the exact ' +
           "sum in the reference unit at each coin's current rate (null when a coin has none).",
         body: sweepQuoteInput,
         response: { 200: envelopeOf(sweepQuoteSchema) },
@@ -250,14 +258,19 @@ export function listingRoutes(
       handler: async (request) => {
         const contractAddr = request.body.contractAddr.toLowerCase();
         const { count, buyer } = request.body;
+        // Every listing has at least one unit left: `count` listings always hold `count` units.
         const rows = await cheapestListings(db, chainId, contractAddr, count, buyer?.toLowerCase());
-        const records = await orderViews(db, coins, chainId, rows);
+        const views = await orderViews(db, coins, chainId, rows);
+        const units = sweepUnits(
+          views.map((r) => BigInt(r.leftAmount)),
+          BigInt(count),
+        );
+        const records = views
+          .map((r, i) => ({ ...r, units: units[i]!.toString() }))
+          .filter((r) => r.units !== '0');
         const wei = new Map<string, bigint>();
         for (const r of records) {
-          wei.set(
-            r.moneyAddr,
-            (wei.get(r.moneyAddr) ?? 0n) + BigInt(r.priceWei) * BigInt(r.leftAmount),
-          );
+          wei.set(r.moneyAddr, (wei.get(r.moneyAddr) ?? 0n) + BigInt(r.priceWei) * BigInt(r.units));
         }
         const totals: SweepCoinTotalVO[] = [];
         const refs: (string | null)[] = [];

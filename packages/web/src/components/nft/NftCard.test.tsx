@@ -26,6 +26,19 @@ describe('NftCard reference price (issue 15 §2)', () => {
     expect(hoverOf(cardOfOrder(listing))).toBe('≈ 0.06 AIA');
   });
 
+  it('shows the AIA equivalent on the card itself, so a price-sorted list reads sorted', () => {
+    const listing = order(2, { price: '10', coin: 'USDT', moneyAddr: USDT, priceRef: '5' });
+    render(
+      <MemoryRouter>
+        <NftCard data={cardOfOrder(listing)} />
+        <NftCard data={cardOfOrder(order(1, { price: '6', priceRef: '6' }))} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByTestId('nft-card-price-ref').map((e) => e.textContent)).toEqual([
+      '≈ 5 AIA',
+    ]);
+  });
+
   it('adds nothing for the reference coin itself or a coin without a rate', () => {
     expect(hoverOf(cardOfOrder(order(1)))).toBe('');
     const noRate = order(3, { price: '3', coin: 'USDT', moneyAddr: USDT, priceRef: null });

@@ -81,6 +81,7 @@ export function NftCard({
   const name = itemName(data.name, data.tokenId);
   const link = assetLink(data.tokenId, data.contractAddr);
   const showAmount = data.amount && data.amount !== '1';
+  const refShown = !!data.priceRef && data.coin !== REFERENCE_UNIT.symbol;
   // Beside the link, not in it: a button inside a link is not valid HTML.
   const orderExtra = useOrderExtra();
   const extra = data.order ? orderExtra(data.order, 'sm') : null;
@@ -109,19 +110,26 @@ export function NftCard({
         )}
         <div className="mt-auto flex items-end justify-between gap-2 pt-1">
           {data.price !== null ? (
-            <p
-              className="min-w-0 truncate text-sm text-white"
-              data-testid="nft-card-price"
-              title={
-                data.priceRef && data.coin !== REFERENCE_UNIT.symbol
-                  ? `≈ ${fmt.price(data.priceRef)} ${REFERENCE_UNIT.symbol}`
-                  : undefined
-              }
-            >
-              <span className="sr-only">{t('nft.price')} </span>
-              <span className="font-semibold tabular-nums">{fmt.price(data.price)}</span>{' '}
-              <span className="text-xs text-slate-400">{data.coin}</span>
-            </p>
+            <div className="min-w-0">
+              <p
+                className="min-w-0 truncate text-sm text-white"
+                data-testid="nft-card-price"
+                title={
+                  refShown ? `≈ ${fmt.price(data.priceRef!)} ${REFERENCE_UNIT.symbol}` : undefined
+                }
+              >
+                <span className="sr-only">{t('nft.price')} </span>
+                <span className="font-semibold tabular-nums">{fmt.price(data.price)}</span>{' '}
+                <span className="text-xs text-slate-400">{data.coin}</span>
+              </p>
+              {/* Another coin's price next to the AIA one it is sorted, filtered and warned by. */}
+              {refShown && (
+                <p className="truncate text-xs text-slate-400" data-testid="nft-card-price-ref">
+                  ≈ <span className="tabular-nums">{fmt.price(data.priceRef!)}</span>{' '}
+                  {REFERENCE_UNIT.symbol}
+                </p>
+              )}
+            </div>
           ) : (
             <p className="text-xs text-slate-400">{t('nft.notListed')}</p>
           )}

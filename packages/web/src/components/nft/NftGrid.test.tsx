@@ -26,6 +26,10 @@ describe('NftGrid columns (spec: 6, 8 or 10 depending on the layout)', () => {
     );
     const list = screen.getByTestId('nft-grid');
     expect(wideColumns(list.className)).toBe(columns);
+    // A phone (no breakpoint prefix) shows two columns in every layout, as the market does.
+    expect(list.className.split(' ').filter((c) => c.startsWith('grid-cols-'))).toEqual([
+      'grid-cols-2',
+    ]);
     expect(list.dataset.columns).toBe(String(columns));
     expect(LAYOUT.marketGridColumns).toContain(columns);
   });

@@ -14,12 +14,13 @@ export type GridChoice = MarketGridChoice;
 
 /**
  * Classes per wide-screen column count (from xl up); narrower screens step down so that a card
- * stays readable. Written out whole so that Tailwind finds them.
+ * stays readable: a phone always shows 2 (at 3 a price is cut to "0.…" and the cart button
+ * covers the picture). Written out whole so that Tailwind finds them.
  */
 const COLUMNS: Record<(typeof LAYOUT.marketGridColumns)[number], string> = {
   6: 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6',
-  8: 'grid-cols-3 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6 xl:grid-cols-8',
-  10: 'grid-cols-3 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8 xl:grid-cols-10',
+  8: 'grid-cols-2 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6 xl:grid-cols-8',
+  10: 'grid-cols-2 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8 xl:grid-cols-10',
 };
 
 function readChoice(): GridChoice {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { REFERENCE_UNIT, type CollectionCountRow } from '@aiamarket/shared';
 import { cx } from '../../lib/cx';
@@ -30,6 +30,7 @@ export function RankingTable({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const fmt = useLocaleFormat();
   const th = 'px-3 py-2 font-medium whitespace-nowrap';
   return (
@@ -66,7 +67,18 @@ export function RankingTable({
             <TableRowsSkeleton rows={compact ? 5 : 10} columns={COLUMNS} />
           ) : (
             rows.map((r, i) => (
-              <tr key={r.id} data-testid="ranking-row" className="hover:bg-white/5">
+              <tr
+                key={r.id}
+                data-testid="ranking-row"
+                // The whole row opens the collection; the name stays the link for keyboards and
+                // screen readers (a row cannot be a link itself).
+                onClick={(e) => {
+                  if (!(e.target as Element).closest('a')) {
+                    void navigate(collectionPath(r.linkCollection));
+                  }
+                }}
+                className="cursor-pointer hover:bg-white/5"
+              >
                 <td className="px-3 py-3 text-slate-400 tabular-nums">{r.rank ?? firstRank + i}</td>
                 <th scope="row" className="px-3 py-3 font-normal">
                   <Link

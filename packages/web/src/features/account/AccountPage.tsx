@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,11 @@ import { AccountHeader } from './AccountHeader';
 import { AccountItems } from './AccountItems';
 import { useBulkSelect } from './BulkSelect';
 import { ACTIVITY_SUBTABS, fetchAccountActivity, fetchProfile, type ActivitySubtab } from './api';
+
+// The chain code (wallet, contract reads) loads only on one's own page, not with every profile.
+const WrappedBalance = lazy(() =>
+  import('./WrappedBalance').then((m) => ({ default: m.WrappedBalance })),
+);
 
 const TABS = ['collected', 'favorited', 'activities', 'offersMade', 'offersReceived'] as const;
 type AccountTab = (typeof TABS)[number];
@@ -51,6 +56,8 @@ export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
     enabled: valid,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
+  const session = useSession();
+  const own = isSignedIn(session) && session.address === userAddr;
   // Holdings, listings, activity and offers of the account follow the chain.
   useLiveInvalidate([valid && liveTopic.account(userAddr)], [['account'], ['offers']]);
 
@@ -68,6 +75,11 @@ export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
     <div data-testid="account-page" className="pb-12">
       <AccountHeader profile={query.data} />
       <div className="mx-auto mt-8 max-w-7xl px-4 sm:px-6">
+        {own && (
+          <Suspense fallback={null}>
+            <WrappedBalance owner={userAddr} />
+          </Suspense>
+        )}
         <Tabs
           tabs={tabs.map((id) => ({ id, label: t(`account.tabs.${id}`) }))}
           active={tab}

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { liveTopic } from '@aiamarket/shared';
 import { cx } from '../../lib/cx';
+import { useLiveTopics } from '../../lib/live';
 import { isSignedIn, openConnectDialog, useSession } from '../../lib/session';
 import { cartKey, removeFromCart, useCart } from './store';
 
@@ -16,6 +18,9 @@ export function CartButton() {
   const cart = useCart();
   const session = useSession();
   const [open, setOpen] = useState(false);
+  // The cart hears its items' changes on any page: one bought by someone else is marked sold
+  // in the checkout and left out of its total (the stream's order states, lib/live).
+  useLiveTopics(cart.map((o) => liveTopic.item(o.contractAddr, o.tokenId)));
   return (
     <>
       <button

@@ -4,11 +4,14 @@ import { toast } from 'sonner';
 import { formatUnits } from 'viem';
 import { REFERENCE_UNIT, type OrderVO } from '@aiamarket/shared';
 import { itemName } from '../../components/nft/NftCard';
+import { NftImage } from '../../components/nft/NftImage';
 import { TradeDialog, buttonClass } from '../../components/trade';
 import { planSweep, sweepListings, type SweepOutcome } from '../../lib/chain/listings';
+import { useLiveListings, useOrderGone } from '../../lib/live';
+import { cx } from '../../lib/cx';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
-import { sweepLineOf, totalsByCoin } from './lines';
+import { sweepLineOf, totalsByCoin, unitsOf, type CheckoutOrder } from './lines';
 import { cartKey } from './store';
 
 /**
@@ -27,7 +30,7 @@ export function CheckoutDialog({
   testId = 'checkout-dialog',
 }: {
   title: string;
-  orders: readonly OrderVO[];
+  orders: readonly CheckoutOrder[];
   /** The total in the reference unit (exact decimal text), null when unknown. */
   totalRef?: string | null;
   /** Cart: each line can be taken out before checkout. */
@@ -44,13 +47,15 @@ export function CheckoutDialog({
   // The listings as they were checked out: the cart empties under the result.
   const [bought] = useState(() => new Map<string, OrderVO>());
   const done = flow.state.phase === 'done' && outcome !== null;
+  // What the live stream has not said is sold or gone: only those are paid for and bought.
+  const buyable = useLiveListings(orders as CheckoutOrder[]);
 
   const checkout = async () => {
-    if (orders.length === 0) return;
-    orders.forEach((o) => bought.set(cartKey(o), o));
+    if (buyable.length === 0) return;
+    buyable.forEach((o) => bought.set(cartKey(o), o));
     let result: SweepOutcome | null = null;
     const ok = await flow.run(async (wallet, onHash) => {
-      const r = await sweepListings(wallet, planSweep(orders.map(sweepLineOf)), onHash);
+      const r = await sweepListings(wallet, planSweep(buyable.map(sweepLineOf)), onHash);
       result = r.outcome;
       return r;
     });
@@ -62,8 +67,8 @@ export function CheckoutDialog({
     }
   };
 
-  const priceOf = (o: OrderVO) =>
-    `${fmt.price(formatUnits(BigInt(o.priceWei) * BigInt(o.leftAmount), o.coinDecimals))} ${o.coin}`;
+  const priceOf = (o: CheckoutOrder) =>
+    `${fmt.price(formatUnits(BigInt(o.priceWei) * unitsOf(o), o.coinDecimals))} ${o.coin}`;
 
   return (
     <TradeDialog title={title} onClose={onClose} busy={flow.busy} testId={testId}>
@@ -96,39 +101,23 @@ export function CheckoutDialog({
           ) : (
             <ul className="mt-4 max-h-80 space-y-2 overflow-y-auto text-sm">
               {orders.map((o) => (
-                <li
+                <CheckoutLine
                   key={cartKey(o)}
-                  data-testid="checkout-line"
-                  className="flex items-center justify-between gap-3"
-                >
-                  <span className="min-w-0 truncate">
-                    {itemName(o.name ?? o.nftMetadata?.name, o.tokenId)}
-                    {o.collectionName && (
-                      <span className="ml-2 text-xs text-slate-400">{o.collectionName}</span>
-                    )}
-                  </span>
-                  <span className="flex shrink-0 items-center gap-2">
-                    <span>{priceOf(o)}</span>
-                    {onRemove && (
-                      <button
-                        type="button"
-                        data-testid="cart-remove"
-                        disabled={flow.busy}
-                        aria-label={t('cart.remove')}
-                        onClick={() => onRemove(o)}
-                        className="rounded-full px-2 text-slate-400 hover:bg-white/10 hover:text-white"
-                      >
-                        ×
-                      </button>
-                    )}
-                  </span>
-                </li>
+                  order={o}
+                  price={priceOf(o)}
+                  unitsText={t('cart.lineUnits', {
+                    units: fmt.integer(unitsOf(o).toString()),
+                    price: `${fmt.price(o.price)} ${o.coin}`,
+                  })}
+                  busy={flow.busy}
+                  onRemove={onRemove}
+                />
               ))}
             </ul>
           )}
-          {orders.length > 0 && (
+          {buyable.length > 0 && (
             <dl data-testid="checkout-totals" className="mt-5 space-y-1 text-sm font-semibold">
-              {totalsByCoin(orders).map((c) => (
+              {totalsByCoin(buyable).map((c) => (
                 <div key={c.coin} className="flex justify-between" data-testid="checkout-total">
                   <dt>{t('cart.total')}</dt>
                   <dd>
@@ -136,7 +125,8 @@ export function CheckoutDialog({
                   </dd>
                 </div>
               ))}
-              {totalRef !== null && (
+              {/* The quote's reference total no longer fits once a line is left out. */}
+              {totalRef !== null && buyable.length === orders.length && (
                 <div className="flex justify-between text-slate-300">
                   <dt>{t('cart.totalRef')}</dt>
                   <dd data-testid="checkout-total-ref">
@@ -158,14 +148,86 @@ export function CheckoutDialog({
           <button
             type="button"
             data-testid="checkout-confirm"
-            disabled={orders.length === 0 || flow.busy}
+            disabled={buyable.length === 0 || flow.busy}
             onClick={() => void checkout()}
             className={buttonClass.primary}
           >
-            {flow.busy ? t('trade.tx.working') : t('cart.checkout', { count: orders.length })}
+            {flow.busy
+              ? t('trade.tx.working')
+              : t('cart.checkout', {
+                  count: Number(buyable.reduce((n, o) => n + unitsOf(o), 0n)),
+                })}
           </button>
         )}
       </div>
     </TradeDialog>
+  );
+}
+
+/** One listing of the checkout: its picture, name, price and units; marked when sold meanwhile. */
+function CheckoutLine({
+  order: o,
+  price,
+  unitsText,
+  busy,
+  onRemove,
+}: {
+  order: CheckoutOrder;
+  price: string;
+  unitsText: string;
+  busy: boolean;
+  onRemove?: (order: OrderVO) => void;
+}) {
+  const { t } = useTranslation();
+  const gone = useOrderGone(o);
+  const name = itemName(o.name ?? o.nftMetadata?.name, o.tokenId);
+  return (
+    <li
+      data-testid="checkout-line"
+      data-gone={gone ?? undefined}
+      className="flex items-center justify-between gap-3"
+    >
+      <span className="flex min-w-0 items-center gap-3">
+        <NftImage
+          src={o.imageUrl ?? o.nftMetadata?.imageUrl}
+          alt={name}
+          className={cx('size-10 shrink-0 rounded-lg', gone && 'opacity-40')}
+        />
+        <span className={cx('min-w-0 truncate', gone && 'text-slate-500 line-through')}>
+          {name}
+          {o.collectionName && (
+            <span className="ml-2 text-xs text-slate-400">{o.collectionName}</span>
+          )}
+        </span>
+      </span>
+      <span className="flex shrink-0 items-center gap-2">
+        {gone ? (
+          <span data-testid="checkout-line-gone" className="text-amber-200">
+            {gone === 'sold' ? t('cart.sold') : t('cart.unavailable')}
+          </span>
+        ) : (
+          <span className="text-right">
+            <span className="block" data-testid="checkout-line-price">
+              {price}
+            </span>
+            <span className="block text-xs text-slate-400" data-testid="checkout-line-units">
+              {unitsText}
+            </span>
+          </span>
+        )}
+        {onRemove && (
+          <button
+            type="button"
+            data-testid="cart-remove"
+            disabled={busy}
+            aria-label={t('cart.remove')}
+            onClick={() => onRemove(o)}
+            className="rounded-full px-2 text-slate-400 hover:bg-white/10 hover:text-white"
+          >
+            ×
+          </button>
+        )}
+      </span>
+    </li>
   );
 }

@@ -75,7 +75,9 @@ export function SweepControl({ contractAddr }: { contractAddr: string }) {
       </button>
       {quote && (
         <CheckoutDialog
-          title={t('cart.sweep.title', { count: quote.records.length })}
+          title={t('cart.sweep.title', {
+            count: quote.records.reduce((n, r) => n + Number(r.units), 0),
+          })}
           testId="sweep-dialog"
           orders={quote.records}
           totalRef={quote.totalRef}

@@ -7,6 +7,7 @@ import { MAX_SWEEP, ORDER_KIND, type OrderVO, type SignedListingVO } from '@aiam
 import { createQueryClient } from '../../app/Providers';
 import type * as Chain from '../../lib/chain';
 import type * as ListingChain from '../../lib/chain/listings';
+import { LiveStream, orderStates, setLiveStream, type EventSourceLike } from '../../lib/live';
 import { saveSession } from '../../lib/session';
 import { mockApi, type SeenCall } from '../../test/api';
 import { testAppConfig } from '../../test/app-config';
@@ -153,7 +154,8 @@ describe('the cart', () => {
     );
     expect(screen.getByTestId('cart-count').textContent).toBe('4');
     fireEvent.click(screen.getByTestId('cart-button'));
-    const drawer = await screen.findByTestId('cart-drawer');
+    // The checkout is a lazily loaded chunk.
+    const drawer = await screen.findByTestId('cart-drawer', {}, { timeout: 5000 });
     expect(within(drawer).getAllByTestId('checkout-line')).toHaveLength(4);
     expect(
       within(drawer)
@@ -194,6 +196,81 @@ describe('the cart', () => {
   });
 });
 
+describe('an item of the cart bought by someone else', () => {
+  it('hears its item topic, marks it sold live and leaves it out of the total and the sweep', async () => {
+    const urls: string[] = [];
+    let emit: (data: unknown) => void = () => undefined;
+    const stream = new LiveStream({
+      debounceMs: 0,
+      factory: (url) => {
+        urls.push(url);
+        const listeners = new Map<string, (e: MessageEvent<string>) => void>();
+        emit = (data) =>
+          listeners.get('change')?.(new MessageEvent('change', { data: JSON.stringify(data) }));
+        const source: EventSourceLike = {
+          readyState: 1,
+          onopen: null,
+          onerror: null,
+          close() {},
+          addEventListener: (type, l) => listeners.set(type, l),
+        };
+        return source;
+      },
+    });
+    // As the tab's own stream does: its order events feed the listings' states.
+    stream.onAnyEvent((event) => orderStates.apply(event));
+    setLiveStream(stream);
+    try {
+      const kept = order(21, { priceWei: String(2n * E18), price: '2' });
+      const sniped = order(22, { priceWei: String(3n * E18), price: '3' });
+      [kept, sniped].forEach((o) => addToCart(o));
+      render(
+        <QueryClientProvider client={client()}>
+          <CartButton />
+        </QueryClientProvider>,
+      );
+      await waitFor(() => expect(urls.length).toBeGreaterThan(0));
+      const topics = new URL(urls.at(-1)!, 'http://x').searchParams.get('topics')!.split(',');
+      expect(topics.sort()).toEqual([
+        `item:${kept.contractAddr}:21`,
+        `item:${sniped.contractAddr}:22`,
+      ]);
+      fireEvent.click(screen.getByTestId('cart-button'));
+      // The checkout is a lazily loaded chunk.
+      const drawer = await screen.findByTestId('cart-drawer', {}, { timeout: 5000 });
+      // Each line has its picture.
+      const images = within(drawer).getAllByRole('img');
+      expect(images.map((i) => i.getAttribute('alt'))).toEqual(['Knight 21', 'Knight 22']);
+      expect(within(drawer).getByTestId('checkout-total').textContent).toBe('Total5 AIA');
+
+      // Another wallet buys item 22: the stream says its listing is sold.
+      act(() =>
+        emit({
+          id: '7',
+          kind: 'order',
+          op: 'update',
+          topics: [`item:${sniped.contractAddr}:22`],
+          data: { ...sniped, status: 1, leftAmount: '0' },
+          blockNumber: 9,
+          at: '2026-01-01T00:00:00Z',
+        }),
+      );
+      const lines = within(drawer).getAllByTestId('checkout-line');
+      expect(lines.map((l) => l.getAttribute('data-gone'))).toEqual([null, 'sold']);
+      expect(within(lines[1]!).getByTestId('checkout-line-gone').textContent).toBe('Sold');
+      expect(within(drawer).getByTestId('checkout-total').textContent).toBe('Total2 AIA');
+      expect(within(drawer).getByTestId('checkout-confirm').textContent).toContain('1 item');
+      fireEvent.click(within(drawer).getByTestId('checkout-confirm'));
+      await screen.findByTestId('checkout-result', {}, { timeout: 4000 });
+      expect(chain.plans[0]!.order).toEqual([cartKey(kept)]);
+      expect(chain.plans[0]!.value).toBe(2n * E18);
+    } finally {
+      setLiveStream(null);
+      stream.dispose();
+    }
+  });
+});
+
 describe('add to cart on a card', () => {
   it("adds a listed card's listing and takes it out again, without opening the item", () => {
     const other = { ownerAddr: '0x90f79bf6eb2c4f870365e785982e1f101e93b906' };
@@ -219,8 +296,8 @@ describe('add to cart on a card', () => {
 describe('sweeping a collection', () => {
   it('quotes the N cheapest with the total in AIA before the wallet is asked, then sweeps them', async () => {
     const quoted = [
-      signedOrder(4, '0x0000000000000000000000000000000000000000', 'AIA', E18),
-      signedOrder(5, USDT, 'USDT', 2_000_000n),
+      { ...signedOrder(4, '0x0000000000000000000000000000000000000000', 'AIA', E18), units: '1' },
+      { ...signedOrder(5, USDT, 'USDT', 2_000_000n), units: '1' },
     ];
     const api = mockApi({
       'POST /v1/api/listing/sweepQuote': (call: SeenCall) => {
@@ -247,5 +324,42 @@ describe('sweeping a collection', () => {
     await screen.findByTestId('checkout-result', {}, { timeout: 4000 });
     expect(chain.plans[0]!.value).toBe(E18);
     expect(api.filter((c) => c.path === '/v1/api/listing/sweepQuote')).toHaveLength(1);
+  });
+
+  it('buys the quoted units of ERC1155 listings and shows each line with its units and unit price', async () => {
+    // "The 5 cheapest" of listings of 3 and 4 units: all of the first, 2 of the second.
+    const market1155 = (i: number, left: string, units: string, priceWei: bigint) => ({
+      ...order(i, {
+        contractType: 'ERC1155' as const,
+        amount: left,
+        leftAmount: left,
+        ownerAddr: '0x90f79bf6eb2c4f870365e785982e1f101e93b906',
+        price: String(Number(priceWei / 10n ** 16n) / 100),
+        priceWei: priceWei.toString(),
+      }),
+      units,
+    });
+    const quoted = [market1155(1, '3', '3', E18 / 10n), market1155(2, '4', '2', E18 / 5n)];
+    mockApi({
+      'POST /v1/api/listing/sweepQuote': () => ({ records: quoted, totals: [], totalRef: '0.7' }),
+    });
+    render(
+      <QueryClientProvider client={client()}>
+        <SweepControl contractAddr="0x5FbDB2315678afecb367f032d93F642f64180aa3" />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByTestId('sweep-count'), { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('sweep-review'));
+    const dialog = await screen.findByTestId('sweep-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toContain('5');
+    const units = within(dialog).getAllByTestId('checkout-line-units');
+    expect(units.map((u) => u.textContent)).toEqual(['3 × 0.1 AIA each', '2 × 0.2 AIA each']);
+    const prices = within(dialog).getAllByTestId('checkout-line-price');
+    expect(prices.map((p) => p.textContent)).toEqual(['0.3 AIA', '0.4 AIA']);
+    expect(within(dialog).getByTestId('checkout-total').textContent).toContain('0.7 AIA');
+    fireEvent.click(within(dialog).getByTestId('checkout-confirm'));
+    await screen.findByTestId('checkout-result', {}, { timeout: 4000 });
+    expect(chain.plans[0]!.marketBuys.map((b) => b.amount)).toEqual([3n, 2n]);
+    expect(chain.plans[0]!.value).toBe((7n * E18) / 10n);
   });
 });

@@ -40,6 +40,23 @@ describe('/rankings', () => {
     expect(calls(seen).slice(0, 2)).toEqual(['7d:1:20', '7d:2:20']);
   });
 
+  it('opens the collection from anywhere on its row', async () => {
+    mockApi({
+      'GET /v1/api/collections/ranking': {
+        records: [rankingRow(1), rankingRow(2)],
+        total: 2,
+        current: 1,
+        size: 20,
+      },
+    });
+    const { router } = renderApp('/rankings');
+    await waitFor(() => expect(screen.getAllByTestId('ranking-row')).toHaveLength(2), {
+      timeout: 5000,
+    });
+    fireEvent.click(within(screen.getAllByTestId('ranking-row')[1]!).getByTestId('ranking-volume'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/collection/ranked-2'));
+  });
+
   it('names the reference unit in the headers and shows the per-coin parts on hover', async () => {
     const USDT = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
     mockApi({

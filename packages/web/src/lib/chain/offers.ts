@@ -97,6 +97,38 @@ export async function wrapAia(
   );
 }
 
+/**
+ * WrappedAIA.withdraw of `amount`: wrapped AIA back to native AIA (what a seller receives for an
+ * accepted AIA offer, or an offerer keeps after cancelling, is wrapped).
+ */
+export async function unwrapAia(
+  wallet: ConnectedWallet,
+  amount: bigint,
+  onHash?: TxHashHandler,
+): Promise<TxResult> {
+  return sendContractCall(
+    wallet,
+    {
+      address: await wrappedAiaAddress(),
+      abi: wrappedAiaAbi,
+      functionName: 'withdraw',
+      args: [amount],
+    },
+    hashOf(onHash, 'unwrap'),
+  );
+}
+
+/** The wrapped AIA `owner` holds (base units). */
+export async function readWrappedBalance(owner: Address): Promise<bigint> {
+  const c = await publicClient();
+  return c.readContract({
+    address: await wrappedAiaAddress(),
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  });
+}
+
 /** approve(Offers, amount) of the offer's coin. */
 export async function approveOfferCoin(
   wallet: ConnectedWallet,

@@ -13,6 +13,7 @@ export type TxStep =
   | 'approvalLaunchpad'
   | 'allowance'
   | 'wrap'
+  | 'unwrap'
   | 'sign'
   | 'submit'
   | 'list'

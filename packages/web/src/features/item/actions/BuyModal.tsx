@@ -7,12 +7,12 @@ import {
   ORDER_KIND,
   buyQuantityOnBlur,
   checkBuyQuantity,
-  formatPrice,
   stepBuyQuantity,
   typedBuyQuantity,
   type OrderVO,
 } from '@aiamarket/shared';
 import { TradeDialog, buttonClass } from '../../../components/trade';
+import { useLocaleFormat } from '../../../lib/localeFormat';
 import { TxStatus, useTxFlow } from '../../../lib/tx-flow';
 import { buyItem } from '../../../lib/chain';
 import { buySignedListing } from '../../../lib/chain/listings';
@@ -26,6 +26,7 @@ import { useRuleText } from './PriceField';
  */
 export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const fmt = useLocaleFormat();
   const ruleText = useRuleText();
   const id = useId();
   const flow = useTxFlow();
@@ -78,7 +79,7 @@ export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => vo
           <p className="mt-4 text-sm text-slate-300">
             {t('trade.buy.unitPrice')}{' '}
             <span data-testid="buy-unit-price" className="font-semibold text-white">
-              {formatPrice(order.price)} {order.coin}
+              {fmt.price(order.price)} {order.coin}
             </span>
           </p>
           {is1155 && (
@@ -126,7 +127,7 @@ export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => vo
           <p className="mt-5 flex justify-between text-sm font-semibold">
             <span>{t('trade.buy.total')}</span>
             <span data-testid="buy-total">
-              {formatPrice(formatUnits(total, order.coinDecimals))} {order.coin}
+              {fmt.price(formatUnits(total, order.coinDecimals))} {order.coin}
             </span>
           </p>
         </>

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../i18n';
 import { createQueryClient } from '../../../app/Providers';
 import { mockApi } from '../../../test/api';
 import { order } from '../../../test/market-fixtures';
@@ -30,5 +31,21 @@ describe('the buy quantity', () => {
     fireEvent.change(input, { target: { value: '99' } });
     expect(input.value).toBe('20');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the buy total', () => {
+  afterEach(() => setLanguage('en', { persist: false }));
+
+  it("is written the interface language's way: 1.000,5 in Turkish, not 1,000.5", async () => {
+    await setLanguage('tr', { persist: false });
+    mockApi({});
+    const listing = order(4, { price: '1000.5', priceWei: '1000500000000000000000' });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <BuyModal order={listing} onClose={() => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('buy-total').textContent).toBe('1.000,5 AIA');
   });
 });

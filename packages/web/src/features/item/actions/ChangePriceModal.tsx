@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { parseUnits } from 'viem';
-import { checkListingPrice, type OrderVO } from '@aiamarket/shared';
+import { checkChangedPrice, type OrderVO } from '@aiamarket/shared';
 import { TradeDialog } from '../../../components/trade';
 import { TxStatus, useTxFlow } from '../../../lib/tx-flow';
 import { modifyPrice } from '../../../lib/chain';
@@ -24,7 +24,13 @@ export function ChangePriceModal({ order, onClose }: { order: OrderVO; onClose: 
   const flow = useTxFlow();
   const priceEntry = usePriceEntry();
   const [confirming, setConfirming] = useState(false);
-  const check = checkListingPrice(priceEntry.price, order.coinDecimals, i18n.language);
+  // The current price again would be a transaction that changes nothing: refused here.
+  const check = checkChangedPrice(
+    priceEntry.price,
+    BigInt(order.priceWei),
+    order.coinDecimals,
+    i18n.language,
+  );
   const { floor, rate } = useFloorAndRate(order, order.moneyAddr);
   const error = priceEntry.errorOf(check);
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_TYPE, type ContractType } from '@aiamarket/shared';
 import type * as Flow from '../../../lib/tx-flow';
 import { mockApi } from '../../../test/api';
-import { CONTRACT } from '../../../test/market-fixtures';
+import { CONTRACT, order } from '../../../test/market-fixtures';
 import { saveSession } from '../../../lib/session';
 import { ListModal, type ListableItem } from './ListModal';
 import { listingTestCache } from './listingTestCache';
@@ -171,5 +171,36 @@ describe('the end of a listing or a transfer', () => {
     expect(confirm.textContent).toBe('Processing…');
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByTestId('list-success')).toBeNull();
+  });
+});
+
+describe('transferring an item', () => {
+  it("warns that the sender's listing goes stale, and refuses a wrong checksum", () => {
+    saveSession({ token: 'tok', address: SENDER, wallet: 'io.metamask', walletName: 'MetaMask' });
+    const listing = order(7, { ownerAddr: SENDER, price: '2.5', coin: 'AIA' });
+    renderWithCache(
+      <TransferModal
+        item={itemOf(CONTRACT_TYPE.erc721)}
+        held={1}
+        listing={listing}
+        onClose={noop}
+      />,
+    );
+    expect(screen.getByTestId('transfer-listed-warning').textContent).toContain('2.5 AIA');
+    // The recipient's checksummed address with one letter's case flipped.
+    fireEvent.change(screen.getByTestId('transfer-to'), {
+      target: { value: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293bc' },
+    });
+    fireEvent.click(screen.getByTestId('transfer-review'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The address has a wrong checksum (its upper and lower case letters): check it',
+    );
+    expect(screen.queryByTestId('transfer-confirm-step')).toBeNull();
+  });
+
+  it('gives no listing warning for an item that is not listed', () => {
+    saveSession({ token: 'tok', address: SENDER, wallet: 'io.metamask', walletName: 'MetaMask' });
+    renderWithCache(<TransferModal item={itemOf(CONTRACT_TYPE.erc721)} held={1} onClose={noop} />);
+    expect(screen.queryByTestId('transfer-listed-warning')).toBeNull();
   });
 });

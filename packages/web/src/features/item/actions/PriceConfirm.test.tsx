@@ -210,6 +210,25 @@ describe('the new price of a listing (issue 15)', () => {
   });
 });
 
+describe('updating a listing to its own price', () => {
+  it('is refused in the form with a translated message, so no transaction is sent', async () => {
+    await setLanguage('tr', { persist: false });
+    const listed = order(8, {
+      coin: 'USDT',
+      coinDecimals: 6,
+      moneyAddr: STABLE,
+      price: '0.25',
+      priceWei: '250000',
+    });
+    renderWithFloor(<ChangePriceModal order={listed} onClose={noop} />);
+    typeKeys(screen.getByTestId('price-input'), '0,250');
+    expect(screen.getByRole('alert').textContent).toBe('Yeni fiyat mevcut fiyatla aynı');
+    expect((screen.getByTestId('change-price-review') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('price-input'), { target: { value: '0,3' } });
+    expect((screen.getByTestId('change-price-review') as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
 describe('floorWarning', () => {
   it('compares exactly and stays quiet without a floor, a rate or on bad text', () => {
     expect(floorWarning('0.999999999999999999', '1', '2')?.kind).toBe('belowHalf');

@@ -47,7 +47,10 @@ export function TradePanel({ item, order, royalty }: TradePanelProps) {
   const ownListing = useQuery({
     queryKey: ['item', itemKey, 'own-listing', address],
     queryFn: ({ signal }) => fetchOwnListing(itemKey, address ?? '', signal),
-    enabled: open === 'sell' && address !== null && item.contractType === CONTRACT_TYPE.erc1155,
+    // Transfer too: the dialog warns that the sender's listing goes stale with the item gone.
+    enabled:
+      address !== null &&
+      (open === 'transfer' || (open === 'sell' && item.contractType === CONTRACT_TYPE.erc1155)),
   });
   const existing = ownListing.data ?? null;
   const visible = visibleActions({
@@ -98,7 +101,7 @@ export function TradePanel({ item, order, royalty }: TradePanelProps) {
       )}
       {orderModal.view}
       {open === 'transfer' && (
-        <TransferModal item={item} held={held} onClose={() => setOpen(null)} />
+        <TransferModal item={item} held={held} listing={existing} onClose={() => setOpen(null)} />
       )}
     </div>
   );

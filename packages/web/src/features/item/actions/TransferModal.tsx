@@ -7,8 +7,10 @@ import {
   DEFAULT_ERC1155_AMOUNT,
   checkTransferAmount,
   checkTransferRecipient,
+  type OrderVO,
 } from '@aiamarket/shared';
 import { inputClass } from '../../../components/trade';
+import { useLocaleFormat } from '../../../lib/localeFormat';
 import { useTxFlow } from '../../../lib/tx-flow';
 import { transferItem } from '../../../lib/chain';
 import { useSession } from '../../../lib/session';
@@ -27,14 +29,18 @@ import { TradeFlowDialog } from './TradeFlowDialog';
 export function TransferModal({
   item,
   held,
+  listing = null,
   onClose,
 }: {
   item: ListableItem;
   held: number;
+  /** The sender's own listing of the item, if any: it goes stale once the item leaves. */
+  listing?: OrderVO | null;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const ruleText = useRuleText();
+  const fmt = useLocaleFormat();
   const { address } = useSession();
   const toId = useId();
   const flow = useTxFlow();
@@ -110,6 +116,17 @@ export function TransferModal({
           <p className="mt-3 rounded-xl border border-amber-400/30 bg-amber-500/10 p-3 text-xs text-amber-100">
             {t('trade.transfer.warning')}
           </p>
+          {listing && (
+            <p
+              role="note"
+              data-testid="transfer-listed-warning"
+              className="mt-3 rounded-xl border border-amber-400/30 bg-amber-500/10 p-3 text-xs text-amber-100"
+            >
+              {t('trade.transfer.listedWarning', {
+                price: `${fmt.price(listing.price)} ${listing.coin}`,
+              })}
+            </p>
+          )}
           <div className="mt-4">
             <label htmlFor={toId} className="text-sm font-medium text-slate-200">
               {t('trade.transfer.recipient')}
