@@ -7,12 +7,15 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
 import { createTestContext } from '../support/context.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 32);
 
-const t = await createTestContext();
+const t = await createTestContext({
+  liveReplayMaxEvents: loadConfig(process.env).liveReplayMaxEvents,
+});
 console.error('context ready');
 const db = t.ctx.database.db;
 await db.execute(sql`
@@ -94,6 +97,7 @@ const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.l
 console.log(
   JSON.stringify({
     database: t.ctx.database.kind,
+    replayMaxEvents: t.ctx.config.liveReplayMaxEvents,
     events: EVENTS,
     streams: STREAMS,
     resets,
