@@ -15,6 +15,8 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 32);
 
 const t = await createTestContext({
   liveReplayMaxEvents: loadConfig(process.env).liveReplayMaxEvents,
+  // Each stream from its own client address (X-Forwarded-For), past the per-address cap.
+  trustProxy: ['loopback'],
 });
 console.error('context ready');
 const db = t.ctx.database.db;
@@ -54,8 +56,11 @@ let resets = 0;
 let dropped = 0;
 const started = performance.now();
 const streams = await Promise.all(
-  Array.from({ length: STREAMS }, async () => {
-    const res = await get('/v1/api/events?topics=market', { 'last-event-id': '1' });
+  Array.from({ length: STREAMS }, async (_, i) => {
+    const res = await get('/v1/api/events?topics=market', {
+      'last-event-id': '1',
+      'x-forwarded-for': `203.0.113.${i + 1}`,
+    });
     let tail = '';
     let done = false;
     res.setEncoding('utf8');
