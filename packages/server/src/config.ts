@@ -105,6 +105,11 @@ const envSchema = z.object({
     .positive()
     .max(24 * 366)
     .default(24),
+  /**
+   * A stream resuming further behind the feed's head than this many events gets a reset instead
+   * of a replay: a replay's work stays bounded however long a client was away.
+   */
+  LIVE_REPLAY_MAX_EVENTS: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -137,6 +142,8 @@ export interface Config {
   sessionTtlHours: number;
   /** Change feed retention window (src/live/feed.ts pruneFeed). */
   liveFeedRetentionHours: number;
+  /** Deepest Last-Event-ID resume replayed (events behind the head); deeper ones get a reset. */
+  liveReplayMaxEvents: number;
   webDistDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
@@ -174,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     liveFeedRetentionHours: e.LIVE_FEED_RETENTION_HOURS,
+    liveReplayMaxEvents: e.LIVE_REPLAY_MAX_EVENTS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot, '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
   };

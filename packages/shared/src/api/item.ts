@@ -99,3 +99,20 @@ export interface UserAssetsRequest {
   page?: number;
   size?: number;
 }
+
+/**
+ * POST /v1/api/nftMeta/refresh: `queued` (the worker fetches it; the item topic hears a
+ * `metadata` change when stored) or `done` (fetched moments ago), with the metadata stored now.
+ */
+export interface RefreshMetadataVO {
+  state: 'queued' | 'done';
+  contractAddr: string;
+  tokenId: string;
+  metadataStatus: 'ok' | 'error' | 'pending';
+  name: string | null;
+  imageUrl: string | null;
+  description: string | null;
+  propertyList: { name: string; value: string }[];
+  error: string | null;
+  fetchedAt: string | null;
+}

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../components/Footer';
+import { LivePaused } from '../lib/live';
 import { ScrollToTop } from '../components/ScrollToTop';
 import { TopBar } from '../components/TopBar';
 import { PageFallback } from '../components/PageFallback';
@@ -35,6 +36,7 @@ export function AppLayout() {
           </Suspense>
         </main>
         <Footer />
+        <LivePaused />
       </div>
     </OrderExtraProvider>
   );

@@ -6,11 +6,16 @@ import { maxFeedId, prunedThrough } from '../../live/feed.js';
 import { LiveHub } from './hub.js';
 import { eventsQuery, parseLastEventId, parseTopics } from './input.js';
 import { LiveStream } from './stream.js';
+import { slots } from './slots.js';
+
+/** Feed reads of replays running at once on a replica; the others wait their turn. */
+const REPLAY_READS_AT_ONCE = 2;
 
 const DESCRIPTION = `Server-Sent Events. Lines: \`retry: 1000\`; without Last-Event-ID, \`event: ready\` (LiveReadyVO,
 the stream's position to resume after); then per change \`id: <id>\` / \`event: change\` /
 \`data: <LiveEventVO>\`; \`event: reset\` (LiveResetVO) when the events after Last-Event-ID are no longer kept
-(reload, then go on); \`: ping\` every ${LIVE_LIMITS.heartbeatMs / 1000} s. Resume with the Last-Event-ID header
+(reload, then go on), also when Last-Event-ID is more than LIVE_REPLAY_MAX_EVENTS events behind the newest;
+\`: ping\` every ${LIVE_LIMITS.heartbeatMs / 1000} s. Resume with the Last-Event-ID header
 (browsers send it on reconnect) or lastEventId: every event after it is replayed once, then live.`;
 
 /**
@@ -24,6 +29,8 @@ export function liveRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     const heartbeatMs = ctx.live?.heartbeatMs ?? LIVE_LIMITS.heartbeatMs;
     const streams = new Set<LiveStream>();
     const perClient = new Map<string, number>();
+    const replayGate = slots(REPLAY_READS_AT_ONCE);
+    const maxReplay = ctx.config.liveReplayMaxEvents;
 
     // Open streams never end by themselves: end them so that closing the server does not wait.
     app.addHook('preClose', async () => {
@@ -106,9 +113,13 @@ export function liveRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             prunedThrough(ctx.database.db),
             maxFeedId(ctx.database.db),
           ]);
-          // Older than the feed keeps, or not an id of this feed (a database started afresh).
-          if (lastEventId < pruned || lastEventId > Math.max(max, position)) stream.reset(position);
-          else await stream.replay(ctx.database.db, lastEventId, LIVE_LIMITS.replayBatch);
+          const head = Math.max(max, position);
+          // Older than the feed keeps, not an id of this feed (a database started afresh), or
+          // further behind than a replay may go: reloading costs the client less than the replay.
+          if (lastEventId < pruned || lastEventId > head || head - lastEventId > maxReplay)
+            stream.reset(position);
+          else
+            await stream.replay(ctx.database.db, lastEventId, LIVE_LIMITS.replayBatch, replayGate);
           stream.goLive();
         })().catch((err: unknown) => {
           request.log.warn({ err }, 'live stream: replay failed');

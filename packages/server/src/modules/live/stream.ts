@@ -81,15 +81,28 @@ export class LiveStream implements HubSubscriber {
     this.write(resetFrame(position));
   }
 
-  /** Sends the rows after `afterId` naming its topics, `batch` at a time, waiting for the client. */
-  async replay(db: AppDb, afterId: number, batch: number): Promise<void> {
+  /**
+   * Sends the rows after `afterId` naming its topics, `batch` at a time: each read goes through
+   * `gate` (the replica's few replay slots, so many replays cannot queue the database ahead of
+   * everything else), then it waits for the client to take what was sent and lets the event loop
+   * serve other requests before the next read.
+   */
+  async replay(
+    db: AppDb,
+    afterId: number,
+    batch: number,
+    gate: <T>(read: () => Promise<T>) => Promise<T> = (read) => read(),
+  ): Promise<void> {
     this.lastSent = afterId;
     for (;;) {
-      const rows = await feedForTopics(db, this.lastSent, batch, [...this.topics]);
+      const from = this.lastSent;
+      const rows = await gate(() => feedForTopics(db, from, batch, [...this.topics]));
       if (this.closed) return;
       for (const row of rows) this.send(row);
       if (rows.length < batch) return;
       await this.drained();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.closed) return;
     }
   }
 

@@ -1,12 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '@aiamarket/shared';
+import { ERRORS, liveTopic } from '@aiamarket/shared';
 import { buildApp } from '../../app.js';
 import { tokenMetadata } from '../../db/schema-chain.js';
-import { fetchPendingMetadata, DEFAULT_METADATA_OPTIONS } from '../../metadata/index.js';
+import { metadataRefresh } from '../../db/schema-metadata-refresh.js';
+import { maxFeedId, readFeed } from '../../live/feed.js';
+import {
+  DEFAULT_METADATA_OPTIONS,
+  fetchPendingMetadata,
+  refreshRequestedMetadata,
+  storedMetadata,
+} from '../../metadata/index.js';
 import { freshDatabase } from '../../../test/support/database.js';
 import { chainServerContext } from '../../../test/support/context.js';
 import {
@@ -80,7 +87,7 @@ describe('POST /v1/api/nftMeta/refresh', () => {
   const refresh = (payload: Record<string, string>, ip = '203.0.113.1') =>
     app.inject({ method: 'POST', url: '/v1/api/nftMeta/refresh', payload, remoteAddress: ip });
 
-  it('fills an item whose first fetch timed out, and the name and image of its order', async () => {
+  it('answers at once while the metadata server hangs; the worker fetches it and the item topic hears it', async () => {
     const db = fresh.database.db;
     const opts = {
       ...DEFAULT_METADATA_OPTIONS,
@@ -92,36 +99,86 @@ describe('POST /v1/api/nftMeta/refresh', () => {
     const order = async () =>
       (await dumpChainTables(db)).orders.find((o) => o.contractAddr === hero.toLowerCase())!;
     expect(await order()).toMatchObject({ tokenId: '1', name: null, imageUrl: null });
+    const askedBefore = hanging.length;
 
-    const failed = await refresh({ contractAddr: hero, tokenId: '1' });
-    expect(failed.json()).toMatchObject({
-      code: 0,
-      data: { metadataStatus: 'error', name: null, error: expect.stringMatching(/timed out/) },
-    });
-
-    fixed = true;
+    // The route never reaches out: the hanging host cannot hold it.
+    const started = performance.now();
     const res = await refresh({
       contractAddr: hero.toUpperCase().replace('0X', '0x'),
       tokenId: '1',
     });
+    const answerMs = performance.now() - started;
+    console.info(`nftMeta/refresh answered in ${answerMs.toFixed(1)} ms (host hanging)`);
+    expect(hanging.length).toBe(askedBefore);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       code: 0,
       message: expect.any(String),
       data: {
+        state: 'queued',
         contractAddr: hero.toLowerCase(),
         tokenId: '1',
-        metadataStatus: 'ok',
-        name: 'Hero #1',
-        imageUrl: '/ipfs/img/hero1.png',
+        metadataStatus: 'error',
+        name: null,
+        imageUrl: null,
         description: null,
-        propertyList: [{ name: 'Class', value: 'Mage' }],
-        error: null,
+        propertyList: [],
+        error: expect.stringMatching(/timed out/),
         fetchedAt: expect.stringMatching(/^\d{4}-/),
       },
     });
+    // Asked again before the worker ran: the same request, not a second one.
+    const again = await refresh({ contractAddr: hero, tokenId: '1' }, '203.0.113.5');
+    expect(again.json()).toMatchObject({ data: { state: 'queued' } });
+    const pending = () =>
+      db
+        .select()
+        .from(metadataRefresh)
+        .where(and(eq(metadataRefresh.fromId, '1'), isNull(metadataRefresh.doneAt)));
+    expect(await pending()).toHaveLength(1);
+
+    // The worker meets the hanging host (the time-out), then the fixed one.
+    const worker = { limit: 10, retryMs: 0 };
+    await refreshRequestedMetadata(db, c.publicClient, CHAIN_ID, opts, worker);
+    expect(hanging.length).toBe(askedBefore + 1);
+    expect(await order()).toMatchObject({ name: null });
+    fixed = true;
+    const fromFeed = await maxFeedId(db);
+    await refreshRequestedMetadata(db, c.publicClient, CHAIN_ID, opts, worker);
+    expect(await pending()).toEqual([]);
+    expect(await storedMetadata(db, CHAIN_ID, hero.toLowerCase(), '1')).toMatchObject({
+      status: 'ok',
+      name: 'Hero #1',
+      imageUrl: '/ipfs/img/hero1.png',
+    });
     // The order of the item shows its name and image now.
     expect(await order()).toMatchObject({ name: 'Hero #1', imageUrl: '/ipfs/img/hero1.png' });
+    // The item page hears it on its topic.
+    const events = await readFeed(db, fromFeed, 1_000);
+    expect(
+      events.some((e) => e.kind === 'metadata' && e.topics.includes(liveTopic.item(hero, 1n))),
+    ).toBe(true);
+
+    // Fetched a moment ago: done, with the fresh data, and nothing asked of the host.
+    const done = await refresh({ contractAddr: hero, tokenId: '1' }, '203.0.113.6');
+    expect(done.json()).toMatchObject({
+      code: 0,
+      data: { state: 'done', metadataStatus: 'ok', name: 'Hero #1', error: null },
+    });
+    expect(await pending()).toEqual([]);
+  });
+
+  it('queues a token never fetched yet (pending)', async () => {
+    await fresh.database.db
+      .delete(tokenMetadata)
+      .where(
+        and(eq(tokenMetadata.contractAddr, hero.toLowerCase()), eq(tokenMetadata.tokenId, '3')),
+      );
+    const res = await refresh({ contractAddr: hero, tokenId: '3' }, '203.0.113.7');
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: { state: 'queued', metadataStatus: 'pending', name: null, fetchedAt: null },
+    });
   });
 
   it('refuses bad input and items the indexer has not seen, changing nothing', async () => {

@@ -3,13 +3,15 @@ import { ApiError, ERRORS } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { perMinute } from '../../http/rate-limit.js';
-import { knownToken, refreshTokenMetadata, storedMetadata } from '../../metadata/index.js';
+import { knownToken } from '../../metadata/index.js';
 import { refreshInput, refreshResult } from './input.js';
+import { requestTokenRefresh } from './service.js';
 
 /**
- * POST /nftMeta/refresh: fetches an item's metadata again now (the item page's refresh button).
- * Only tokens the indexer has seen; rate limited per client address since each call reaches
- * out to the token's metadata server.
+ * POST /nftMeta/refresh: asks for an item's metadata to be fetched again (the item page's
+ * refresh button) and answers at once; the refresh worker fetches it, so a slow metadata server
+ * holds no request open. Only tokens the indexer has seen; rate limited per client address since
+ * each call makes the server reach out to the token's metadata server.
  */
 export function metadataRefreshRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const config = ctx.indexer;
@@ -20,7 +22,11 @@ export function metadataRefreshRoutes(ctx: ServerContext): FastifyPluginAsyncZod
         config: { rateLimit: perMinute(config.metadataRefreshPerMinute) },
         schema: {
           tags: ['item'],
-          summary: "Fetch an item's metadata again; data is what is stored afterwards",
+          summary: "Fetch an item's metadata again (queued; data is what is stored now)",
+          description:
+            "state `queued`: the fetch happens in the background and the item's live topic " +
+            '(item:<contract>:<tokenId>) gets a `metadata` change when it is stored; `done`: it ' +
+            'was fetched moments ago and data is current.',
           body: refreshInput,
           response: { 200: envelopeOf(refreshResult) },
         },
@@ -34,24 +40,18 @@ export function metadataRefreshRoutes(ctx: ServerContext): FastifyPluginAsyncZod
         if (!token) {
           throw new ApiError(ERRORS.notFound, `${ERRORS.notFound.message}: no such item`);
         }
-        await refreshTokenMetadata(
-          db,
-          ctx.chain,
-          chainId,
-          { contractAddr, contractType: token.contractType, tokenId },
-          config.metadata,
-        );
-        const row = (await storedMetadata(db, chainId, contractAddr, tokenId))!;
+        const { state, row } = await requestTokenRefresh(db, chainId, contractAddr, tokenId);
         return ok({
+          state,
           contractAddr,
           tokenId,
-          metadataStatus: row.status === 'ok' ? ('ok' as const) : ('error' as const),
-          name: row.name,
-          imageUrl: row.imageUrl,
-          description: row.description,
-          propertyList: row.properties ?? [],
-          error: row.error,
-          fetchedAt: row.fetchedAt.toISOString(),
+          metadataStatus: !row ? ('pending' as const) : row.status === 'ok' ? 'ok' : 'error',
+          name: row?.name ?? null,
+          imageUrl: row?.imageUrl ?? null,
+          description: row?.description ?? null,
+          propertyList: row?.properties ?? [],
+          error: row?.error ?? null,
+          fetchedAt: row?.fetchedAt.toISOString() ?? null,
         });
       },
     );

@@ -19,6 +19,7 @@ import { SkeletonBlock } from '../../components/nft/Skeletons';
 import { accountPath, collectionPath, type AssetNavState } from '../../components/nft/links';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { useLiveInvalidate } from '../../lib/live';
+import { RefreshMetadataButton } from './RefreshMetadataButton';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { isSignedIn, useSession } from '../../lib/session';
 import {
@@ -172,6 +173,9 @@ function ItemLoaded({
             >
               {name}
             </h1>
+            <div className="mt-2">
+              <RefreshMetadataButton itemKey={itemKey} />
+            </div>
           </div>
           <dl className="flex flex-wrap gap-x-8 gap-y-3 text-sm">
             <div>

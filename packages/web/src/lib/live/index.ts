@@ -16,3 +16,4 @@ export {
 } from './orders';
 export { useLiveInvalidate, useLiveTopics } from './useLive';
 export { waitForBlock } from './wait';
+export { LivePaused, useLiveStatus } from './LivePaused';
