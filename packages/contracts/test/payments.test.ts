@@ -160,6 +160,7 @@ async function fillOf(listing: SignedListingFields): Promise<Fill> {
     listing,
     signature: await signListing(alice, listing, f.anvil.chainId, listings),
     proof: [],
+    index: 0n,
     units: 1n,
   };
 }

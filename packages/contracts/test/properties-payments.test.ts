@@ -204,6 +204,7 @@ async function runCase(c: Case): Promise<void> {
         listing,
         signature: await signListing(alice, listing, f.anvil.chainId, listings),
         proof: [],
+        index: 0n,
         units: 1n,
       });
       const fee = (it.price * 25n) / 1000n;

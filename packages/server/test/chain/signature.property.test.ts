@@ -260,7 +260,7 @@ async function contractAccepts(listing: SignedListingFields, signature: Hex): Pr
       address: listings,
       abi: listingsAbi,
       functionName: 'buy',
-      args: [{ listing, signature, proof: [], units: 1n }],
+      args: [{ listing, signature, proof: [], index: 0n, units: 1n }],
       value: listing.pricePerUnit,
       account: ACTORS.bob.address,
     });

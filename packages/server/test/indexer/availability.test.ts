@@ -9,7 +9,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { parseEther, parseUnits, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
-  LISTING_TREE_TYPES,
   LISTING_TYPES,
   OFFER_KIND,
   OFFER_STATUS,
@@ -67,12 +66,7 @@ async function storeListings(
   const domain = listingDomain(CHAIN_ID, listingsAddr);
   const tree = listings.length > 1 ? listingTree(listings) : null;
   const signature = tree
-    ? await signer.signTypedData({
-        domain,
-        types: LISTING_TREE_TYPES,
-        primaryType: 'ListingTree',
-        message: { root: tree.root },
-      })
+    ? await signer.signTypedData(tree.typedData(CHAIN_ID, listingsAddr))
     : await signer.signTypedData({
         domain,
         types: LISTING_TYPES,
@@ -98,6 +92,7 @@ async function storeListings(
       signature,
       root: tree?.root ?? null,
       proof: tree ? tree.proof(i) : [],
+      treeIndex: tree ? i : 0,
     })),
   );
   return listings.map((l) => lower(listingOrderHash(l, CHAIN_ID, listingsAddr)) as Hex);
