@@ -85,6 +85,8 @@ export const offers = pgTable(
 /** Raw bytes (bytea); node-postgres reads a Buffer, PGlite a Uint8Array. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
+  // node-postgres sends only a Buffer as bytes (another typed array would go as JSON).
+  toDriver: (v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength),
 });
 
 /**

@@ -103,8 +103,11 @@ export function listingRoutes(
   const db = ctx.database.db;
   const chainId = ctx.config.chainId;
   const listingsAddrOf = () => ctx.deployment?.contracts['Listings']?.address.toLowerCase();
-  const { signerPerMinute, authPerMinute } = ctx.config.rateLimit;
-  const perSeller = perSignerPerMinute('listing/create', signerPerMinute ?? authPerMinute);
+  const limits = ctx.config.rateLimit;
+  const perSeller = perSignerPerMinute(
+    'listing/create',
+    () => limits.signerPerMinute ?? limits.authPerMinute,
+  );
 
   return async (app) => {
     app.route({

@@ -123,7 +123,7 @@ export function offerRoutes(
   const traitReadLimit = perMinute(limits.traitPerMinute ?? 120);
   const perOfferer = perSignerPerMinute(
     'offer/create',
-    limits.signerPerMinute ?? limits.authPerMinute,
+    () => limits.signerPerMinute ?? limits.authPerMinute,
   );
 
   /**

@@ -13,7 +13,7 @@ import { offers, traitSetTokens, traitSets } from '../../db/schema.js';
 /** The longest stretch of hashing before the event loop gets a turn. */
 const SLICE_MS = 8;
 /** Rows per statement when a set's tokens are read or written (PGlite runs on this thread). */
-const ROWS_PER_STATEMENT = 2_000;
+const ROWS_PER_STATEMENT = 1_000;
 /** An unused set stays this long (a trait offer is usually signed soon after offer/traitSet). */
 export const UNUSED_SET_TTL_MS = 24 * 3_600_000;
 const TOUCH_EVERY_MS = 3_600_000;
