@@ -81,6 +81,10 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(UPLOAD.defaultMaxMb),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_SIGNER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_TRAIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  OFFERS_MAX_OPEN_PER_SIGNER: z.coerce.number().int().min(1).default(1_000),
+  LISTINGS_MAX_OPEN_PER_SIGNER: z.coerce.number().int().min(1).default(1_000),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -134,9 +138,21 @@ export interface Config {
   rateLimit: {
     authPerMinute: number;
     uploadPerMinute: number;
+    /**
+     * offer/create and listing/create: requests per minute and signing address (offerer,
+     * seller), whatever client sends them, beside the per-client limit.
+     */
+    signerPerMinute?: number;
+    /** offer/traitSet and offer/proof: requests per minute and client address. */
+    traitPerMinute?: number;
     redisUrl?: string | undefined;
     redisKeyPrefix?: string;
   };
+  /**
+   * The most open (not filled, not cancelled, not expired) offers and signed listings one
+   * address may have; create answers 10050 / 10051 beyond.
+   */
+  maxOpenPerSigner: { offers: number; listings: number };
   /** Which peers may set X-Forwarded-For: none (false), a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
   sessionTtlHours: number;
@@ -175,8 +191,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       uploadPerMinute: e.RATE_LIMIT_UPLOAD_PER_MINUTE,
+      signerPerMinute: e.RATE_LIMIT_SIGNER_PER_MINUTE,
+      traitPerMinute: e.RATE_LIMIT_TRAIT_PER_MINUTE,
       redisUrl: e.REDIS_URL,
       redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    },
+    maxOpenPerSigner: {
+      offers: e.OFFERS_MAX_OPEN_PER_SIGNER,
+      listings: e.LISTINGS_MAX_OPEN_PER_SIGNER,
     },
     trustProxy: e.TRUST_PROXY,
     sessionTtlHours: e.SESSION_TTL_HOURS,

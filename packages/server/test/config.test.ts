@@ -93,6 +93,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the per-signer caps and limits, 1,000 open offers and listings by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      rateLimit: { signerPerMinute: 30, traitPerMinute: 120 },
+      maxOpenPerSigner: { offers: 1_000, listings: 1_000 },
+    });
+    expect(
+      loadConfig({
+        RATE_LIMIT_SIGNER_PER_MINUTE: '3',
+        RATE_LIMIT_TRAIT_PER_MINUTE: '9',
+        OFFERS_MAX_OPEN_PER_SIGNER: '5',
+        LISTINGS_MAX_OPEN_PER_SIGNER: '6',
+      }),
+    ).toMatchObject({
+      rateLimit: { signerPerMinute: 3, traitPerMinute: 9 },
+      maxOpenPerSigner: { offers: 5, listings: 6 },
+    });
+    expect(() => loadConfig({ OFFERS_MAX_OPEN_PER_SIGNER: '0' })).toThrow(StartupError);
+  });
+
   it('never prints a database password', () => {
     expect(redact('postgres://user:secret@db/x')).toBe('postgres://user:***@db/x');
     let message = '';

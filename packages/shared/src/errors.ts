@@ -301,6 +301,21 @@ export const ERRORS = {
     message: 'Too many open event streams from this client; close one and try again',
     key: 'errors.liveTooManyStreams',
   },
+  // Per-signer caps on stored signed orders (offer/create, listing/create).
+  offerOpenLimit: {
+    code: 10050,
+    status: 409,
+    message:
+      'This address already has {{max}} open offers: cancel some or let them expire before making another',
+    key: 'errors.offerOpenLimit',
+  },
+  listingOpenLimit: {
+    code: 10051,
+    status: 409,
+    message:
+      'This address already has {{max}} open listings: cancel some or let them expire before listing more',
+    key: 'errors.listingOpenLimit',
+  },
   serverError: {
     code: 500,
     status: 500,

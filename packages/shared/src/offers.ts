@@ -56,8 +56,11 @@ export function traitLeaf(tokenId: bigint): Hex {
   return keccak256(encodeAbiParameters([{ type: 'uint256' }], [tokenId]));
 }
 
-/** Parent of two nodes, hashed in sorted order (OpenZeppelin MerkleProof). */
-function hashPair(a: Hex, b: Hex): Hex {
+/**
+ * Parent of two nodes, hashed in sorted order (OpenZeppelin MerkleProof); exported for the
+ * server, which builds large trees in slices.
+ */
+export function hashPair(a: Hex, b: Hex): Hex {
   return hexToBigInt(a) <= hexToBigInt(b) ? keccak256(concat([a, b])) : keccak256(concat([b, a]));
 }
 

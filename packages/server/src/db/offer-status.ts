@@ -5,7 +5,7 @@
 // query, so an offer expires or starts without anything being written.
 import { sql, type SQL } from 'drizzle-orm';
 import { OFFER_KIND, OFFER_STATUS } from '@aiamarket/shared';
-import { offers, offerTraitTokens } from './schema.js';
+import { offers, traitSets, traitSetTokens } from './schema.js';
 
 /** A status code as SQL text (a constant, not a parameter). */
 const code = (status: number) => sql.raw(String(status));
@@ -39,14 +39,15 @@ export const bestFirst: SQL[] = [
 /**
  * Whether the `offers` row in scope can be accepted with the token `tokenId` (SQL of a numeric)
  * of its collection: a collection offer, an item offer on it, or a trait offer whose signed set
- * holds it.
+ * (the shared trait set of its collection and root) holds it.
  */
 export function acceptsToken(tokenId: SQL): SQL {
   return sql`(${offers.kind} = ${code(OFFER_KIND.collection)}
     or (${offers.kind} = ${code(OFFER_KIND.item)} and ${offers.tokenId} = ${tokenId})
     or (${offers.kind} = ${code(OFFER_KIND.trait)} and exists (
-      select 1 from ${offerTraitTokens}
-      where ${offerTraitTokens.chainId} = ${offers.chainId}
-        and ${offerTraitTokens.orderHash} = ${offers.orderHash}
-        and ${offerTraitTokens.tokenId} = ${tokenId})))`;
+      select 1 from ${traitSets} join ${traitSetTokens} on ${traitSetTokens.setId} = ${traitSets.id}
+      where ${traitSets.chainId} = ${offers.chainId}
+        and ${traitSets.contractAddr} = ${offers.contractAddr}
+        and ${traitSets.root} = ${offers.identifier}
+        and ${traitSetTokens.tokenId} = ${tokenId})))`;
 }

@@ -5,6 +5,7 @@
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   numeric,
@@ -13,6 +14,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -82,19 +84,57 @@ export const offers = pgTable(
   ],
 );
 
-/** The signed token set of a trait offer (the leaves of its Merkle root). */
-export const offerTraitTokens = pgTable(
-  'offer_trait_tokens',
+/** Raw bytes (bytea); node-postgres reads a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres sends only a Buffer as bytes (another typed array would go as JSON).
+  toDriver: (v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength),
+});
+
+/**
+ * A trait set (the token ids of a trait offer's Merkle root), stored once per (chain,
+ * collection, root) and shared by every offer naming that root: a trait offer is one `offers`
+ * row whatever the size of its set. A set never changes once stored (its root binds its
+ * tokens), so sharing it is safe. Deleted by pruneTraitSets (modules/offer/trait-sets.ts) once
+ * no offer names it and it has not been asked for for a day.
+ */
+export const traitSets = pgTable(
+  'trait_sets',
   {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     chainId: integer('chain_id').notNull(),
-    orderHash: varchar('order_hash', { length: 66 }).notNull(),
     contractAddr: address('contract_addr').notNull(),
-    tokenId: uint256('token_id').notNull(),
+    /** The Merkle root as a number: the `identifier` of the trait offers on it. */
+    root: uint256('root').notNull(),
+    /** sha256 of the ascending token ids joined by ',': finds a set without hashing its tree. */
+    digest: varchar('digest', { length: 64 }).notNull(),
+    tokenCount: integer('token_count').notNull(),
+    /**
+     * Every level of the tree, 32 bytes a node, the leaves first (shared sortedMerkleTree
+     * layout), so a proof is read, not computed; null until built (sets moved by migration
+     * 0025 are built at their first proof).
+     */
+    nodes: bytea('nodes'),
+    /** When offer/traitSet or offer/create last asked for it (to the hour): pruning keeps recent sets. */
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.chainId, t.orderHash, t.tokenId] }),
-    index('offer_trait_tokens_token_idx').on(t.chainId, t.contractAddr, t.tokenId),
+    uniqueIndex('trait_sets_root_idx').on(t.chainId, t.contractAddr, t.root),
+    uniqueIndex('trait_sets_digest_idx').on(t.chainId, t.contractAddr, t.digest),
   ],
+);
+
+/** The tokens of a trait set, with their leaf position in its tree (ascending token id). */
+export const traitSetTokens = pgTable(
+  'trait_set_tokens',
+  {
+    setId: integer('set_id')
+      .notNull()
+      .references(() => traitSets.id, { onDelete: 'cascade' }),
+    tokenId: uint256('token_id').notNull(),
+    leaf: integer('leaf').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.setId, t.tokenId] })],
 );
 
 export type OfferRow = typeof offers.$inferSelect;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { ApiError, ERRORS } from '@aiamarket/shared';
@@ -33,14 +33,41 @@ export async function installRateLimit(app: FastifyInstance, config: Config['rat
           skipOnError: true,
         }
       : {}),
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(
-        ERRORS.tooManyRequests,
-        `${ERRORS.tooManyRequests.message} (retry in ${Math.ceil(context.ttl / 1000)} s)`,
-      ),
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
 }
 
+const tooManyRequests = (ttlMs: number) =>
+  new ApiError(
+    ERRORS.tooManyRequests,
+    `${ERRORS.tooManyRequests.message} (retry in ${Math.ceil(ttlMs / 1000)} s)`,
+  );
+
 export function perMinute(max: number) {
   return { max, timeWindow: 60_000 };
+}
+
+/**
+ * A second limit of a route, per signing address instead of per client: `max()` requests a
+ * minute for one address (read at each request), whichever clients send them, counted in the same store as the
+ * per-client limits (Redis when configured). The route calls the returned check once the
+ * signature is known to be the address's, so nobody can use up another address's allowance
+ * with requests it did not sign. Over it: HTTP 429, code 10007.
+ */
+export function perSignerPerMinute(route: string, max: () => number) {
+  let limiter: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  const signers = new WeakMap<FastifyRequest, string>();
+  const keyOf = (request: FastifyRequest) => `signer:${route}:${signers.get(request) ?? ''}`;
+  return async (request: FastifyRequest, signer: string) => {
+    // Rate limiting not installed leaves the route unlimited, as route configs are.
+    if (!request.server.hasDecorator('createRateLimit')) return;
+    limiter ??= request.server.createRateLimit({
+      max: () => max(),
+      timeWindow: 60_000,
+      keyGenerator: keyOf,
+    });
+    signers.set(request, signer.toLowerCase());
+    const state = await limiter(request);
+    if (!state.isAllowed && state.isExceeded) throw tooManyRequests(state.ttl);
+  };
 }

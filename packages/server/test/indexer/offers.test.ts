@@ -113,7 +113,7 @@ describe('indexer: offers', () => {
     scratch ??= await freshDatabase();
     const sdb = scratch.database.db;
     const stored = await db.select().from(offers);
-    await indexFromScratch(c, db, sdb, ['offers', 'offer_trait_tokens'], () =>
+    await indexFromScratch(c, db, sdb, ['offers', 'trait_set_tokens', 'trait_sets'], () =>
       sdb.insert(offers).values(
         stored.map((r) => ({
           ...r,

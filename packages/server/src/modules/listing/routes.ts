@@ -26,7 +26,8 @@ import { currentRateOf } from '../../db/coin-rates.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { orderViews, orderVoSchema } from '../../read-models/order-view.js';
 import { liftDataHook } from '../../http/paging.js';
-import { perMinute } from '../../http/rate-limit.js';
+import { perMinute, perSignerPerMinute } from '../../http/rate-limit.js';
+import { checkOpenListingsCap } from '../../db/signer-caps.js';
 import { listingTypedData, readListingStates, retiredListingTreeTypedData } from './chain.js';
 import { listingCreateInput, sweepQuoteInput, type ListingCreateInput } from './input.js';
 import { cheapestListings, collectionTypesOf, storeListings } from './queries.js';
@@ -76,6 +77,7 @@ const createErrors: ErrorName[] = [
   'listingCollectionUnknown',
   'listingNotHeld',
   'listingNotApproved',
+  'listingOpenLimit',
   'chainUnavailable',
 ];
 
@@ -110,6 +112,11 @@ export function listingRoutes(
   const db = ctx.database.db;
   const chainId = ctx.config.chainId;
   const listingsAddrOf = () => ctx.deployment?.contracts['Listings']?.address.toLowerCase();
+  const limits = ctx.config.rateLimit;
+  const perSeller = perSignerPerMinute(
+    'listing/create',
+    () => limits.signerPerMinute ?? limits.authPerMinute,
+  );
 
   return async (app) => {
     app.route({
@@ -135,7 +142,9 @@ export function listingRoutes(
           '(10042), signature not by the seller (10037), collection not followed or of the ' +
           "other standard (10043), counter not the seller's counterOf (10038), coin not " +
           'allowed by the market (10039), the seller does not hold the units now (10044) or ' +
-          'has not approved the Listings contract on the collection (10045). Answers the ' +
+          'has not approved the Listings contract on the collection (10045), or the seller ' +
+          'would have more open listings than the server allows (10051). Limited per client ' +
+          'and per seller (429, 10007). Answers the ' +
           'order hashes in the order of the request; a listing already stored stays stored.',
         body: listingCreateInput,
         response: { 200: envelopeOf(z.object({ orderHashes: z.array(z.string()) })) },
@@ -183,6 +192,7 @@ export function listingRoutes(
           }
           throw refuse('listingSignatureInvalid', i);
         }
+        for (const seller of validFor.keys()) await perSeller(request, seller);
 
         const types = await collectionTypesOf(
           db,
@@ -232,6 +242,7 @@ export function listingRoutes(
             },
           ];
         });
+        await checkOpenListingsCap(db, chainId, ctx.config.maxOpenPerSigner.listings, rows);
         await storeListings(db, rows);
         return ok({ orderHashes });
       },

@@ -40,7 +40,7 @@ import {
   type TraitSetVO,
 } from '@aiamarket/shared';
 import { offersAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
-import { attrCategories, attrValues, offers, offerTraitTokens } from '../../db/schema.js';
+import { attrCategories, attrValues, offers, traitSets, traitSetTokens } from '../../db/schema.js';
 import { CHAIN_ID, send } from '../../../test/indexer/support.js';
 import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
 import { compileSolidity } from '../../../test/support/solidity.js';
@@ -487,11 +487,17 @@ describe('trait offers: offer/traitSet, offer/create, offer/proof', () => {
       trait: { category: 'Class', value: 'Mage', valueId: mage, tokenCount: 2 },
       name: 'AIA Heroes',
     });
+    // The offer names the set stored once for its collection and root.
     const stored = await w.ctx.database.db
-      .select({ tokenId: offerTraitTokens.tokenId })
-      .from(offerTraitTokens)
-      .where(eq(offerTraitTokens.orderHash, trait.orderHash));
-    expect(stored.map((r) => r.tokenId).sort()).toEqual(['1', '3']);
+      .select({ tokenId: traitSetTokens.tokenId, leaf: traitSetTokens.leaf })
+      .from(traitSets)
+      .innerJoin(traitSetTokens, eq(traitSetTokens.setId, traitSets.id))
+      .where(and(eq(traitSets.contractAddr, lower(hero)), eq(traitSets.root, root.toString())))
+      .orderBy(traitSetTokens.leaf);
+    expect(stored).toEqual([
+      { tokenId: '1', leaf: 0 },
+      { tokenId: '3', leaf: 1 },
+    ]);
   });
 
   it('refuses a root of another set (10032) and a value of another collection (10031)', async () => {

@@ -9,7 +9,7 @@ import {
   collections,
   holdings,
   offers,
-  offerTraitTokens,
+  traitSets,
   tokenAttributes,
   type NewOfferRow,
 } from '../../db/schema.js';
@@ -116,8 +116,10 @@ export function receivedOffersWhere(chainId: number, owner: string) {
         where h.chain_id = ${chainId} and h.owner_addr = ${owner}
       union
       select t.order_hash from holdings h
-        join offer_trait_tokens t on t.chain_id = h.chain_id
-          and t.contract_addr = h.contract_addr and t.token_id = h.token_id
+        join trait_sets s on s.chain_id = h.chain_id and s.contract_addr = h.contract_addr
+        join trait_set_tokens st on st.set_id = s.id and st.token_id = h.token_id
+        join offers t on t.chain_id = s.chain_id and t.contract_addr = s.contract_addr
+          and t.kind = ${OFFER_KIND.trait} and t.identifier = s.root
         where h.chain_id = ${chainId} and h.owner_addr = ${owner})`,
   );
 }
@@ -199,51 +201,50 @@ export async function traitTokens(
   return rows.map((r) => r.tokenId);
 }
 
-/** The signed token set of a trait offer. */
-export async function offerTraitSet(db: AppDb, chainId: number, orderHash: string) {
-  const rows = await db
-    .select({ tokenId: offerTraitTokens.tokenId })
-    .from(offerTraitTokens)
-    .where(and(eq(offerTraitTokens.chainId, chainId), eq(offerTraitTokens.orderHash, orderHash)));
-  return rows.map((r) => r.tokenId);
-}
-
-/** Token counts of the signed sets of trait offers, by order hash. */
+/** Token counts of the signed sets of trait offers (their shared sets), by order hash. */
 export async function traitSetSizes(db: AppDb, chainId: number, orderHashes: string[]) {
   const out = new Map<string, number>();
   if (!orderHashes.length) return out;
   const rows = await db
-    .select({ orderHash: offerTraitTokens.orderHash, n: sql<number>`count(*)::int` })
-    .from(offerTraitTokens)
-    .where(
-      and(eq(offerTraitTokens.chainId, chainId), inArray(offerTraitTokens.orderHash, orderHashes)),
+    .select({ orderHash: offers.orderHash, n: traitSets.tokenCount })
+    .from(offers)
+    .innerJoin(
+      traitSets,
+      and(
+        eq(traitSets.chainId, offers.chainId),
+        eq(traitSets.contractAddr, offers.contractAddr),
+        eq(traitSets.root, offers.identifier),
+      ),
     )
-    .groupBy(offerTraitTokens.orderHash);
+    .where(and(eq(offers.chainId, chainId), inArray(offers.orderHash, orderHashes)));
   for (const r of rows) out.set(r.orderHash, r.n);
   return out;
 }
 
+/** Open = not filled, not cancelled, not expired (whether or not started or funded). */
+const isOpenOffer = sql`${offers.filled} < ${offers.units} and not ${offers.cancelled} and ${offers.endTime} > now()`;
+
 /**
- * Stores a verified offer and its trait set in one transaction; an offer already stored (same
- * hash, e.g. a second submit) is kept as it is.
+ * Stores a verified offer (a trait offer names its stored set by its root) unless its offerer
+ * already has `maxOpen` open offers: false then, nothing stored. The offerer's offers are
+ * counted under a transaction lock on the offerer, so concurrent creates cannot pass the cap
+ * together. An offer already stored (same hash, e.g. a second submit) is kept as it is.
  */
-export async function storeOffer(db: AppDb, row: NewOfferRow, traitSet: string[] | null) {
-  await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(offers)
-      .values(row)
-      .onConflictDoNothing()
-      .returning({ orderHash: offers.orderHash });
-    if (!inserted.length || !traitSet) return;
-    for (let i = 0; i < traitSet.length; i += 1_000) {
-      await tx.insert(offerTraitTokens).values(
-        traitSet.slice(i, i + 1_000).map((tokenId) => ({
-          chainId: row.chainId,
-          orderHash: row.orderHash,
-          contractAddr: row.contractAddr,
-          tokenId,
-        })),
-      );
-    }
+export async function storeOffer(db: AppDb, row: NewOfferRow, maxOpen: number) {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`offerer:${row.chainId}:${row.offerer}`}, 0))`,
+    );
+    const [open] = await tx.select({ n: sql<number>`count(*)::int` }).from(
+      tx
+        .select({ one: sql`1` })
+        .from(offers)
+        .where(and(eq(offers.chainId, row.chainId), eq(offers.offerer, row.offerer), isOpenOffer))
+        .limit(maxOpen)
+        .as('open'),
+    );
+    if (open!.n >= maxOpen) return false;
+    await tx.insert(offers).values(row).onConflictDoNothing();
+    return true;
   });
 }

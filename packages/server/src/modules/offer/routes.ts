@@ -9,7 +9,6 @@ import {
   OFFER_KIND,
   OFFER_LIMITS,
   toReference,
-  traitTree,
   type ErrorName,
   type SignedOfferFields,
 } from '@aiamarket/shared';
@@ -19,7 +18,7 @@ import { isChainUnreachable } from '../../chain/errors.js';
 import { currentRateOf } from '../../db/coin-rates.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { liftDataHook, pageOf, paged } from '../../http/paging.js';
-import { perMinute } from '../../http/rate-limit.js';
+import { perMinute, perSignerPerMinute } from '../../http/rate-limit.js';
 import { isOfferSignatureValid, orderHashOf, readOffererState } from './chain.js';
 import {
   accountOffersInput,
@@ -39,13 +38,13 @@ import {
   madeOffersWhere,
   newestFirst,
   offerPage,
-  offerTraitSet,
   receivedOffersWhere,
   storeOffer,
   tokenExists,
   traitTokens,
   type OfferListRow,
 } from './queries.js';
+import { ensureTraitSet, storedProof, traitSetOfOffer } from './trait-sets.js';
 import { offerViews, offerVoSchema } from './view.js';
 
 const DAY_SECONDS = 86_400n;
@@ -95,6 +94,7 @@ const createErrors: ErrorName[] = [
   'offerTraitSetChanged',
   'offerTraitSetTooLarge',
   'offerNotFunded',
+  'offerOpenLimit',
   'chainUnavailable',
 ];
 
@@ -117,22 +117,35 @@ export function offerRoutes(
     return offerViews(db, coins, chainId, rows);
   }
 
-  /** The trait set the server rebuilds for a value of a collection, checked against the limits. */
+  const limits = ctx.config.rateLimit;
+  const maxOpen = ctx.config.maxOpenPerSigner;
+  // Hashing a large set is once per set (trait-sets.ts); these limit the reads around it.
+  const traitReadLimit = perMinute(limits.traitPerMinute ?? 120);
+  const perOfferer = perSignerPerMinute(
+    'offer/create',
+    () => limits.signerPerMinute ?? limits.authPerMinute,
+  );
+
+  /**
+   * The trait set the server rebuilds for a value of a collection, checked against the limits,
+   * and its stored (shared) set, stored now when it is new.
+   */
   async function traitSetOf(contractAddr: string, valueId: number) {
     const tokenIds = await traitTokens(db, chainId, contractAddr, valueId);
     if (!tokenIds?.length) throw refuse('offerTraitUnknown');
     if (tokenIds.length > OFFER_LIMITS.maxTraitTokens) {
       throw refuse('offerTraitSetTooLarge', { max: OFFER_LIMITS.maxTraitTokens });
     }
-    return tokenIds;
+    return { tokenIds, set: await ensureTraitSet(db, chainId, contractAddr, tokenIds) };
   }
 
   return async (app) => {
     app.route({
       method: 'POST',
       url: '/offer/create',
-      // One signature check and four chain reads per call: limited like sign-in.
-      config: { rateLimit: perMinute(ctx.config.rateLimit.authPerMinute), errors: createErrors },
+      // One signature check and four chain reads per call: limited like sign-in, per client
+      // and per offerer.
+      config: { rateLimit: perMinute(limits.authPerMinute), errors: createErrors },
       schema: {
         tags: ['offer'],
         summary: 'Stores a signed offer (item, collection or trait) after checking it',
@@ -147,8 +160,10 @@ export function offerRoutes(
           'on a token the index does not know (10030), trait offer without a value of the ' +
           'collection (10031), trait set changed since it was read from offer/traitSet ' +
           `(10032), more than ${OFFER_LIMITS.maxTraitTokens} tokens (10033), balance or ` +
-          'allowance to the Offers contract (read now) below units x price (10034). An offer ' +
-          'already stored (same order hash) answers the stored one.',
+          'allowance to the Offers contract (read now) below units x price (10034), the ' +
+          `offerer already has ${maxOpen.offers} open (not filled, cancelled or expired) ` +
+          'offers (10050). An offer already stored (same order hash) answers the stored one. ' +
+          'Limited per client and per offerer (429, 10007).',
         body: offerCreateInput,
         response: { 200: envelopeOf(offerVoSchema) },
       },
@@ -191,6 +206,7 @@ export function offerRoutes(
           isOfferSignatureValid(ctx.chain, chainId, getAddress(offersAddr), offer, signature),
         );
         if (!valid) throw refuse('offerSignatureInvalid');
+        await perOfferer(request, offer.offerer);
 
         const contractType = await collectionTypeOf(db, chainId, offer.collection);
         const expectedType = offer.erc1155 ? CONTRACT_TYPE.erc1155 : CONTRACT_TYPE.erc721;
@@ -199,11 +215,9 @@ export function offerRoutes(
         if (tokenId !== null && !(await tokenExists(db, chainId, offer.collection, tokenId))) {
           throw refuse('offerTokenUnknown');
         }
-        let traitSet: string[] | null = null;
         if (input.traitValueId !== undefined) {
-          traitSet = await traitSetOf(offer.collection, input.traitValueId);
-          const root = traitTree(traitSet.map(BigInt)).root;
-          if (hexToBigInt(root) !== offer.identifier) throw refuse('offerTraitSetChanged');
+          const { set } = await traitSetOf(offer.collection, input.traitValueId);
+          if (hexToBigInt(set.root) !== offer.identifier) throw refuse('offerTraitSetChanged');
         }
 
         const state = await readOffererState(
@@ -225,7 +239,7 @@ export function offerRoutes(
         const priceValue = formatUnits(offer.pricePerUnit, coin.decimals);
         const rate = await currentRateOf(db, chainId, offer.coin);
         const priceRef = rate === null ? null : toReference(priceValue, rate);
-        await storeOffer(
+        const storedNow = await storeOffer(
           db,
           {
             chainId,
@@ -249,8 +263,9 @@ export function offerRoutes(
             counter: offer.counter.toString(),
             signature,
           },
-          traitSet,
+          maxOpen.offers,
         );
+        if (!storedNow) throw refuse('offerOpenLimit', { max: maxOpen.offers });
         const row = await findOffer(db, chainId, orderHash);
         return ok((await views([row!]))[0]!);
       },
@@ -260,7 +275,7 @@ export function offerRoutes(
       method: 'POST',
       url: '/offer/traitSet',
       preValidation: liftDataHook,
-      config: { errors: ['offerTraitUnknown', 'offerTraitSetTooLarge'] },
+      config: { rateLimit: traitReadLimit, errors: ['offerTraitUnknown', 'offerTraitSetTooLarge'] },
       schema: {
         tags: ['offer'],
         summary:
@@ -268,14 +283,18 @@ export function offerRoutes(
         description:
           'Sign a trait offer with identifier = the root as an integer and send valueId as ' +
           `traitValueId; at most ${OFFER_LIMITS.maxTraitTokens} tokens (10033); a value that ` +
-          'is not one of the collection or that no token has is 10031.',
+          'is not one of the collection or that no token has is 10031. A set is hashed once ' +
+          'and kept; limited per client (429, 10007).',
         body: traitSetInput,
         response: { 200: envelopeOf(traitSetSchema) },
       },
       handler: async (request) => {
         const { valueId } = request.body;
-        const tokenIds = await traitSetOf(request.body.contractAddr.toLowerCase(), valueId);
-        return ok({ valueId, tokenIds, root: traitTree(tokenIds.map(BigInt)).root });
+        const { tokenIds, set } = await traitSetOf(
+          request.body.contractAddr.toLowerCase(),
+          valueId,
+        );
+        return ok({ valueId, tokenIds, root: set.root });
       },
     });
 
@@ -283,25 +302,27 @@ export function offerRoutes(
       method: 'POST',
       url: '/offer/proof',
       preValidation: liftDataHook,
-      config: { errors: ['notFound', 'offerTokenNotInSet'] },
+      config: { rateLimit: traitReadLimit, errors: ['notFound', 'offerTokenNotInSet'] },
       schema: {
         tags: ['offer'],
         summary: 'The Merkle proof of a token for a trait offer (acceptOffer takes it)',
         description:
           'Item and collection offers take an empty proof. A token outside the signed set is ' +
-          '10035; an unknown order hash 10004.',
+          '10035; an unknown order hash 10004. Read from the stored tree of the set; limited ' +
+          'per client (429, 10007).',
         body: proofInput,
         response: { 200: envelopeOf(z.object({ proof: z.array(z.string()) })) },
       },
       handler: async (request) => {
         const orderHash = request.body.orderHash.toLowerCase();
-        const tokenId = BigInt(request.body.tokenId);
+        const tokenId = BigInt(request.body.tokenId).toString();
         const offer = await findOffer(db, chainId, orderHash);
         if (!offer) throw new ApiError(ERRORS.notFound, 'No such offer');
         if (offer.kind !== OFFER_KIND.trait) return ok({ proof: [] });
-        const set = (await offerTraitSet(db, chainId, orderHash)).map(BigInt);
-        if (!set.includes(tokenId)) throw refuse('offerTokenNotInSet');
-        return ok({ proof: traitTree(set).proof(tokenId) });
+        const set = await traitSetOfOffer(db, chainId, offer.contractAddr, offer.identifier);
+        const proof = set ? await storedProof(db, set, tokenId) : null;
+        if (!proof) throw refuse('offerTokenNotInSet');
+        return ok({ proof });
       },
     });
 
