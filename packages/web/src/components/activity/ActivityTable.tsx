@@ -98,7 +98,7 @@ export function ActivityTable({
       ) : (
         <>
           <div
-            className="overflow-x-auto rounded-2xl border border-white/10"
+            className="relative overflow-x-auto rounded-2xl border border-white/10"
             tabIndex={0}
             role="region"
             aria-label={t('activity.tableLabel')}

@@ -34,7 +34,7 @@ export function RankingTable({
   const fmt = useLocaleFormat();
   const th = 'px-3 py-2 font-medium whitespace-nowrap';
   return (
-    <div className="overflow-x-auto rounded-2xl border border-white/10 bg-ink-900">
+    <div className="relative overflow-x-auto rounded-2xl border border-white/10 bg-ink-900">
       <table className="w-full min-w-[640px] text-left text-sm" data-testid="rankings-table">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-white/10 text-xs text-slate-400 uppercase">

@@ -34,7 +34,7 @@ export function ListingsTable({ itemKey }: { itemKey: ItemKey }) {
     content = <EmptyIllustration label={t('item.noListings')} testId="item-listings-empty" />;
   } else {
     content = (
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-96 text-left text-sm" data-testid="item-listings">
           <thead className="text-xs text-slate-400 uppercase">
             <tr>

@@ -94,7 +94,7 @@ export function OffersTable({
   } else {
     const columns = 5 + (showStatus ? 1 : 0) + (showItem ? 1 : 0);
     content = (
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid={testId}>
           <thead className="text-xs text-slate-400 uppercase">
             <tr>
