@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Address, Hex } from 'viem';
 import {
+  NATIVE_COIN,
   OFFER_KIND,
   checkListingAmount,
   decimalInputText,
@@ -12,7 +13,12 @@ import {
 } from '@aiamarket/shared';
 import { TradeDialog, buttonClass, inputClass } from '../../components/trade';
 import { useRuleText } from '../../components/trade/PriceField';
-import { acceptOffer, readFeeFraction, readRoyaltyAmount } from '../../lib/chain/offers';
+import {
+  acceptOffer,
+  readFeeFraction,
+  readRoyaltyAmount,
+  wrappedAiaAddress,
+} from '../../lib/chain/offers';
 import { errorText } from '../../lib/errors';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { useSession } from '../../lib/session';
@@ -71,6 +77,16 @@ export function AcceptOfferModal({
   const units = offer.erc1155 ? (unitsCheck?.ok ? unitsCheck.value : 0n) : 1n;
   const price = BigInt(offer.priceWei);
   const gross = price * units;
+  // An offer in the wrapped AIA pays the seller AIA by default (unwrapped in the same call).
+  const wrapped = useQuery({
+    queryKey: ['wrapped-aia-address'],
+    queryFn: wrappedAiaAddress,
+    staleTime: Infinity,
+  });
+  const unwrappable =
+    wrapped.data !== undefined && offer.moneyAddr.toLowerCase() === wrapped.data.toLowerCase();
+  const [wantAia, setWantAia] = useState(true);
+  const inAia = unwrappable && wantAia;
   const fee = useQuery({
     queryKey: ['offer-fee-fraction'],
     queryFn: readFeeFraction,
@@ -102,7 +118,7 @@ export function AcceptOfferModal({
           : [];
       return acceptOffer(
         wallet,
-        { signed: offer.signed, tokenId: BigInt(tokenId), units, proof },
+        { signed: offer.signed, tokenId: BigInt(tokenId), units, proof, inAia },
         onHash,
       );
     });
@@ -210,9 +226,27 @@ export function AcceptOfferModal({
             </div>
             <div className="flex justify-between font-semibold">
               <dt>{t('offer.accept.net')}</dt>
-              <dd data-testid="accept-net">{payout ? money(payout.net) : '…'}</dd>
+              <dd data-testid="accept-net">
+                {payout
+                  ? inAia
+                    ? `${decimalInputText(unitsText(payout.net, offer.coinDecimals), i18n.language)} ${NATIVE_COIN.symbol}`
+                    : money(payout.net)
+                  : '…'}
+              </dd>
             </div>
           </dl>
+          {unwrappable && (
+            <label className="mt-3 flex items-center gap-2 text-sm text-slate-300">
+              <input
+                type="checkbox"
+                data-testid="accept-in-aia"
+                checked={wantAia}
+                disabled={flow.busy}
+                onChange={(e) => setWantAia(e.target.checked)}
+              />
+              {t('offer.accept.inAia', { coin: offer.coin })}
+            </label>
+          )}
           <p className="mt-3 text-xs text-slate-400">{t('offer.accept.approvalNote')}</p>
         </>
       )}

@@ -75,7 +75,9 @@ vi.mock('../../lib/chain/offers', async (importOriginal) => {
       onHash?: Chain.TxHashHandler,
     ) => {
       chain.block += 1n;
-      chain.sent.push(`accept ${input.tokenId} x${input.units} proof ${input.proof.length}`);
+      chain.sent.push(
+        `accept ${input.tokenId} x${input.units} proof ${input.proof.length}${input.inAia ? ' in AIA' : ''}`,
+      );
       onHash?.('acceptOffer', txHash(chain.block));
       return { hash: txHash(chain.block), blockNumber: chain.block };
     },
@@ -243,6 +245,7 @@ describe('accepting a trait offer', () => {
     trait: { categoryId: 3, category: 'Hat', valueId: 31, value: 'Red', tokenCount: 3 },
     remaining: '3',
     coin: 'WAIA',
+    moneyAddr: WRAPPED,
     coinDecimals: 18,
     priceWei: String(E18),
     status: OFFER_STATUS.active,
@@ -304,11 +307,16 @@ describe('accepting a trait offer', () => {
       size: 20,
     });
     fireEvent.change(screen.getByTestId('accept-token'), { target: { value: '14' } });
-    await waitFor(() => expect(screen.getByTestId('accept-net').textContent).toBe('0.98 WAIA'));
+    // An offer in the wrapped AIA pays the seller AIA unless they choose the wrapped coin.
+    await waitFor(() => expect(screen.getByTestId('accept-net').textContent).toBe('0.98 AIA'));
+    fireEvent.click(screen.getByTestId('accept-in-aia'));
+    expect(screen.getByTestId('accept-net').textContent).toBe('0.98 WAIA');
+    fireEvent.click(screen.getByTestId('accept-in-aia'));
+    expect(screen.getByTestId('accept-net').textContent).toBe('0.98 AIA');
     fireEvent.click(screen.getByTestId('accept-offer-submit'));
     await screen.findByTestId('accept-offer-success', {}, { timeout: 4000 });
     expect(proofs).toEqual(['14']);
-    expect(chain.sent).toEqual(['accept 14 x1 proof 2']);
+    expect(chain.sent).toEqual(['accept 14 x1 proof 2 in AIA']);
   });
 
   it("asks offer/proof per held token once the trait's set changed since the offer was signed", async () => {
@@ -362,6 +370,7 @@ describe('accepting an ERC1155 collection offer', () => {
       trait: null,
       remaining: '10',
       coin: 'WAIA',
+      moneyAddr: WRAPPED,
       coinDecimals: 18,
       priceWei: String(E18),
       status: OFFER_STATUS.active,

@@ -184,9 +184,14 @@ export interface AcceptInput {
   units: bigint;
   /** Trait offers: the Merkle proof of tokenId (offer/proof); empty otherwise. */
   proof: readonly Hex[];
+  /** An offer in the wrapped AIA: the seller's part paid in AIA (acceptOfferForAIA). */
+  inAia?: boolean;
 }
 
-/** Approval of the collection for the Offers contract when missing, then acceptOffer. */
+/**
+ * Approval of the collection for the Offers contract when missing, then acceptOffer (or
+ * acceptOfferForAIA, which unwraps the seller's part of a wrapped-AIA offer in the same call).
+ */
 export async function acceptOffer(
   wallet: ConnectedWallet,
   input: AcceptInput,
@@ -200,7 +205,7 @@ export async function acceptOffer(
     {
       address: offers,
       abi: offersAbi,
-      functionName: 'acceptOffer',
+      functionName: input.inAia ? 'acceptOfferForAIA' : 'acceptOffer',
       args: [offer, input.signed.signature as Hex, input.tokenId, input.units, input.proof],
     },
     hashOf(onHash, 'acceptOffer'),
