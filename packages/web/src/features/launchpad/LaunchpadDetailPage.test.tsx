@@ -4,6 +4,7 @@ import type * as Chain from '../../lib/chain';
 import { mockApi, type SeenCall } from '../../test/api';
 import { renderApp } from '../../test/render';
 import { saveSession } from '../../lib/session';
+import { setLanguage } from '../../i18n';
 import { project } from './fixtures';
 import type { LaunchpadProject } from './types';
 
@@ -104,6 +105,22 @@ beforeEach(() => {
 });
 
 describe('/launchpad/{id}', () => {
+  it("writes its figures the interface language's way: 1.000 and 0,01 in Turkish", async () => {
+    await setLanguage('tr', { persist: false });
+    try {
+      chain.supply = { totalSupply: 250, collectionSize: 1000 };
+      serve(project());
+      renderApp('/launchpad/1');
+      await screen.findByTestId('launchpad-detail');
+      await waitFor(() =>
+        expect(screen.getByTestId('launchpad-minted').textContent).toBe('250 / 1.000'),
+      );
+      expect(screen.getAllByTestId('mint-prices')[0]!.textContent).toContain('0,01 AIA');
+    } finally {
+      await setLanguage('en', { persist: false });
+    }
+  });
+
   it('shows the project: banner, socials present, name link, minted from chain, prices, article', async () => {
     chain.supply = { totalSupply: 250, collectionSize: 1000 };
     serve(project());

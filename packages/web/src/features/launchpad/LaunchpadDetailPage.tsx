@@ -8,6 +8,7 @@ import { CoinPrices, formatMintStart, ImageOrPlaceholder, ProjectStatus } from '
 import { isSignedIn, openConnectDialog, useSession } from '../../lib/session';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { useLiveInvalidate } from '../../lib/live';
+import { useLocaleFormat } from '../../lib/localeFormat';
 import type { LaunchpadProject } from './types';
 
 const MintModal = lazy(() => import('./MintModal'));
@@ -100,6 +101,7 @@ function ProjectView({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
+  const fmt = useLocaleFormat();
   const vo = project.collectionsVO;
   const [expanded, setExpanded] = useState(false);
   const description = useRef<HTMLParagraphElement>(null);
@@ -169,7 +171,7 @@ function ProjectView({
             <div className="flex justify-between text-sm text-slate-300">
               <span>{t('launchpad.detail.minted')}</span>
               <span data-testid="launchpad-minted">
-                {minted.toLocaleString('en-US')} / {project.mintNum.toLocaleString('en-US')}
+                {fmt.integer(minted)} / {fmt.integer(project.mintNum)}
               </span>
             </div>
             <div

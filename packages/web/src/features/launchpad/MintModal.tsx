@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatUnits } from 'viem';
 import { DEFAULT_COIN_DECIMALS, formatPrice } from '@aiamarket/shared';
+import { localizeDecimal } from '../../lib/localeFormat';
 import { useSession } from '../../lib/session';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
 import {
@@ -189,7 +190,9 @@ export function MintModal({
     );
   }
 
-  const priceText = project.mintCoin.map((c) => `${c.number} ${c.coin}`).join(' / ');
+  const priceText = project.mintCoin
+    .map((c) => `${localizeDecimal(i18n.language, c.number)} ${c.coin}`)
+    .join(' / ');
   return (
     <LaunchpadModal
       title={t('launchpad.mintModal.title')}
@@ -214,8 +217,9 @@ export function MintModal({
           const soldOut = state.data
             ? isCoinSoldOut(state.data.supplyLeft, state.data.coinLeft[c.address.toLowerCase()])
             : false;
-          const total = formatPrice(
-            formatUnits(mintCost(c, count), c.decimals ?? DEFAULT_COIN_DECIMALS),
+          const total = localizeDecimal(
+            i18n.language,
+            formatPrice(formatUnits(mintCost(c, count), c.decimals ?? DEFAULT_COIN_DECIMALS)),
           );
           const error = errors[c.address];
           return (

@@ -6,6 +6,7 @@ import {
   LAUNCHPAD_STATE,
 } from '@aiamarket/shared';
 import { useCountdown } from '../../lib/countdown';
+import { localizeDecimal } from '../../lib/localeFormat';
 import type { LaunchpadProject, MintCoin } from './types';
 
 /** A message of rules.ts or of the contract error map, in the interface language. */
@@ -35,6 +36,7 @@ export function formatMintStart(ms: number | null | undefined): string {
 }
 
 export function CoinPrices({ coins, className = '' }: { coins: MintCoin[]; className?: string }) {
+  const { i18n } = useTranslation();
   return (
     <ul className={`flex flex-wrap gap-x-4 gap-y-1 ${className}`} data-testid="mint-prices">
       {coins.map((c) => (
@@ -51,7 +53,7 @@ export function CoinPrices({ coins, className = '' }: { coins: MintCoin[]; class
             <span className="size-[18px] rounded-full bg-brand-500/60" aria-hidden />
           )}
           <span>
-            {c.number} {c.coin}
+            {localizeDecimal(i18n.language, c.number)} {c.coin}
           </span>
         </li>
       ))}
