@@ -214,7 +214,7 @@ describe('royalty on every fill path, as the chain pays it', () => {
         root: null,
         proof: [],
       });
-      return { fill: { listing, signature, proof: [] as Hex[], units: 1n }, hash };
+      return { fill: { listing, signature, proof: [] as Hex[], index: 0n, units: 1n }, hash };
     };
     const listOnMarket = async (kind: Kind, tokenId: bigint) => {
       const receipt = await send(c, 'alice', {

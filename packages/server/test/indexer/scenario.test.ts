@@ -183,9 +183,11 @@ describe('indexer: fixture scenario', () => {
         item: noMetadata,
       },
     ]);
+    // The wrapped AIA too: the deployment allows it on the market (a CoinAllowed fact).
     expect(final.coinDecimals.map((c) => [name(c.address), c.decimals]).sort()).toEqual(
       [
         ['StableCoin', 6],
+        ['WrappedAIA', 18],
         ['zero', 18],
       ].sort(),
     );
