@@ -9,6 +9,7 @@ import {
 import { gameItems721Abi } from '@aiamarket/shared/abis';
 import type { AppDb } from '../db/database.js';
 import { collections } from '../db/schema-chain.js';
+import { syncProfileRoyalty } from './royalty.js';
 import { readCursor } from './store.js';
 
 export type CollectionSource = 'deployment' | 'launchpad' | 'admin';
@@ -92,7 +93,11 @@ export async function registerCollection(
     })
     .onConflictDoNothing()
     .returning({ address: collections.address });
-  return added.length === 1;
+  if (added.length !== 1) return false;
+  // The market's events of a collection are kept whether it is registered or not: its royalty
+  // (the market's rate, the ERC-2981 read of its latest listing) follows them from now on.
+  await syncProfileRoyalty(db, chainId, [added[0]!.address]);
+  return true;
 }
 
 /** Registers the NFT contracts of the deployment file (idempotent). */
