@@ -26,7 +26,8 @@ export function WrappedBalance({ owner }: { owner: string }) {
     queryFn: () => readWrappedBalance(owner as Address),
   });
   const wei = balance.data ?? 0n;
-  if (wei === 0n && flow.state.phase !== 'done') return null;
+  // Hidden only before any unwrap: once one started, the box and its status stay until it ends.
+  if (wei === 0n && flow.state.phase === 'idle') return null;
 
   const unwrap = async () => {
     const ok = await flow.run((wallet, onHash) => unwrapAia(wallet, wei, onHash));

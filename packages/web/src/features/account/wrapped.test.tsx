@@ -66,7 +66,9 @@ describe('the wrapped AIA of the account page', () => {
     fireEvent.click(screen.getByTestId('wrapped-unwrap'));
     await waitFor(() => expect(chain.unwrapped).toEqual([(3n * E18) / 2n]));
     await waitFor(() => expect(screen.getByTestId('wrapped-amount').textContent).toBe('0 WAIA'));
-    expect(screen.getByTestId('tx-status').getAttribute('data-phase')).toBe('done');
+    await waitFor(() =>
+      expect(screen.getByTestId('tx-status').getAttribute('data-phase')).toBe('done'),
+    );
     expect((screen.getByTestId('wrapped-unwrap') as HTMLButtonElement).disabled).toBe(true);
   });
 
