@@ -44,5 +44,26 @@ export const LIVE_LIMITS = {
   replayBatch: 500,
 } as const;
 
+/**
+ * The over-cap answer a stream may ask for. By default a client over maxStreamsPerClient gets
+ * 429 (liveTooManyStreams), but a browser logs every EventSource answer other than 200 in the
+ * console and tells the page nothing of the status. A request with `busy=event` in its query is
+ * answered instead with a 200 stream holding `retry: <retryMs>` and one `busy` event
+ * (LiveBusyVO), then closed: the page pauses without a console line, and a plain EventSource
+ * that ignores the event still waits retryMs before it tries again.
+ */
+export const LIVE_BUSY = {
+  param: 'busy',
+  value: 'event',
+  event: 'busy',
+  /** The shortest wait before a refused client tries again. */
+  retryMs: 30_000,
+} as const;
+
+/** The data of a `busy` event: wait at least this long before reconnecting. */
+export interface LiveBusyVO {
+  retryMs: number;
+}
+
 /** Webhook subscription status (webhook_subscriptions.status). */
 export const WEBHOOK_STATUS = { active: 0, parked: 1, disabled: 2 } as const;

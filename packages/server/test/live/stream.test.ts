@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_LIMITS, liveTopic } from '@aiamarket/shared';
+import { LIVE_BUSY, LIVE_LIMITS, liveTopic } from '@aiamarket/shared';
 import { buildApp } from '../../src/app.js';
 import { changeFeed } from '../../src/db/schema-live.js';
 import { appConfig } from '../../src/db/schema.js';
@@ -323,6 +323,46 @@ describe('GET /events: the stream', () => {
         again = await SseClient.open(url('topics=market'));
         if (again.status !== 200) await new Promise((r) => setTimeout(r, 50));
       }
+      open.push(again);
+    } finally {
+      for (const c of open) c.close();
+    }
+  });
+
+  it('over the cap, a client asking for busy gets a 200 stream with one busy event and its retry, then the end', async () => {
+    const open: SseClient[] = [];
+    try {
+      for (let i = 0; i < LIVE_LIMITS.maxStreamsPerClient; i++) {
+        const c = await SseClient.open(url('topics=market'));
+        expect(c.status).toBe(200);
+        open.push(c);
+      }
+      const busy = await SseClient.open(url(`topics=market&${LIVE_BUSY.param}=${LIVE_BUSY.value}`));
+      expect(busy.status).toBe(200);
+      expect(String(busy.headers['content-type'])).toMatch(/^text\/event-stream/);
+      await busy.waitFor('the end of the busy answer', (c) => c.ended);
+      expect(busy.blocks).toEqual([
+        { retry: LIVE_BUSY.retryMs },
+        { event: LIVE_BUSY.event, data: JSON.stringify({ retryMs: LIVE_BUSY.retryMs }) },
+      ]);
+      // The refusal took no slot: the plain answer is still 429.
+      const refused = await fetch(url('topics=market'));
+      expect(refused.status).toBe(429);
+      // Under the cap the parameter changes nothing.
+      open.pop()!.close();
+      const deadline = Date.now() + 5_000;
+      let again: SseClient | undefined;
+      while (!again || again.status !== 200 || again.blocks.some((b) => b.event === 'busy')) {
+        again?.close();
+        if (Date.now() > deadline) throw new Error('the slot never came back');
+        again = await SseClient.open(url(`topics=market&${LIVE_BUSY.param}=${LIVE_BUSY.value}`));
+        await again.waitFor('ready or busy', (c) =>
+          c.blocks.some((b) => b.event === 'ready' || b.event === 'busy'),
+        );
+        if (again.blocks.some((b) => b.event === 'busy'))
+          await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(again.ended).toBe(false);
       open.push(again);
     } finally {
       for (const c of open) c.close();

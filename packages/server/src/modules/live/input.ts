@@ -3,6 +3,7 @@ import {
   ApiError,
   ERRORS,
   formatErrorMessage,
+  LIVE_BUSY,
   LIVE_LIMITS,
   LIVE_TOPIC_PATTERN,
 } from '@aiamarket/shared';
@@ -20,6 +21,12 @@ export const eventsQuery = z.object({
     .max(40)
     .optional()
     .describe('resume after this event id (the Last-Event-ID header wins when both are sent)'),
+  [LIVE_BUSY.param]: z
+    .literal(LIVE_BUSY.value)
+    .optional()
+    .describe(
+      `over the per-client cap, answer with a stream holding one \`${LIVE_BUSY.event}\` event instead of 429`,
+    ),
 });
 
 const topicsRefused = () =>

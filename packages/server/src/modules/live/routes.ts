@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, ERRORS, LIVE_LIMITS } from '@aiamarket/shared';
+import { ApiError, ERRORS, LIVE_BUSY, LIVE_LIMITS } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { maxFeedId, prunedThrough } from '../../live/feed.js';
 import { LiveHub } from './hub.js';
 import { eventsQuery, parseLastEventId, parseTopics } from './input.js';
-import { LiveStream } from './stream.js';
+import { busyFrames, LiveStream } from './stream.js';
 import { slots } from './slots.js';
 
 /** Feed reads of replays running at once on a replica; the others wait their turn. */
@@ -16,7 +16,9 @@ the stream's position to resume after); then per change \`id: <id>\` / \`event: 
 \`data: <LiveEventVO>\`; \`event: reset\` (LiveResetVO) when the events after Last-Event-ID are no longer kept
 (reload, then go on), also when Last-Event-ID is more than LIVE_REPLAY_MAX_EVENTS events behind the newest;
 \`: ping\` every ${LIVE_LIMITS.heartbeatMs / 1000} s. Resume with the Last-Event-ID header
-(browsers send it on reconnect) or lastEventId: every event after it is replayed once, then live.`;
+(browsers send it on reconnect) or lastEventId: every event after it is replayed once, then live.
+Over the per-client cap: 429, or with \`${LIVE_BUSY.param}=${LIVE_BUSY.value}\` a stream of \`retry: ${LIVE_BUSY.retryMs}\` and one
+\`event: ${LIVE_BUSY.event}\` (LiveBusyVO), then closed.`;
 
 /**
  * GET /events: the live event stream. One hub per replica follows the change feed; each stream
@@ -61,7 +63,16 @@ export function liveRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         );
         const client = request.ip;
         const open = perClient.get(client) ?? 0;
-        if (open >= LIVE_LIMITS.maxStreamsPerClient) throw new ApiError(ERRORS.liveTooManyStreams);
+        if (open >= LIVE_LIMITS.maxStreamsPerClient) {
+          if (request.query[LIVE_BUSY.param] !== LIVE_BUSY.value)
+            throw new ApiError(ERRORS.liveTooManyStreams);
+          // A browser logs every non-200 EventSource answer in the console and gives the page no
+          // status: the web app asks for a 200 that says "busy" and ends (see LIVE_BUSY).
+          return reply
+            .header('content-type', 'text/event-stream; charset=utf-8')
+            .header('cache-control', 'no-cache, no-transform')
+            .send(busyFrames());
+        }
         // Counted before waiting for the hub, so that simultaneous requests cannot pass the cap.
         perClient.set(client, open + 1);
         const release = () => {

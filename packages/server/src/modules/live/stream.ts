@@ -1,5 +1,11 @@
 import type { Writable } from 'node:stream';
-import type { LiveEventVO, LiveReadyVO, LiveResetVO } from '@aiamarket/shared';
+import {
+  LIVE_BUSY,
+  type LiveBusyVO,
+  type LiveEventVO,
+  type LiveReadyVO,
+  type LiveResetVO,
+} from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { feedForTopics } from './feed-reads.js';
 import type { HubSubscriber } from './hub.js';
@@ -25,6 +31,12 @@ function changeFrame(event: LiveEventVO): string {
 export function resetFrame(id: number): string {
   const data: LiveResetVO = { id: String(id) };
   return `id: ${id}\nevent: reset\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** The whole over-cap answer for a client that asked for a `busy` event (see LIVE_BUSY). */
+export function busyFrames(): string {
+  const data: LiveBusyVO = { retryMs: LIVE_BUSY.retryMs };
+  return `retry: ${LIVE_BUSY.retryMs}\n\nevent: ${LIVE_BUSY.event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /**
