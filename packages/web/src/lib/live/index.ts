@@ -3,7 +3,10 @@ export {
   liveStream,
   setLiveStream,
   type EventSourceFactory,
+  type ChannelLike,
   type EventSourceLike,
+  type LiveShare,
+  type LocksLike,
   type LiveStatus,
   type LiveSubscriber,
 } from './stream';

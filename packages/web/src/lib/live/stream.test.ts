@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { liveTopic, type LiveEventVO } from '@aiamarket/shared';
-import { LiveStream, type EventSourceLike } from './stream';
+import { LIVE_BUSY, liveTopic, type LiveEventVO } from '@aiamarket/shared';
+import {
+  LiveStream,
+  type ChannelLike,
+  type EventSourceLike,
+  type LiveStatus,
+  type LocksLike,
+} from './stream';
 import { OrderStates } from './orders';
 import { waitForBlock } from './wait';
 
@@ -269,6 +275,290 @@ describe('LiveStream', () => {
     const never = waitForBlock(stream, 13n, 100);
     vi.advanceTimersByTime(100);
     await expect(never).resolves.toBe(false);
+  });
+});
+
+/** BroadcastChannels of one origin: a message reaches every other open one, later (a task). */
+class FakeChannel implements ChannelLike {
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  constructor(private readonly peers: Set<FakeChannel>) {
+    peers.add(this);
+  }
+  postMessage(message: unknown) {
+    const data: unknown = structuredClone(message);
+    for (const peer of this.peers)
+      if (peer !== this)
+        queueMicrotask(() => {
+          if (this.peers.has(peer)) peer.onmessage?.(new MessageEvent('message', { data }));
+        });
+  }
+  close() {
+    this.peers.delete(this);
+  }
+}
+
+/** navigator.locks for one name: granted in request order, each held until its callback settles. */
+class FakeLocks implements LocksLike {
+  private held = false;
+  private readonly waiting: (() => void)[] = [];
+  request(_name: string, callback: () => Promise<void>): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const run = () => {
+        this.held = true;
+        void callback()
+          .then(resolve, reject)
+          .finally(() => {
+            this.held = false;
+            const next = this.waiting.shift();
+            if (next) queueMicrotask(next);
+          });
+      };
+      if (this.held || this.waiting.length > 0) this.waiting.push(run);
+      else {
+        this.held = true;
+        queueMicrotask(run);
+      }
+    });
+  }
+}
+
+describe('LiveStream shared by the tabs of a browser', () => {
+  let sources: (FakeSource & { tab: string })[];
+  let tabs: LiveStream[];
+  let peers: Set<FakeChannel>;
+  let locks: FakeLocks;
+  let console_: ReturnType<typeof vi.spyOn>[];
+  const last = () => sources[sources.length - 1]!;
+  const flush = () => vi.advanceTimersByTimeAsync(0);
+
+  const tab = (name: string) => {
+    const stream = new LiveStream({
+      url: '/v1/api/events',
+      factory: (url) => {
+        const s = Object.assign(new FakeSource(url), { tab: name });
+        sources.push(s);
+        return s;
+      },
+      debounceMs: 50,
+      backoff: { initialMs: 1_000, maxMs: 4_000 },
+      share: { channel: new FakeChannel(peers), locks, name: 'live', tabId: name },
+    });
+    tabs.push(stream);
+    return stream;
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sources = [];
+    tabs = [];
+    peers = new Set();
+    locks = new FakeLocks();
+    console_ = (['error', 'warn', 'log', 'info'] as const).map((m) => vi.spyOn(console, m));
+  });
+  afterEach(() => {
+    for (const t of tabs) t.dispose();
+    // Our code says nothing in the console, whatever happened.
+    for (const spy of console_) {
+      expect(spy).not.toHaveBeenCalled();
+      spy.mockRestore();
+    }
+    vi.useRealTimers();
+  });
+
+  it('three tabs open one stream with the union of their topics; each tab hears its events once', async () => {
+    const [a, b, c] = [tab('a'), tab('b'), tab('c')];
+    const heard = { a: [] as string[], b: [] as string[], c: [] as string[] };
+    a.subscribe({ topics: ['market'], onEvent: (e) => heard.a.push(e.id) });
+    b.subscribe({ topics: [itemA], onEvent: (e) => heard.b.push(e.id) });
+    b.subscribe({ topics: ['market'], onEvent: (e) => heard.b.push(`m${e.id}`) });
+    c.subscribe({ topics: [liveTopic.account(B)], onEvent: (e) => heard.c.push(e.id) });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(a.isLeader).toBe(true);
+    expect([b.isLeader, c.isLeader]).toEqual([false, false]);
+    expect(sources).toHaveLength(1);
+    expect(last().tab).toBe('a');
+    expect(last().topics).toEqual([liveTopic.account(B), itemA, 'market']);
+    expect(last().url).toContain(`${LIVE_BUSY.param}=${LIVE_BUSY.value}`);
+    last().open();
+    await flush();
+    expect([a.status, b.status, c.status]).toEqual(['open', 'open', 'open']);
+    last().emit('ready', { id: '10' });
+    last().emit('change', change('11', [itemA]));
+    last().emit('change', change('12', ['market'], { blockNumber: 30 }));
+    last().emit('change', change('13', [liveTopic.account(B)]));
+    await flush();
+    expect(heard).toEqual({ a: ['12'], b: ['11', 'm12'], c: ['13'] });
+    // Every tab follows the stream's position and blocks, whatever its topics.
+    expect([a, b, c].map((t) => [t.lastEventId, t.maxBlock])).toEqual([
+      ['13', 30],
+      ['13', 30],
+      ['13', 30],
+    ]);
+    // A follower's new topic reopens the leader's stream after the last id: still one open.
+    c.subscribe({ topics: [liveTopic.collection(A)] });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sources).toHaveLength(2);
+    expect(sources[0]!.readyState).toBe(2);
+    expect(last().topics).toContain(liveTopic.collection(A));
+    expect(last().lastEventId).toBe('13');
+    // A follower that leaves takes its topics with it.
+    c.dispose();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(last().topics).toEqual([itemA, 'market']);
+    expect(sources.filter((s) => s.readyState !== 2)).toHaveLength(1);
+  });
+
+  it('the leader closing hands over: the next tab resumes after the last id any tab saw, nothing twice', async () => {
+    const [a, b, c] = [tab('a'), tab('b'), tab('c')];
+    const heard = { b: [] as string[], c: [] as string[] };
+    a.subscribe({ topics: ['market'] });
+    b.subscribe({ topics: ['market'], onEvent: (e) => heard.b.push(e.id) });
+    c.subscribe({ topics: [itemA], onEvent: (e) => heard.c.push(e.id) });
+    await vi.advanceTimersByTimeAsync(200);
+    const first = last();
+    expect(first.tab).toBe('a');
+    first.open();
+    first.emit('change', change('20', ['market']));
+    first.emit('change', change('21', [itemA]));
+    await flush();
+    a.dispose();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(first.readyState).toBe(2);
+    expect(b.isLeader).toBe(true);
+    expect(sources).toHaveLength(2);
+    expect(last().tab).toBe('b');
+    expect(last().topics).toEqual([itemA, 'market']);
+    expect(last().lastEventId).toBe('21');
+    // The new stream replays what it has after 21 (and a seam duplicate): each event once.
+    last().open();
+    last().emit('change', change('21', [itemA]));
+    last().emit('change', change('22', [itemA, 'market']));
+    await flush();
+    expect(heard).toEqual({ b: ['20', '22'], c: ['21', '22'] });
+    expect(c.status).toBe('open');
+    // And on again when that leader goes too.
+    b.dispose();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(c.isLeader).toBe(true);
+    expect(last().tab).toBe('c');
+    expect(last().topics).toEqual([itemA]);
+    expect(last().lastEventId).toBe('22');
+  });
+
+  it('a new leader resumes after the latest id a follower heard, even one it missed itself', async () => {
+    const [a, b, c] = [tab('a'), tab('b'), tab('c')];
+    a.subscribe({ topics: ['market'] });
+    b.subscribe({ topics: ['market'] });
+    c.subscribe({ topics: ['market'] });
+    await vi.advanceTimersByTimeAsync(200);
+    last().open();
+    last().emit('change', change('5', ['market']));
+    await flush();
+    // Tab b fell behind (a message of the leader still on its way when it leaves).
+    b.lastEventId = '4';
+    a.dispose();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(last().tab).toBe('b');
+    expect(last().lastEventId).toBe('5');
+  });
+
+  it('a follower is connecting until the stream carries its topics; a blind reopen tells it to reload', async () => {
+    const [a, b] = [tab('a'), tab('b')];
+    const gaps: string[] = [];
+    a.subscribe({ topics: ['market'] });
+    b.subscribe({ topics: [itemA], onGap: () => gaps.push('b') });
+    await vi.advanceTimersByTimeAsync(200);
+    last().open();
+    await flush();
+    expect(b.status).toBe('open');
+    b.subscribe({ topics: [liveTopic.collection(A)], onGap: () => gaps.push('b2') });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(b.status).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(100);
+    // Reopened without an id (no event nor ready yet): what b showed may have missed changes.
+    expect(last().lastEventId).toBeNull();
+    last().open();
+    await flush();
+    expect(b.status).toBe('open');
+    expect(gaps.sort()).toEqual(['b', 'b2']);
+  });
+
+  it('refused over the cap (busy): every tab is paused for no less than the server asks, growing', async () => {
+    const [a, b] = [tab('a'), tab('b')];
+    const statuses: LiveStatus[] = [];
+    b.onStatus((s) => statuses.push(s));
+    a.subscribe({ topics: ['market'] });
+    b.subscribe({ topics: ['market'] });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(sources).toHaveLength(1);
+    // The over-cap answer: a 200 stream with one busy event, which the server then ends.
+    last().open();
+    last().emit(LIVE_BUSY.event, { retryMs: LIVE_BUSY.retryMs });
+    expect(last().readyState).toBe(2);
+    last().fail();
+    await flush();
+    expect([a.status, b.status]).toEqual(['down', 'down']);
+    await vi.advanceTimersByTimeAsync(LIVE_BUSY.retryMs - 1);
+    expect(sources).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(2);
+    // Refused again: twice as long; a larger hint from the server wins.
+    last().open();
+    last().emit(LIVE_BUSY.event, { retryMs: LIVE_BUSY.retryMs });
+    await vi.advanceTimersByTimeAsync(2 * LIVE_BUSY.retryMs - 1);
+    expect(sources).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(3);
+    last().open();
+    last().emit(LIVE_BUSY.event, { retryMs: 10 * LIVE_BUSY.retryMs });
+    await vi.advanceTimersByTimeAsync(10 * LIVE_BUSY.retryMs - 1);
+    expect(sources).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(4);
+    // Let in: open, and a later refusal starts over from the server's delay.
+    last().open();
+    last().emit('ready', { id: '3' });
+    await flush();
+    expect(b.status).toBe('open');
+    last().emit(LIVE_BUSY.event, {});
+    await vi.advanceTimersByTimeAsync(LIVE_BUSY.retryMs - 1);
+    expect(sources).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(5);
+    expect(statuses).toContain('down');
+    expect(statuses[statuses.length - 1]).toBe('connecting');
+  });
+});
+
+describe('LiveStream alone (no BroadcastChannel or locks)', () => {
+  it("a busy answer pauses it for the server's delay, silently", async () => {
+    vi.useFakeTimers();
+    const spies = (['error', 'warn'] as const).map((m) => vi.spyOn(console, m));
+    const sources: FakeSource[] = [];
+    const stream = new LiveStream({
+      factory: (url) => {
+        const s = new FakeSource(url);
+        sources.push(s);
+        return s;
+      },
+      debounceMs: 50,
+    });
+    try {
+      stream.subscribe({ topics: ['market'] });
+      vi.advanceTimersByTime(50);
+      sources[0]!.open();
+      sources[0]!.emit(LIVE_BUSY.event, { retryMs: LIVE_BUSY.retryMs });
+      expect(stream.status).toBe('down');
+      vi.advanceTimersByTime(LIVE_BUSY.retryMs - 1);
+      expect(sources).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(sources).toHaveLength(2);
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      stream.dispose();
+      for (const spy of spies) spy.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -60,7 +60,7 @@ describe('useLiveInvalidate', () => {
       </QueryClientProvider>,
     );
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(urls).toEqual(['/v1/api/events?topics=market']);
+    expect(urls).toEqual(['/v1/api/events?topics=market&busy=event']);
     act(() => {
       emit('change', change('1', ['market']));
       emit('change', change('2', ['market']));
