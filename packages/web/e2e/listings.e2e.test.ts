@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   decodeEventLog,
@@ -129,6 +129,16 @@ async function watchLive(s: Page, nft: Address, tokenId: bigint, seller: Address
     });
   await s.goto(`${stack.url}/asset?tokenId=${tokenId}&contractAddr=${nft}`);
   await s.getByTestId('action-cancel').waitFor({ timeout: 30_000 });
+  // The tabs share the first one's stream: the others open none (they would hit the per-address
+  // cap of the server together otherwise).
+  const streamsOf = new Set<Page>();
+  const onRequest = (request: Request) => {
+    if (!new URL(request.url()).pathname.endsWith('/events')) return;
+    // A service worker's request has no frame: it belongs to no tab's code.
+    if (request.serviceWorker()) return;
+    streamsOf.add(request.frame().page());
+  };
+  s.context().on('request', onRequest);
   const market = await s.context().newPage();
   await market.goto(`${stack.url}/marketplace`);
   const card = market
@@ -152,6 +162,8 @@ async function watchLive(s: Page, nft: Address, tokenId: bigint, seller: Address
   await activity.getByTestId('account-all-row').first().waitFor({ timeout: 30_000 });
   const salesBefore = await sales.count();
   await Promise.all([s, market, activity].map(liveOpen));
+  s.context().off('request', onRequest);
+  expect([...streamsOf].filter((p) => p !== s)).toEqual([]);
   const sold = async (buyer: Address) => {
     const start = Date.now();
     const within = { timeout: 10_000 };

@@ -530,6 +530,39 @@ describe('LiveStream shared by the tabs of a browser', () => {
   });
 });
 
+describe('LiveStream over a real BroadcastChannel', () => {
+  it('two tabs share one stream through the platform channel', async () => {
+    const sources: FakeSource[] = [];
+    const locks = new FakeLocks();
+    const name = `live-${Math.random()}`;
+    const tabs = [0, 1].map(
+      (i) =>
+        new LiveStream({
+          factory: (url) => {
+            const s = new FakeSource(url);
+            sources.push(s);
+            return s;
+          },
+          debounceMs: 1,
+          share: { channel: new BroadcastChannel(name), locks, name, tabId: `t${i}` },
+        }),
+    );
+    try {
+      const heard: string[] = [];
+      tabs[0]!.subscribe({ topics: ['market'] });
+      tabs[1]!.subscribe({ topics: [itemA], onEvent: (e) => heard.push(e.id) });
+      await vi.waitFor(() => expect(sources.at(-1)?.topics).toEqual([itemA, 'market']));
+      sources.at(-1)!.open();
+      sources.at(-1)!.emit('change', change('3', [itemA]));
+      await vi.waitFor(() => expect(heard).toEqual(['3']));
+      await vi.waitFor(() => expect(tabs[1]!.status).toBe('open'));
+      expect(sources.filter((s) => s.readyState !== 2)).toHaveLength(1);
+    } finally {
+      for (const t of tabs) t.dispose();
+    }
+  });
+});
+
 describe('LiveStream alone (no BroadcastChannel or locks)', () => {
   it("a busy answer pauses it for the server's delay, silently", async () => {
     vi.useFakeTimers();
