@@ -483,6 +483,24 @@ describe('LiveStream shared by the tabs of a browser', () => {
     expect(gaps.sort()).toEqual(['b', 'b2']);
   });
 
+  it('a tab refused the lock opens a stream of its own', async () => {
+    const refusing: LocksLike = { request: () => Promise.reject(new Error('SecurityError')) };
+    const stream = new LiveStream({
+      factory: (url) => {
+        const s = Object.assign(new FakeSource(url), { tab: 'x' });
+        sources.push(s);
+        return s;
+      },
+      debounceMs: 50,
+      share: { channel: new FakeChannel(peers), locks: refusing, name: 'live', tabId: 'x' },
+    });
+    tabs.push(stream);
+    stream.subscribe({ topics: ['market'] });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(stream.isLeader).toBe(true);
+    expect(sources).toHaveLength(1);
+  });
+
   it('refused over the cap (busy): every tab is paused for no less than the server asks, growing', async () => {
     const [a, b] = [tab('a'), tab('b')];
     const statuses: LiveStatus[] = [];

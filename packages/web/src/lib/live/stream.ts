@@ -236,7 +236,12 @@ export class LiveStream {
         this.lead();
         return held;
       })
-      .catch(() => undefined);
+      .catch(() => {
+        // No lock for this document (a sandboxed frame, say): it keeps a stream of its own.
+        if (this.disposed || this.role !== 'follower') return;
+        this.role = 'solo';
+        this.schedule();
+      });
   }
 
   private lead(): void {
