@@ -5,7 +5,9 @@ import { OFFER_KIND } from '@aiamarket/shared';
 import { createQueryClient } from '../../app/Providers';
 import { saveSession } from '../../lib/session';
 import { mockApi } from '../../test/api';
+import { collectionVO } from '../../test/browseFixtures';
 import { CONTRACT, detail } from '../../test/market-fixtures';
+import { CollectionOfferActions } from './CollectionOfferActions';
 import { offerDraftKey } from './draft';
 import { ItemOfferActions } from './ItemOffers';
 import type { OfferCoin } from './MakeOfferModal';
@@ -89,5 +91,34 @@ describe("a visitor's Make offer form through sign-in", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByTestId('make-offer-modal')).toBeNull());
     expect(sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('keeps a collection offer with its units, and gives it back on the collection page', async () => {
+    const client = createQueryClient();
+    client.setQueryData(['offer-coins'], coins);
+    mockApi({});
+    const page = () =>
+      render(
+        <QueryClientProvider client={client}>
+          <CollectionOfferActions
+            collection={{ ...collectionVO({ totalTokens: 50 }), bestCollectionOffer: null }}
+          />
+        </QueryClientProvider>,
+      );
+    const first = page();
+    fireEvent.click(screen.getByTestId('action-collection-offer'));
+    const dialog = await screen.findByTestId('make-offer-modal');
+    fireEvent.change(within(dialog).getByTestId('price-input'), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByTestId('offer-units'), { target: { value: '12' } });
+    const key = offerDraftKey({ kind: OFFER_KIND.collection, contractAddr: CONTRACT });
+    await waitFor(() => expect(sessionStorage.getItem(key)).toContain('"units":"12"'));
+
+    saveSession({ token: 'tok', address: VISITOR, wallet: 'io.metamask', walletName: 'MetaMask' });
+    first.unmount();
+    page();
+    const again = await screen.findByTestId('make-offer-modal');
+    expect((within(again).getByTestId('offer-units') as HTMLInputElement).value).toBe('12');
+    expect((within(again).getByTestId('price-input') as HTMLInputElement).value).toBe('2');
+    await waitFor(() => expect(sessionStorage.getItem(key)).toBeNull());
   });
 });
