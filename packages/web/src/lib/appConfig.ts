@@ -16,6 +16,8 @@ export interface AppConfig {
     referenceUnit?: { symbol: string; decimals: number };
     /** Every payment coin and its rate in force (reference units per whole coin). */
     rates?: CoinRate[];
+    /** Order-book contracts a newer version replaced (they may still hold credits owed). */
+    retired?: { name: string; address: string }[];
   };
   upload: Record<UploadPurpose, { maxMb: number; contentTypes: string[] }>;
   signIn: { domain: string; uri: string; termsUrl: string; nonceTtlSeconds: number };

@@ -40,6 +40,12 @@ const chainData = z.object({
       }),
     )
     .describe('every payment coin with its rate in force (the reference coin first, rate 1)'),
+  retired: z
+    .array(z.object({ name: z.string(), address: z.string() }))
+    .describe(
+      'order-book contracts (Offers, Listings) a newer version replaced; they may still hold ' +
+        'payments owed to an account (owedTo / withdrawOwed)',
+    ),
 });
 
 const appData = z.object({
@@ -72,6 +78,7 @@ export function configRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       contracts,
       referenceUnit: { symbol: REFERENCE_UNIT.symbol, decimals: REFERENCE_UNIT.decimals },
       rates: await currentCoinRates(ctx.database.db, ctx.config.chainId),
+      retired: (ctx.deployment?.retired ?? []).map((r) => ({ name: r.name, address: r.address })),
     };
   };
   const rules = uploadRules(ctx.config.uploadMaxMb);

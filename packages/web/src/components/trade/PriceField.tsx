@@ -82,11 +82,13 @@ export const ABOVE_ZERO = VALIDATION_MESSAGES.aboveZero;
 /**
  * The state of a PriceField: the text typed, whether it was edited (no rule message before the
  * first keystroke), and the "above zero" message a cleared 0 leaves until the next keystroke.
+ * `initial`: a price typed earlier.
  */
-export function usePriceEntry() {
+export function usePriceEntry(initial = '') {
   const ruleText = useRuleText();
-  const [price, setPrice] = useState('');
-  const [edited, setEdited] = useState(false);
+  const [price, setPrice] = useState(initial);
+  // A price given back (a kept draft) counts as typed: its rule message shows at once.
+  const [edited, setEdited] = useState(initial !== '');
   const [typingError, setTypingError] = useState<string | null>(null);
   return {
     price,

@@ -20,6 +20,10 @@ const WrappedBalance = lazy(() =>
   import('./WrappedBalance').then((m) => ({ default: m.WrappedBalance })),
 );
 
+const OwedBalances = lazy(() =>
+  import('./OwedBalances').then((m) => ({ default: m.OwedBalances })),
+);
+
 const TABS = ['collected', 'favorited', 'activities', 'offersMade', 'offersReceived'] as const;
 type AccountTab = (typeof TABS)[number];
 /** Tabs shown only when app/ passes the offers pieces. */
@@ -78,6 +82,7 @@ export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
         {own && (
           <Suspense fallback={null}>
             <WrappedBalance owner={userAddr} />
+            <OwedBalances owner={userAddr} />
           </Suspense>
         )}
         <Tabs

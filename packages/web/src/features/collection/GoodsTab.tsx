@@ -15,6 +15,7 @@ import { GridToggle, NftGrid, NftGridSkeleton, useGridChoice } from '../../compo
 import { PriceRangeFilter } from '../../components/nft/PriceRangeFilter';
 import { LoadMore } from '../../components/LoadMore';
 import { cx } from '../../lib/cx';
+import { localizeDecimal } from '../../lib/localeFormat';
 import { nextPageOf } from '../../lib/paging';
 import { useDebouncedValue } from '../../lib/useDebounce';
 import { fetchCollectionItems } from './api';
@@ -62,7 +63,7 @@ export function itemsRequestOf(
 
 /** The Goods tab: the collection's items with search, sort, status, price and attributes. */
 export function GoodsTab({ collection }: { collection: CollectionVO }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [grid, setGrid] = useGridChoice();
   const [filters, setFilters] = useState<Filters>(EMPTY);
@@ -88,8 +89,9 @@ export function GoodsTab({ collection }: { collection: CollectionVO }) {
           {
             key: 'price',
             label: t('collection.goods.priceChip', {
-              min: filters.minPrice,
-              max: filters.maxPrice,
+              // The bounds are exact plain text ("0.01"): shown with the language's separators.
+              min: localizeDecimal(i18n.language, filters.minPrice),
+              max: localizeDecimal(i18n.language, filters.maxPrice),
               coin: REFERENCE_UNIT.symbol,
             }),
           },

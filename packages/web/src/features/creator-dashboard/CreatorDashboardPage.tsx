@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPrice, NATIVE_COIN } from '@aiamarket/shared';
+import { NATIVE_COIN } from '@aiamarket/shared';
+import { useLocaleFormat } from '../../lib/localeFormat';
 import { isSignedIn, openConnectDialog, useSession } from '../../lib/session';
 import { fetchMyCollections, fetchRoyaltySummary } from './api';
 import { RoyaltyTable } from './RoyaltyTable';
@@ -9,6 +10,7 @@ import { RoyaltyTable } from './RoyaltyTable';
 /** /account/collection: the creator's collections, royalty totals and royalty table. */
 export default function CreatorDashboardPage() {
   const { t } = useTranslation();
+  const fmt = useLocaleFormat();
   const session = useSession();
   const signedIn = isSignedIn(session);
   const collections = useQuery({
@@ -48,13 +50,13 @@ export default function CreatorDashboardPage() {
         <div className="rounded-2xl border border-white/10 bg-white/5 p-5">
           <dt className="text-sm text-slate-400">{t('creator.totalAll')}</dt>
           <dd data-testid="royalty-total" className="mt-1 text-2xl font-semibold text-white">
-            {summary.data ? formatPrice(summary.data.totalTrans) : '…'} {NATIVE_COIN.symbol}
+            {summary.data ? fmt.price(summary.data.totalTrans) : '…'} {NATIVE_COIN.symbol}
           </dd>
         </div>
         <div className="rounded-2xl border border-white/10 bg-white/5 p-5">
           <dt className="text-sm text-slate-400">{t('creator.totalToday')}</dt>
           <dd data-testid="royalty-today" className="mt-1 text-2xl font-semibold text-white">
-            {summary.data ? formatPrice(summary.data.totalTransToday) : '…'} {NATIVE_COIN.symbol}
+            {summary.data ? fmt.price(summary.data.totalTransToday) : '…'} {NATIVE_COIN.symbol}
           </dd>
         </div>
       </dl>

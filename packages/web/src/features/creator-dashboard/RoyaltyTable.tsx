@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, formatPrice } from '@aiamarket/shared';
+import { PAGE_SIZE } from '@aiamarket/shared';
+import { useLocaleFormat } from '../../lib/localeFormat';
 import { fetchRoyaltyPage } from './api';
 
 /** The creator's royalty rows (item, price, amount, volume, royalty, date), 10 a page. */
 export function RoyaltyTable() {
   const { t, i18n } = useTranslation();
+  const fmt = useLocaleFormat();
   const [page, setPage] = useState(1);
   const rows = useQuery({
     queryKey: ['royalty', 'page', page],
@@ -53,14 +55,14 @@ export function RoyaltyTable() {
                   </span>
                 </td>
                 <td className="px-4 py-3">
-                  {formatPrice(r.price)} {r.coin}
+                  {fmt.price(r.price)} {r.coin}
                 </td>
-                <td className="px-4 py-3">{r.amount}</td>
+                <td className="px-4 py-3">{fmt.integer(r.amount)}</td>
                 <td className="px-4 py-3">
-                  {formatPrice(r.totalTrans)} {r.coin}
+                  {fmt.price(r.totalTrans)} {r.coin}
                 </td>
                 <td className="px-4 py-3 text-emerald-300">
-                  {formatPrice(r.royalty)} {r.coin}
+                  {fmt.price(r.royalty)} {r.coin}
                 </td>
                 <td className="px-4 py-3 text-slate-400">{date.format(new Date(r.createDate))}</td>
               </tr>

@@ -178,7 +178,7 @@ export function ExchangeModal({
     return (
       <LaunchpadModal title={title} onClose={onClose} testId="exchange-modal">
         <SuccessView
-          title={`${t('launchpad.exchangeModal.successTitle')} · ${t('launchpad.exchangeSuccess', { num: received })}`}
+          title={`${t('launchpad.exchangeModal.successTitle')} · ${t('launchpad.exchangeSuccess', { num: formatCount(received, i18n.language) })}`}
           image={vo.boxUrl || vo.coverUrl}
           name={vo.name}
           address={session.address}
@@ -247,7 +247,11 @@ export function ExchangeModal({
                   )}
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-white">{a.name}</p>
-                    {sourceType === 1155 && <p className="text-xs text-slate-400">x {a.amount}</p>}
+                    {sourceType === 1155 && (
+                      <p className="text-xs text-slate-400">
+                        x {formatCount(a.amount, i18n.language)}
+                      </p>
+                    )}
                   </div>
                   {sourceType === 721 ? (
                     <input
@@ -303,7 +307,11 @@ export function ExchangeModal({
         )}
       </div>
       <p className="mt-3 text-sm text-slate-300" data-testid="exchange-tip">
-        {t('launchpad.exchangeModal.tip', { selected, received: receivedText, target: vo.name })}
+        {t('launchpad.exchangeModal.tip', {
+          selected: formatCount(selected, i18n.language),
+          received: formatCount(receivedText, i18n.language),
+          target: vo.name,
+        })}
       </p>
       {error && (
         <p role="alert" data-testid="exchange-error" className="mt-1 text-sm text-red-300">

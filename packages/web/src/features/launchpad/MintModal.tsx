@@ -286,7 +286,10 @@ export function MintModal({
       </ul>
       <TxStatus state={flow.state} />
       <p className="mt-4 text-sm text-slate-400" data-testid="mint-price-line">
-        {t('launchpad.mintModal.priceLine', { price: priceText, max: limits.mintMaxLimit })}
+        {t('launchpad.mintModal.priceLine', {
+          price: priceText,
+          max: formatCount(limits.mintMaxLimit, i18n.language),
+        })}
       </p>
       {state.data?.user && (
         <p className="mt-1 text-sm text-slate-400" data-testid="mint-yours">

@@ -13,6 +13,7 @@ import { PriceRangeFilter } from '../../components/nft/PriceRangeFilter';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { LoadMore } from '../../components/LoadMore';
 import { cx } from '../../lib/cx';
+import { localizeDecimal } from '../../lib/localeFormat';
 import { useLiveInvalidate, useLiveListings } from '../../lib/live';
 import { nextPageOf } from '../../lib/paging';
 import { useDebouncedValue } from '../../lib/useDebounce';
@@ -30,7 +31,7 @@ import {
 const NO_ORDERS: OrderVO[] = [];
 
 export function MarketplacePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
@@ -89,8 +90,9 @@ export function MarketplacePage() {
           {
             key: 'price',
             label: t('marketplace.chipPrice', {
-              min: filters.minPrice,
-              max: filters.maxPrice,
+              // The bounds are exact plain text ("0.01"): shown with the language's separators.
+              min: localizeDecimal(i18n.language, filters.minPrice),
+              max: localizeDecimal(i18n.language, filters.maxPrice),
               coin: REFERENCE_UNIT.symbol,
             }),
           },

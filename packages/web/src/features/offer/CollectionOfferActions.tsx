@@ -9,8 +9,9 @@ import {
 } from '@aiamarket/shared';
 import { TradeDialog, buttonClass } from '../../components/trade';
 import { useLocaleFormat } from '../../lib/localeFormat';
-import { useSession } from '../../lib/session';
+import { getSession, isSignedIn, useSession } from '../../lib/session';
 import { fetchCollectionOffers, fetchTraitSet } from './api';
+import { clearOfferDraft, offerDraftKey, peekOfferDraft } from './draft';
 import { MakeOfferModal } from './MakeOfferModal';
 import { OffersTable } from './OffersTable';
 import { TraitPicker, type TraitChoice } from './TraitPicker';
@@ -22,10 +23,19 @@ import { TraitPicker, type TraitChoice } from './TraitPicker';
 export function CollectionOfferActions({ collection }: { collection: CollectionDetailVO }) {
   const { t } = useTranslation();
   const fmt = useLocaleFormat();
-  const [open, setOpen] = useState<'collection' | 'trait' | null>(null);
+  const contractAddr = collection.contractAddr.toLowerCase();
+  // Reopened with the form a visitor filled before the sign-in that reloaded the page.
+  const [open, setOpen] = useState<'collection' | 'trait' | null>(() => {
+    if (!isSignedIn(getSession())) return null;
+    const kind = peekOfferDraft(offerDraftKey({ kind: OFFER_KIND.collection, contractAddr }))?.kind;
+    return kind === OFFER_KIND.collection
+      ? 'collection'
+      : kind === OFFER_KIND.trait
+        ? 'trait'
+        : null;
+  });
   const best = collection.bestCollectionOffer ?? null;
   const erc1155 = collection.contractType === CONTRACT_TYPE.erc1155;
-  const contractAddr = collection.contractAddr.toLowerCase();
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="collection-offers">
       <p className="text-sm text-slate-400" data-testid="collection-best-offer">
@@ -86,8 +96,17 @@ function TraitOfferDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [choice, setChoice] = useState<TraitChoice>({ category: null, value: null });
-  const [confirmed, setConfirmed] = useState(false);
+  const draftKey = offerDraftKey({ kind: OFFER_KIND.trait, contractAddr });
+  // A visitor's draft brings its attribute value back, straight to the offer form.
+  const [kept] = useState(() =>
+    isSignedIn(getSession()) ? (peekOfferDraft(draftKey)?.trait ?? null) : null,
+  );
+  const [choice, setChoice] = useState<TraitChoice>(kept ?? { category: null, value: null });
+  const [confirmed, setConfirmed] = useState(kept !== null);
+  const close = () => {
+    clearOfferDraft(draftKey);
+    onClose();
+  };
   const valueId = choice.value?.id ?? null;
   const set = useQuery({
     queryKey: ['offer', 'trait-set', contractAddr, valueId],
@@ -113,6 +132,7 @@ function TraitOfferDialog({
           trait: `${choice.category.name}: ${choice.value.name}`,
           tokens: set.data.tokenIds.length,
         }}
+        traitChoice={choice}
         onClose={onClose}
       />
     );
@@ -121,7 +141,7 @@ function TraitOfferDialog({
     <TradeDialog
       title={t('offer.make.titleTrait')}
       description={name}
-      onClose={onClose}
+      onClose={close}
       testId="trait-offer-modal"
     >
       <TraitPicker contractAddr={contractAddr} choice={choice} onChange={setChoice} />

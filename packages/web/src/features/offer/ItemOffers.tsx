@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CONTRACT_TYPE, OFFER_KIND, type NftDetail } from '@aiamarket/shared';
 import { buttonClass } from '../../components/trade';
 import { useLocaleFormat } from '../../lib/localeFormat';
-import { useSession } from '../../lib/session';
+import { getSession, isSignedIn, useSession } from '../../lib/session';
 import { fetchItemOffers, fetchOwnership } from './api';
+import { offerDraftKey, peekOfferDraft } from './draft';
 import { MakeOfferModal } from './MakeOfferModal';
 import { OffersTable } from './OffersTable';
 
@@ -36,7 +37,13 @@ function useHeld(detail: NftDetail) {
 export function ItemOfferActions({ detail }: { detail: NftDetail }) {
   const { t } = useTranslation();
   const fmt = useLocaleFormat();
-  const [open, setOpen] = useState(false);
+  // Reopened with the form a visitor filled before the sign-in that reloaded the page.
+  const [open, setOpen] = useState(
+    () =>
+      isSignedIn(getSession()) &&
+      peekOfferDraft(offerDraftKey({ kind: OFFER_KIND.item, ...keyOf(detail) }))?.kind ===
+        OFFER_KIND.item,
+  );
   const held = useHeld(detail);
   const meta = detail.metadataVO;
   const erc1155 = meta.contractType === CONTRACT_TYPE.erc1155;

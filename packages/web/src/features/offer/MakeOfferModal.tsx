@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -26,9 +26,10 @@ import {
 } from '../../lib/chain/offers';
 import type { TxResult } from '../../lib/chain/send';
 import { useLocaleFormat } from '../../lib/localeFormat';
-import { useSession } from '../../lib/session';
+import { isSignedIn, useSession } from '../../lib/session';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
 import { createOffer, fetchAccountOffers } from './api';
+import { clearOfferDraft, offerDraftKey, peekOfferDraft, saveOfferDraft } from './draft';
 import {
   DEFAULT_EXPIRY_DAYS,
   EXPIRY_DAYS,
@@ -41,6 +42,7 @@ import {
   type OfferTarget,
   wrapPlan,
 } from './terms';
+import type { TraitChoice } from './TraitPicker';
 
 /** A coin an offer can be paid in: AIA is offered as the wrapped AIA (`wrapped`). */
 export interface OfferCoin extends MarketCoin {
@@ -80,6 +82,7 @@ export function MakeOfferModal({
   name,
   unitsCap,
   traitLabel,
+  traitChoice,
   onClose,
 }: {
   target: OfferTarget;
@@ -89,20 +92,52 @@ export function MakeOfferModal({
   unitsCap: bigint | null;
   /** Trait offers: "Category: value" and the number of tokens having it. */
   traitLabel?: { trait: string; tokens: number };
+  /** Trait offers: the attribute value chosen, kept with a visitor's draft. */
+  traitChoice?: TraitChoice;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const fmt = useLocaleFormat();
   const ruleText = useRuleText();
   const ids = { coin: useId(), units: useId(), expiry: useId() };
-  const { address } = useSession();
+  const session = useSession();
+  const { address } = session;
+  const signedIn = isSignedIn(session);
+  const draftKey = offerDraftKey(target);
+  // The form a visitor filled before signing in, given back once on the page after the sign-in.
+  const [draft] = useState(() => {
+    const kept = signedIn ? peekOfferDraft(draftKey) : null;
+    return kept?.kind === target.kind ? kept : null;
+  });
   const flow = useTxFlow();
-  const priceEntry = usePriceEntry();
-  const [coinIndex, setCoinIndex] = useState(0);
-  const [unitsTyped, setUnitsTyped] = useState('1');
-  const [days, setDays] = useState<ExpiryDays>(DEFAULT_EXPIRY_DAYS);
+  const priceEntry = usePriceEntry(draft?.price);
+  const [coinAddr, setCoinAddr] = useState<string | null>(draft?.coin ?? null);
+  const [unitsTyped, setUnitsTyped] = useState(draft?.units ?? '1');
+  const [days, setDays] = useState<ExpiryDays>(draft?.days ?? DEFAULT_EXPIRY_DAYS);
   const coins = useQuery({ queryKey: ['offer-coins'], queryFn: loadOfferCoins });
+  const coinIndex = Math.max(0, coins.data?.findIndex((c) => c.address === coinAddr) ?? 0);
   const coin = coins.data?.[coinIndex] ?? null;
+  // One-shot: a draft given back is forgotten at once.
+  useEffect(() => {
+    if (draft) clearOfferDraft(draftKey);
+  }, [draft, draftKey]);
+  // While a visitor fills the form it is kept. Not cleared when the session appears: the sign-in
+  // saves it just before the reload that must find the draft.
+  useEffect(() => {
+    if (signedIn) return;
+    saveOfferDraft(draftKey, {
+      kind: target.kind,
+      price: priceEntry.price,
+      coin: coinAddr,
+      units: unitsTyped,
+      days,
+      ...(traitChoice ? { trait: traitChoice } : {}),
+    });
+  }, [signedIn, draftKey, target.kind, priceEntry.price, coinAddr, unitsTyped, days, traitChoice]);
+  const close = () => {
+    clearOfferDraft(draftKey);
+    onClose();
+  };
   const funds = useQuery({
     queryKey: ['offer-funds', coin?.payWith, address],
     queryFn: () => readOfferFunds(coin!.payWith, address as Address),
@@ -178,7 +213,10 @@ export function MakeOfferModal({
       });
       return { hash: last?.hash ?? null, blockNumber: last?.blockNumber ?? null };
     });
-    if (ok) toast.success(t('offer.make.success'));
+    if (ok) {
+      clearOfferDraft(draftKey);
+      toast.success(t('offer.make.success'));
+    }
   };
 
   const title =
@@ -193,7 +231,7 @@ export function MakeOfferModal({
     <TradeDialog
       title={title}
       description={name}
-      onClose={onClose}
+      onClose={close}
       busy={flow.busy}
       testId="make-offer-modal"
     >
@@ -223,7 +261,7 @@ export function MakeOfferModal({
               data-testid="offer-coin"
               value={coinIndex}
               disabled={flow.busy}
-              onChange={(e) => setCoinIndex(Number(e.target.value))}
+              onChange={(e) => setCoinAddr(coins.data?.[Number(e.target.value)]?.address ?? null)}
               className={inputClass}
             >
               {(coins.data ?? []).map((c, i) => (
@@ -325,7 +363,7 @@ export function MakeOfferModal({
       <TxStatus state={flow.state} />
       <div className="mt-6 flex justify-end gap-3">
         {done ? (
-          <button type="button" className={buttonClass.primary} onClick={onClose}>
+          <button type="button" className={buttonClass.primary} onClick={close}>
             {t('trade.actions.close')}
           </button>
         ) : (

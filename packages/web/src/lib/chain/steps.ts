@@ -31,7 +31,8 @@ export type TxStep =
   | 'cancelListings'
   | 'cancelAllListings'
   | 'signListings'
-  | 'submitListings';
+  | 'submitListings'
+  | 'withdrawOwed';
 
 /** Hears every transaction's hash, named by its step, as soon as the wallet sent it. */
 export type TxHashHandler = (step: TxStep, hash: Hash) => void;

@@ -49,3 +49,19 @@ describe('the buy total', () => {
     expect(screen.getByTestId('buy-total').textContent).toBe('1.000,5 AIA');
   });
 });
+
+describe('the units left of an ERC1155 listing', () => {
+  afterEach(() => setLanguage('en', { persist: false }));
+
+  it("are grouped the interface language's way: 1.000 in Turkish, not 1000", async () => {
+    await setLanguage('tr', { persist: false });
+    mockApi({});
+    const listing = order(5, { contractType: 'ERC1155', amount: '1000', leftAmount: '1000' });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <BuyModal order={listing} onClose={() => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('(1.000 kaldı)')).toBeTruthy();
+  });
+});
