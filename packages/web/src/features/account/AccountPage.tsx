@@ -19,6 +19,9 @@ import { ACTIVITY_SUBTABS, fetchAccountActivity, fetchProfile, type ActivitySubt
 const WrappedBalance = lazy(() =>
   import('./WrappedBalance').then((m) => ({ default: m.WrappedBalance })),
 );
+const RetiredListings = lazy(() =>
+  import('./RetiredListings').then((m) => ({ default: m.RetiredListings })),
+);
 
 const TABS = ['collected', 'favorited', 'activities', 'offersMade', 'offersReceived'] as const;
 type AccountTab = (typeof TABS)[number];
@@ -78,6 +81,7 @@ export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
         {own && (
           <Suspense fallback={null}>
             <WrappedBalance owner={userAddr} />
+            <RetiredListings seller={userAddr} />
           </Suspense>
         )}
         <Tabs
