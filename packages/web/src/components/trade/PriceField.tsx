@@ -83,10 +83,11 @@ export const ABOVE_ZERO = VALIDATION_MESSAGES.aboveZero;
  * The state of a PriceField: the text typed, whether it was edited (no rule message before the
  * first keystroke), and the "above zero" message a cleared 0 leaves until the next keystroke.
  */
-export function usePriceEntry() {
+export function usePriceEntry(initial = '') {
   const ruleText = useRuleText();
-  const [price, setPrice] = useState('');
-  const [edited, setEdited] = useState(false);
+  // A prefilled price (an offer made again) counts as entered.
+  const [price, setPrice] = useState(initial);
+  const [edited, setEdited] = useState(initial !== '');
   const [typingError, setTypingError] = useState<string | null>(null);
   return {
     price,

@@ -25,7 +25,7 @@ import {
   wrappedAiaAddress,
 } from '../../lib/chain/offers';
 import type { TxResult } from '../../lib/chain/send';
-import { useLocaleFormat } from '../../lib/localeFormat';
+import { localizeDecimal, useLocaleFormat } from '../../lib/localeFormat';
 import { useSession } from '../../lib/session';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
 import { createOffer, fetchAccountOffers } from './api';
@@ -80,6 +80,7 @@ export function MakeOfferModal({
   name,
   unitsCap,
   traitLabel,
+  prefill,
   onClose,
 }: {
   target: OfferTarget;
@@ -89,6 +90,8 @@ export function MakeOfferModal({
   unitsCap: bigint | null;
   /** Trait offers: "Category: value" and the number of tokens having it. */
   traitLabel?: { trait: string; tokens: number };
+  /** Made again (an ended offer): its coin (the ERC-20 signed), price text and units. */
+  prefill?: { coin: string; price: string; units: string };
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -97,11 +100,15 @@ export function MakeOfferModal({
   const ids = { coin: useId(), units: useId(), expiry: useId() };
   const { address } = useSession();
   const flow = useTxFlow();
-  const priceEntry = usePriceEntry();
-  const [coinIndex, setCoinIndex] = useState(0);
-  const [unitsTyped, setUnitsTyped] = useState('1');
+  const priceEntry = usePriceEntry(prefill ? localizeDecimal(i18n.language, prefill.price) : '');
+  const [chosenCoin, setCoinIndex] = useState<number | null>(null);
+  const [unitsTyped, setUnitsTyped] = useState(prefill?.units ?? '1');
   const [days, setDays] = useState<ExpiryDays>(DEFAULT_EXPIRY_DAYS);
   const coins = useQuery({ queryKey: ['offer-coins'], queryFn: loadOfferCoins });
+  const prefillCoin = prefill
+    ? (coins.data?.findIndex((c) => c.payWith.toLowerCase() === prefill.coin.toLowerCase()) ?? -1)
+    : -1;
+  const coinIndex = chosenCoin ?? Math.max(prefillCoin, 0);
   const coin = coins.data?.[coinIndex] ?? null;
   const funds = useQuery({
     queryKey: ['offer-funds', coin?.payWith, address],
