@@ -188,9 +188,11 @@ export const ORDER_STATUS = { listed: 0, sold: 1, cancelled: 2, forceCancel: 3 }
  * Why a listing that is listed on its own cannot be bought now (orders.hold, OrderVO.hold; its
  * status is then force cancel), and why an open offer cannot be accepted (offers' market hold,
  * OFFER_STATUS.marketHold): 1 the seller's cheaper listings of the token already take every unit
- * held, 2 the market does not allow its coin now, 3 the market is paused.
+ * held, 2 the market does not allow its coin now, 3 the market is paused, 4 the order was signed
+ * for an order-book contract (Listings / Offers) a newer one replaced (deployment `retired`): the
+ * market no longer fills it, for good (OFFER_STATUS.retired for offers).
  */
-export const ORDER_HOLD = { none: 0, units: 1, coin: 2, paused: 3 } as const;
+export const ORDER_HOLD = { none: 0, units: 1, coin: 2, paused: 3, retired: 4 } as const;
 export type OrderHold = (typeof ORDER_HOLD)[keyof typeof ORDER_HOLD];
 /**
  * orders.kind / OrderVO.kind: 0 a listing of the market contract, 1 a signed listing of the
@@ -202,7 +204,8 @@ export type OrderKind = (typeof ORDER_KIND)[keyof typeof ORDER_KIND];
  * Offer status (api/offer.ts OfferStatus): 0 active, 1 filled, 2 cancelled (by hash or counter),
  * 3 unfunded (the offerer's balance or allowance is below what is left), 4 expired, 5 not started,
  * 6 held by the market (it refuses the offer's coin now or is paused; shown again when it no
- * longer does).
+ * longer does), 7 ended: signed for an Offers contract a newer one replaced (the market moved to
+ * a new contract; it can only be made again).
  */
 export const OFFER_STATUS = {
   active: 0,
@@ -212,6 +215,7 @@ export const OFFER_STATUS = {
   expired: 4,
   notStarted: 5,
   marketHold: 6,
+  retired: 7,
 } as const;
 /** Offer limits: an offer ends at most this long after it is made; a trait set has at most this many tokens. */
 export const OFFER_LIMITS = { maxDurationDays: 180, maxTraitTokens: 10_000 } as const;

@@ -4,7 +4,7 @@
 // only the facts (filled, cancelled, funded); start and end are compared with the time of the
 // query, so an offer expires or starts without anything being written.
 import { sql, type SQL } from 'drizzle-orm';
-import { OFFER_KIND, OFFER_STATUS } from '@aiamarket/shared';
+import { OFFER_KIND, OFFER_STATUS, ORDER_HOLD } from '@aiamarket/shared';
 import { offers, traitSets, traitSetTokens } from './schema.js';
 
 /** A status code as SQL text (a constant, not a parameter). */
@@ -13,13 +13,16 @@ const code = (status: number) => sql.raw(String(status));
 /**
  * The status of the `offers` row in scope (unaliased table). Order matters: a filled offer
  * stays filled after it expires; a cancelled one stays cancelled; unfunded and the market's hold
- * are last because they can change back. `cancelled` covers both a cancel by hash and a counter raised above the
+ * are last because they can change back; an offer of a replaced Offers contract (market hold
+ * retired, set at the indexer's start) has ended for good, shown as such once past filled,
+ * cancelled and expired. `cancelled` covers both a cancel by hash and a counter raised above the
  * signed one (the indexer sets it for both).
  */
 export const offerStatus: SQL<number> = sql<number>`(case
   when ${offers.filled} >= ${offers.units} then ${code(OFFER_STATUS.filled)}
   when ${offers.cancelled} then ${code(OFFER_STATUS.cancelled)}
   when ${offers.endTime} <= now() then ${code(OFFER_STATUS.expired)}
+  when ${offers.marketHold} = ${code(ORDER_HOLD.retired)} then ${code(OFFER_STATUS.retired)}
   when ${offers.startTime} > now() then ${code(OFFER_STATUS.notStarted)}
   when not ${offers.funded} then ${code(OFFER_STATUS.unfunded)}
   when ${offers.marketHold} <> 0 then ${code(OFFER_STATUS.marketHold)}

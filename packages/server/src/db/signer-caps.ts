@@ -11,14 +11,17 @@ const isOpenListing = sql`${signedListings.filled} < ${signedListings.units}
 
 /**
  * Refuses (10051, `data.index` the first listing over the cap) new listings that would take
- * their seller past `max` open listings. Listings already stored are not counted twice.
+ * their seller past `max` open listings. Listings already stored are not counted twice. Only the
+ * listings of the Listings contract the new ones are signed for count: those of a replaced one
+ * have ended (listing them again must not be refused for them).
  */
 export async function checkOpenListingsCap(
   db: AppDb,
   chainId: number,
   max: number,
-  listings: readonly { seller: string; orderHash: string }[],
+  listings: readonly { seller: string; orderHash: string; listingsAddr: string }[],
 ) {
+  const contracts = [...new Set(listings.map((l) => l.listingsAddr))];
   const hashes = [...new Set(listings.map((l) => l.orderHash))];
   const sellers = [...new Set(listings.map((l) => l.seller))];
   for (const seller of sellers) {
@@ -30,6 +33,7 @@ export async function checkOpenListingsCap(
           and(
             eq(signedListings.chainId, chainId),
             eq(signedListings.seller, seller),
+            inArray(signedListings.listingsAddr, contracts),
             isOpenListing,
             not(inArray(signedListings.orderHash, hashes)),
           ),

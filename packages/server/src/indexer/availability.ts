@@ -37,9 +37,13 @@ const marketHold = (chainId: number, coin: SQL) => sql`(case
   when ${coinRefused(chainId, coin)} then ${code(ORDER_HOLD.coin)}
   else ${code(ORDER_HOLD.none)} end)`;
 
-/** Orders that are listed on their own: the ones this derivation decides about. */
+/**
+ * Orders that are listed on their own: the ones this derivation decides about. Orders of a
+ * replaced Listings contract (hold retired, retired.ts) never come back and take no units.
+ */
 const settled = sql`o.chain_status = ${code(ORDER_STATUS.listed)}
-  and (o.status = ${code(ORDER_STATUS.listed)} or o.hold <> ${code(ORDER_HOLD.none)})`;
+  and (o.status = ${code(ORDER_STATUS.listed)} or o.hold <> ${code(ORDER_HOLD.none)})
+  and o.hold <> ${code(ORDER_HOLD.retired)}`;
 
 /**
  * Settles the listings of the given contract|tokenId|seller keys (every listing of such a key,
@@ -123,7 +127,8 @@ export async function settleOrders(
 
 /**
  * Sets the market hold of the open offers the moved `settings` reach (a coin: its offers;
- * PAUSE_KEY: all) and of offers the indexer has not looked at yet (stored since).
+ * PAUSE_KEY: all) and of offers the indexer has not looked at yet (stored since); offers of a
+ * replaced Offers contract keep their retired hold.
  */
 export async function settleOffers(tx: Tx, chainId: number, settings: ReadonlySet<string>) {
   const coins = [...settings].filter((k) => k !== PAUSE_KEY);
@@ -140,7 +145,8 @@ export async function settleOffers(tx: Tx, chainId: number, settings: ReadonlySe
     update offers o set market_hold = x.hold
     from (
       select o.order_hash, ${marketHold(chainId, sql`o.coin`)}::smallint as hold from offers o
-      where o.chain_id = ${chainId} and (${sql.join(reach, sql` or `)})
+      where o.chain_id = ${chainId} and o.market_hold <> ${code(ORDER_HOLD.retired)}
+        and (${sql.join(reach, sql` or `)})
     ) x
     where o.chain_id = ${chainId} and o.order_hash = x.order_hash and o.market_hold <> x.hold`);
 }

@@ -13,6 +13,7 @@ import { ChainReads } from './chain-reads.js';
 import { Profile } from './profile.js';
 import { prepareRange, type PreparedRange } from './prepare.js';
 import { launchpadNames, seedCollections } from './collections.js';
+import { retireOrders } from './retired.js';
 import { decodeLogs, type AddressRole, type IndexedEvent } from './decode.js';
 import { emptyFacts, factsOf, type RangeFacts } from './facts.js';
 import { forEachSlice } from './slices.js';
@@ -443,10 +444,16 @@ export class Indexer {
     return this.mainRange(cursor, roles, lagging);
   }
 
-  /** Once per process: the deployment's collections, the wrapped AIA's peg. */
+  /**
+   * Once per process: the deployment's collections, the wrapped AIA's peg, and the orders of
+   * order-book contracts a deploy replaced held back for good.
+   */
   private async seed() {
     if (this.seeded) return;
     await seedCollections(this.db, this.chain, this.chainId, this.deployment);
+    const retired = await retireOrders(this.db, this.chainId, this.deployment);
+    if (retired.listings + retired.offers > 0)
+      this.log.info(retired, 'indexer: orders of replaced order-book contracts ended');
     if (this.wrappedAia) {
       const coin = this.wrappedAia as Address;
       const [symbol, decimals] = await Promise.all([

@@ -109,7 +109,8 @@ export const orderVoSchema = z.object({
     .optional()
     .describe(
       'why a listing that is listed on its own cannot be bought now (status 3): 1 not enough ' +
-        'units held, 2 coin not accepted by the market, 3 market paused; absent otherwise',
+        'units held, 2 coin not accepted by the market, 3 market paused, 4 signed for a ' +
+        'Listings contract a newer one replaced (ended for good); absent otherwise',
     ),
   price: z.string().describe('unit price in the coin units'),
   priceWei: z.string().describe('unit price in base units'),

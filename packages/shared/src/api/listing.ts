@@ -99,3 +99,17 @@ export interface SweepQuoteVO {
   /** Sum in the reference unit (exact decimal text); null when a quoted coin has no rate. */
   totalRef: string | null;
 }
+
+/**
+ * POST /v1/api/listing/retired: a seller's listings that ended because the market moved to a new
+ * Listings contract (OrderVO.hold ORDER_HOLD.retired), still worth listing again: not past their
+ * end, units still held, and not listed again on the current contract yet. At most
+ * LISTING_LIMITS.maxBulk, oldest first: one bulk signature lists them all again.
+ */
+export interface RetiredListingsRequest {
+  seller: string;
+}
+
+export interface RetiredListingsVO {
+  records: OrderVO[];
+}

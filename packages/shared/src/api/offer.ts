@@ -9,9 +9,10 @@ import type { OfferKind } from '../offers.js';
  * OFFER_STATUS (constants.ts): 0 active (can be accepted now), 1 filled, 2 cancelled (by hash
  * or counter), 3 unfunded (balance or allowance of the offerer below what is left; shown again
  * when it can be paid), 4 expired, 5 not started yet, 6 held by the market (coin refused or
- * market paused; shown again when it no longer is).
+ * market paused; shown again when it no longer is), 7 ended: signed for an Offers contract a
+ * newer one replaced (the market moved to a new contract).
  */
-export type OfferStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export type OfferStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 /** The signed offer exactly as the contract takes it (integers as decimal text). */
 export interface SignedOfferVO {

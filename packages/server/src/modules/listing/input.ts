@@ -40,3 +40,6 @@ export const sweepQuoteInput = z.object({
   count: z.coerce.number().int().min(1).max(MAX_SWEEP),
   buyer: optional(addressSchema).describe('the sweeper: their own listings are left out'),
 });
+
+/** POST listing/retired (RetiredListingsRequest). */
+export const retiredListingsInput = z.object({ seller: addressSchema });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ORDER_STATUS } from '@aiamarket/shared';
+import { LISTING_LIMITS, ORDER_HOLD, ORDER_KIND, ORDER_STATUS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { collections, orders, signedListings, type NewSignedListingRow } from '../../db/schema.js';
 import { buyableNow, orderColumns, type OrderRow } from '../../read-models/order-view.js';
@@ -53,4 +53,39 @@ export function cheapestListings(
     )
     .orderBy(sql`${orders.priceRef} asc nulls last`, asc(orders.price), asc(orders.orderId))
     .limit(count);
+}
+
+/**
+ * A seller's listings ended by a replaced Listings contract (indexer/retired.ts) that can be
+ * listed again as they were: not past their end, the units left still held, and no open signed
+ * listing of the token by the seller on another contract yet (listed again already). Oldest
+ * first, at most one bulk signature's worth. Read through orders_owner_idx; the checks are one
+ * index lookup each (holdings key, orders_token_idx).
+ */
+export function retiredListingsOf(db: AppDb, chainId: number, seller: string): Promise<OrderRow[]> {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.chainId, chainId),
+        eq(orders.ownerAddr, seller),
+        eq(orders.kind, ORDER_KIND.signed),
+        eq(orders.status, ORDER_STATUS.forceCancel),
+        eq(orders.hold, ORDER_HOLD.retired),
+        buyableNow,
+        sql`exists (select 1 from holdings h
+          where h.chain_id = ${orders.chainId} and h.contract_addr = ${orders.contractAddr}
+            and h.token_id = ${orders.tokenId} and h.owner_addr = ${orders.ownerAddr}
+            and h.amount >= ${orders.leftAmount})`,
+        sql`not exists (select 1 from orders n
+          where n.chain_id = ${orders.chainId} and n.contract_addr = ${orders.contractAddr}
+            and n.token_id = ${orders.tokenId} and n.owner_addr = ${orders.ownerAddr}
+            and n.kind = ${ORDER_KIND.signed} and n.market_addr <> ${orders.marketAddr}
+            and n.chain_status = ${ORDER_STATUS.listed} and n.hold <> ${ORDER_HOLD.retired}
+            and (n.expires_at is null or n.expires_at > now()))`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.orderId))
+    .limit(LISTING_LIMITS.maxBulk);
 }

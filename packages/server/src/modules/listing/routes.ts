@@ -29,8 +29,18 @@ import { liftDataHook } from '../../http/paging.js';
 import { perMinute, perSignerPerMinute } from '../../http/rate-limit.js';
 import { checkOpenListingsCap } from '../../db/signer-caps.js';
 import { listingTypedData, readListingStates, retiredListingTreeTypedData } from './chain.js';
-import { listingCreateInput, sweepQuoteInput, type ListingCreateInput } from './input.js';
-import { cheapestListings, collectionTypesOf, storeListings } from './queries.js';
+import {
+  listingCreateInput,
+  retiredListingsInput,
+  sweepQuoteInput,
+  type ListingCreateInput,
+} from './input.js';
+import {
+  cheapestListings,
+  collectionTypesOf,
+  retiredListingsOf,
+  storeListings,
+} from './queries.js';
 
 const DAY_SECONDS = 86_400n;
 
@@ -245,6 +255,29 @@ export function listingRoutes(
         await checkOpenListingsCap(db, chainId, ctx.config.maxOpenPerSigner.listings, rows);
         await storeListings(db, rows);
         return ok({ orderHashes });
+      },
+    });
+
+    app.route({
+      method: 'POST',
+      url: '/listing/retired',
+      preValidation: liftDataHook,
+      schema: {
+        tags: ['listing'],
+        summary: "A seller's listings ended by a replaced Listings contract, to list again",
+        description:
+          'Signed listings whose Listings contract a newer one replaced (deployment `retired`): ' +
+          'the market no longer fills them (status 3, hold 4) and they are in no list, floor, ' +
+          'count or quote. Answers those still worth listing again as they were: not past ' +
+          'their end, the units left still held by the seller, and not listed again on the ' +
+          `current contract yet; oldest first, at most ${LISTING_LIMITS.maxBulk} (one bulk ` +
+          'signature). `signed` carries the old terms (items, prices, coins, units, end).',
+        body: retiredListingsInput,
+        response: { 200: envelopeOf(z.object({ records: z.array(orderVoSchema) })) },
+      },
+      handler: async (request) => {
+        const rows = await retiredListingsOf(db, chainId, request.body.seller.toLowerCase());
+        return ok({ records: await orderViews(db, coins, chainId, rows) });
       },
     });
 

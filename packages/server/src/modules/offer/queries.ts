@@ -1,6 +1,6 @@
 // Offer reads and the one write of the API (a verified offer and its trait set).
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { OFFER_KIND } from '@aiamarket/shared';
+import { OFFER_KIND, ORDER_HOLD } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import {
@@ -222,7 +222,10 @@ export async function traitSetSizes(db: AppDb, chainId: number, orderHashes: str
 }
 
 /** Open = not filled, not cancelled, not expired (whether or not started or funded). */
-const isOpenOffer = sql`${offers.filled} < ${offers.units} and not ${offers.cancelled} and ${offers.endTime} > now()`;
+// An offer of a replaced Offers contract has ended (market hold retired): making it again must not
+// be refused for it.
+const isOpenOffer = sql`${offers.filled} < ${offers.units} and not ${offers.cancelled} and ${offers.endTime} > now()
+  and ${offers.marketHold} <> ${sql.raw(String(ORDER_HOLD.retired))}`;
 
 /**
  * Stores a verified offer (a trait offer names its stored set by its root) unless its offerer

@@ -68,13 +68,14 @@ export const offerVoSchema = z.object({
     ),
   status: z
     .union(
-      [0, 1, 2, 3, 4, 5, 6].map((s) => z.literal(s)) as [
+      [0, 1, 2, 3, 4, 5, 6, 7].map((s) => z.literal(s)) as [
         z.ZodLiteral<OfferStatus>,
         ...z.ZodLiteral<OfferStatus>[],
       ],
     )
     .describe(
-      '0 active, 1 filled, 2 cancelled, 3 unfunded, 4 expired, 5 not started, 6 held by the market',
+      '0 active, 1 filled, 2 cancelled, 3 unfunded, 4 expired, 5 not started, 6 held by the ' +
+        'market, 7 ended: signed for an Offers contract a newer one replaced',
     ),
   startTime: z.string().describe('ISO 8601'),
   endTime: z.string().describe('ISO 8601'),

@@ -86,8 +86,8 @@ export const ABOVE_ZERO = VALIDATION_MESSAGES.aboveZero;
  */
 export function usePriceEntry(initial = '') {
   const ruleText = useRuleText();
+  // A price given back (a kept draft, an offer made again) counts as typed: its rule message shows at once.
   const [price, setPrice] = useState(initial);
-  // A price given back (a kept draft) counts as typed: its rule message shows at once.
   const [edited, setEdited] = useState(initial !== '');
   const [typingError, setTypingError] = useState<string | null>(null);
   return {

@@ -19,7 +19,9 @@ import { ACTIVITY_SUBTABS, fetchAccountActivity, fetchProfile, type ActivitySubt
 const WrappedBalance = lazy(() =>
   import('./WrappedBalance').then((m) => ({ default: m.WrappedBalance })),
 );
-
+const RetiredListings = lazy(() =>
+  import('./RetiredListings').then((m) => ({ default: m.RetiredListings })),
+);
 const OwedBalances = lazy(() =>
   import('./OwedBalances').then((m) => ({ default: m.OwedBalances })),
 );
@@ -83,6 +85,7 @@ export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
           <Suspense fallback={null}>
             <WrappedBalance owner={userAddr} />
             <OwedBalances owner={userAddr} />
+            <RetiredListings seller={userAddr} />
           </Suspense>
         )}
         <Tabs

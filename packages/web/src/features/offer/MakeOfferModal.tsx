@@ -25,7 +25,7 @@ import {
   wrappedAiaAddress,
 } from '../../lib/chain/offers';
 import type { TxResult } from '../../lib/chain/send';
-import { useLocaleFormat } from '../../lib/localeFormat';
+import { localizeDecimal, useLocaleFormat } from '../../lib/localeFormat';
 import { isSignedIn, useSession } from '../../lib/session';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
 import { createOffer, fetchAccountOffers } from './api';
@@ -83,6 +83,7 @@ export function MakeOfferModal({
   unitsCap,
   traitLabel,
   traitChoice,
+  prefill,
   onClose,
 }: {
   target: OfferTarget;
@@ -94,6 +95,8 @@ export function MakeOfferModal({
   traitLabel?: { trait: string; tokens: number };
   /** Trait offers: the attribute value chosen, kept with a visitor's draft. */
   traitChoice?: TraitChoice;
+  /** Made again (an ended offer): its coin (the ERC-20 signed), price text and units. */
+  prefill?: { coin: string; price: string; units: string };
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -110,12 +113,19 @@ export function MakeOfferModal({
     return kept?.kind === target.kind ? kept : null;
   });
   const flow = useTxFlow();
-  const priceEntry = usePriceEntry(draft?.price);
+  const priceEntry = usePriceEntry(
+    draft?.price ?? (prefill ? localizeDecimal(i18n.language, prefill.price) : ''),
+  );
   const [coinAddr, setCoinAddr] = useState<string | null>(draft?.coin ?? null);
-  const [unitsTyped, setUnitsTyped] = useState(draft?.units ?? '1');
+  const [unitsTyped, setUnitsTyped] = useState(draft?.units ?? prefill?.units ?? '1');
   const [days, setDays] = useState<ExpiryDays>(draft?.days ?? DEFAULT_EXPIRY_DAYS);
   const coins = useQuery({ queryKey: ['offer-coins'], queryFn: loadOfferCoins });
-  const coinIndex = Math.max(0, coins.data?.findIndex((c) => c.address === coinAddr) ?? 0);
+  // The coin picked (or kept in a draft), else the one an offer made again was signed in.
+  const picked = coins.data?.findIndex((c) => c.address === coinAddr) ?? -1;
+  const prefillCoin = prefill
+    ? (coins.data?.findIndex((c) => c.payWith.toLowerCase() === prefill.coin.toLowerCase()) ?? -1)
+    : -1;
+  const coinIndex = Math.max(0, picked >= 0 ? picked : prefillCoin);
   const coin = coins.data?.[coinIndex] ?? null;
   // One-shot: a draft given back is forgotten at once.
   useEffect(() => {

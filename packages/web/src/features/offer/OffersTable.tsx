@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { numberToHex } from 'viem';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   OFFER_KIND,
@@ -19,6 +20,8 @@ import { nextPageOf } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { AcceptOfferModal } from './AcceptOfferModal';
 import { CancelOfferModal } from './CancelOfferModal';
+import { MakeOfferModal } from './MakeOfferModal';
+import type { OfferTarget } from './terms';
 
 /** The status names of OFFER_STATUS, for the offer.status.* texts. */
 const STATUS_NAME = Object.fromEntries(
@@ -32,6 +35,29 @@ const CANCELLABLE: readonly number[] = [
   OFFER_STATUS.notStarted,
   OFFER_STATUS.marketHold,
 ];
+
+/**
+ * What an ended offer (its Offers contract replaced) was made on, to make it again on the same:
+ * the item, the collection, or the trait set (its signed root).
+ */
+function targetOf(o: OfferVO): OfferTarget {
+  if (o.kind === OFFER_KIND.item && o.tokenId !== null)
+    return {
+      kind: OFFER_KIND.item,
+      contractAddr: o.contractAddr,
+      erc1155: o.erc1155,
+      tokenId: o.tokenId,
+    };
+  if (o.kind === OFFER_KIND.trait && o.trait)
+    return {
+      kind: OFFER_KIND.trait,
+      contractAddr: o.contractAddr,
+      erc1155: o.erc1155,
+      valueId: o.trait.valueId,
+      root: numberToHex(BigInt(o.signed.identifier), { size: 32 }),
+    };
+  return { kind: OFFER_KIND.collection, contractAddr: o.contractAddr, erc1155: o.erc1155 };
+}
 
 const smallButton =
   'inline-flex h-8 items-center rounded-full px-3 text-xs font-semibold disabled:opacity-40';
@@ -76,7 +102,10 @@ export function OffersTable({
   const fmt = useLocaleFormat();
   const what = useOfferWhat();
   const { address } = useSession();
-  const [open, setOpen] = useState<{ action: 'accept' | 'cancel'; offer: OfferVO } | null>(null);
+  const [open, setOpen] = useState<{
+    action: 'accept' | 'cancel' | 'again';
+    offer: OfferVO;
+  } | null>(null);
   const query = useInfiniteQuery({
     queryKey: ['offers', ...queryKey],
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
@@ -171,6 +200,15 @@ export function OffersTable({
                       >
                         {t('offer.actions.cancel')}
                       </button>
+                    ) : mine(o) && o.status === OFFER_STATUS.retired ? (
+                      <button
+                        type="button"
+                        data-testid="offer-make-again"
+                        className={`${smallButton} bg-brand-500 text-ink-950 hover:bg-brand-400`}
+                        onClick={() => setOpen({ action: 'again', offer: o })}
+                      >
+                        {t('offer.makeAgain')}
+                      </button>
                     ) : !mine(o) && o.status === OFFER_STATUS.active && canAccept(o) ? (
                       <button
                         type="button"
@@ -208,6 +246,19 @@ export function OffersTable({
       )}
       {open?.action === 'cancel' && (
         <CancelOfferModal offer={open.offer} onClose={() => setOpen(null)} />
+      )}
+      {open?.action === 'again' && (
+        <MakeOfferModal
+          target={targetOf(open.offer)}
+          name={open.offer.name ?? open.offer.collectionName ?? undefined}
+          unitsCap={null}
+          prefill={{
+            coin: open.offer.moneyAddr,
+            price: open.offer.price,
+            units: open.offer.remaining,
+          }}
+          onClose={() => setOpen(null)}
+        />
       )}
     </>
   );

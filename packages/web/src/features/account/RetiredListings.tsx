@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Hex } from 'viem';
+import type { OrderVO } from '@aiamarket/shared';
+import { itemName } from '../../components/nft/NftCard';
+import { TradeDialog, buttonClass } from '../../components/trade';
+import {
+  approveListings,
+  readListingCounter,
+  signListing,
+  signListingTree,
+} from '../../lib/chain/listings';
+import { offerStartTime } from '../../lib/chain/offers';
+import { localizeDecimal } from '../../lib/localeFormat';
+import { TxStatus, useTxFlow } from '../../lib/tx-flow';
+import { createListings, listingInput } from './bulk';
+import { fetchRetiredListings, relistings } from './retired';
+
+/**
+ * The owner's listings that ended because the market moved to a new Listings contract, each
+ * marked so, with "List again": all of them signed again for the new contract with ONE
+ * signature (a bulk listing; one alone signs its listing), after the collections' approval of
+ * the new contract. Nothing when there are none.
+ */
+export function RetiredListings({ seller }: { seller: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const query = useQuery({
+    queryKey: ['account', 'retired-listings', seller],
+    queryFn: ({ signal }) => fetchRetiredListings(seller, signal),
+  });
+  const records = query.data ?? [];
+  if (records.length === 0) return null;
+  return (
+    <section
+      data-testid="retired-listings"
+      aria-labelledby="retired-listings-title"
+      className="mb-6 rounded-2xl border border-amber-400/30 bg-amber-500/5 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="retired-listings-title" className="text-base font-semibold text-slate-100">
+          {t('account.retired.title', { count: records.length })}
+        </h2>
+        <button
+          type="button"
+          data-testid="retired-list-again"
+          className={buttonClass.primary}
+          onClick={() => setOpen(true)}
+        >
+          {t('account.retired.listAgain')}
+        </button>
+      </div>
+      <ul className="mt-3 space-y-1.5 text-sm">
+        {records.map((r) => (
+          <RetiredRow key={r.orderId} order={r} />
+        ))}
+      </ul>
+      {open && <ListAgainDialog seller={seller} records={records} onClose={() => setOpen(false)} />}
+    </section>
+  );
+}
+
+function RetiredRow({ order }: { order: OrderVO }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li data-testid="retired-listing" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="min-w-0 flex-1 truncate text-slate-100">
+        {itemName(order.name, order.tokenId)}
+      </span>
+      <span className="text-slate-300">
+        {localizeDecimal(i18n.language, order.price)} {order.coin}
+      </span>
+      <span data-testid="retired-reason" className="text-amber-200">
+        {t('account.retired.reason')}
+      </span>
+    </li>
+  );
+}
+
+function ListAgainDialog({
+  seller,
+  records,
+  onClose,
+}: {
+  seller: string;
+  records: readonly OrderVO[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const flow = useTxFlow();
+  const queryClient = useQueryClient();
+  const done = flow.state.phase === 'done';
+
+  const submit = async () => {
+    let count = 0;
+    const ok = await flow.run(async (wallet, onHash, report) => {
+      // The new contract moves the items when they sell: its approval, once per collection.
+      const collections = new Set(records.map((r) => r.contractAddr.toLowerCase() as Hex));
+      for (const collection of collections) await approveListings(wallet, collection, onHash);
+      const counter = await readListingCounter(wallet.account);
+      const start = await offerStartTime(BigInt(Math.floor(Date.now() / 1000)));
+      const listings = relistings(records, { seller: wallet.account, start, counter });
+      count = listings.length;
+      report.sign('signListings');
+      const bulk = listings.length > 1;
+      const signature: Hex = bulk
+        ? await signListingTree(wallet, listings)
+        : await signListing(wallet, listings[0]!);
+      report.submit('submitListings');
+      await createListings({ listings: listings.map(listingInput), signature, bulk });
+      return { hash: null, blockNumber: null };
+    });
+    if (ok) {
+      toast.success(t('bulk.success', { count }));
+      void queryClient.invalidateQueries({ queryKey: ['account', 'retired-listings', seller] });
+    }
+  };
+
+  return (
+    <TradeDialog
+      title={t('account.retired.dialogTitle', { count: records.length })}
+      onClose={onClose}
+      busy={flow.busy}
+      testId="retired-list-again-dialog"
+    >
+      {done ? (
+        <p data-testid="retired-list-again-success" className="mt-4 text-emerald-300">
+          {t('bulk.success', { count: records.length })}
+        </p>
+      ) : (
+        <div className="mt-4 space-y-2 text-sm">
+          <p className="text-slate-300">{t('account.retired.explain')}</p>
+          <p className="text-slate-400">{t('bulk.oneSignature', { count: records.length })}</p>
+        </div>
+      )}
+      <TxStatus state={flow.state} />
+      <div className="mt-6 flex justify-end gap-3">
+        {done ? (
+          <button type="button" className={buttonClass.primary} onClick={onClose}>
+            {t('trade.actions.close')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            data-testid="retired-list-again-confirm"
+            disabled={flow.busy}
+            onClick={() => void submit()}
+            className={buttonClass.primary}
+          >
+            {flow.busy ? t('trade.tx.working') : t('account.retired.listAgain')}
+          </button>
+        )}
+      </div>
+    </TradeDialog>
+  );
+}
