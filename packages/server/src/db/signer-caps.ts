@@ -3,8 +3,8 @@
 // not yet started or unapproved is open (it can still become buyable).
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { ApiError, ERRORS, formatErrorMessage } from '@aiamarket/shared';
-import type { AppDb } from './database.js';
-import { signedListings } from './schema.js';
+import type { AppDb, Tx } from './database.js';
+import { signedListings, type NewSignedListingRow } from './schema.js';
 
 const isOpenListing = sql`${signedListings.filled} < ${signedListings.units}
   and not ${signedListings.cancelled} and ${signedListings.endTime} > now()`;
@@ -53,4 +53,28 @@ export async function checkOpenListingsCap(
       }
     }
   }
+}
+
+/**
+ * Checks the cap and stores the listings in one transaction that holds each seller's advisory
+ * lock: two requests of one seller checked at the same time each saw room for their own
+ * listings and both stored them, taking the seller past the cap.
+ */
+export async function storeWithinListingsCap(
+  db: AppDb,
+  chainId: number,
+  max: number,
+  rows: readonly NewSignedListingRow[],
+  store: (tx: Tx, rows: NewSignedListingRow[]) => Promise<void>,
+) {
+  await db.transaction(async (tx) => {
+    // Sorted, so two requests naming the same sellers take their locks in the same order.
+    for (const seller of [...new Set(rows.map((r) => r.seller))].sort()) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`seller:${chainId}:${seller}`}, 0))`,
+      );
+    }
+    await checkOpenListingsCap(tx, chainId, max, rows);
+    await store(tx, [...rows]);
+  });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { LISTING_LIMITS, ORDER_HOLD, ORDER_KIND, ORDER_STATUS } from '@aiamarket/shared';
-import type { AppDb } from '../../db/database.js';
+import type { AppDb, Tx } from '../../db/database.js';
 import { collections, orders, signedListings, type NewSignedListingRow } from '../../db/schema.js';
 import { buyableNow, orderColumns, type OrderRow } from '../../read-models/order-view.js';
 
@@ -22,7 +22,7 @@ export async function collectionTypesOf(
  * Stores the verified listings in one statement; a listing already stored (same order hash,
  * e.g. a retried request) stays as it is.
  */
-export async function storeListings(db: AppDb, rows: NewSignedListingRow[]) {
+export async function storeListings(db: AppDb | Tx, rows: NewSignedListingRow[]) {
   await db.insert(signedListings).values(rows).onConflictDoNothing();
 }
 

@@ -27,7 +27,7 @@ import { envelopeOf, ok } from '../../http/envelope.js';
 import { orderViews, orderVoSchema } from '../../read-models/order-view.js';
 import { liftDataHook } from '../../http/paging.js';
 import { perMinute, perSignerPerMinute } from '../../http/rate-limit.js';
-import { checkOpenListingsCap } from '../../db/signer-caps.js';
+import { storeWithinListingsCap } from '../../db/signer-caps.js';
 import { listingTypedData, readListingStates, retiredListingTreeTypedData } from './chain.js';
 import {
   listingCreateInput,
@@ -252,8 +252,13 @@ export function listingRoutes(
             },
           ];
         });
-        await checkOpenListingsCap(db, chainId, ctx.config.maxOpenPerSigner.listings, rows);
-        await storeListings(db, rows);
+        await storeWithinListingsCap(
+          db,
+          chainId,
+          ctx.config.maxOpenPerSigner.listings,
+          rows,
+          storeListings,
+        );
         return ok({ orderHashes });
       },
     });
