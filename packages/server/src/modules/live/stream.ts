@@ -94,10 +94,10 @@ export class LiveStream implements HubSubscriber {
   }
 
   /**
-   * Sends the rows after `afterId` naming its topics, `batch` at a time: each read goes through
-   * `gate` (the replica's few replay slots, so many replays cannot queue the database ahead of
-   * everything else), then it waits for the client to take what was sent and lets the event loop
-   * serve other requests before the next read.
+   * Sends the rows after `afterId` naming its topics, `batch` at a time: each read and its
+   * sending go through `gate` (the replica's few replay slots, so many replays cannot queue the
+   * database or the event loop ahead of everything else), then it waits for the client to take
+   * what was sent and lets the event loop serve other requests before the next read.
    */
   async replay(
     db: AppDb,
@@ -108,10 +108,15 @@ export class LiveStream implements HubSubscriber {
     this.lastSent = afterId;
     for (;;) {
       const from = this.lastSent;
-      const rows = await gate(() => feedForTopics(db, from, batch, [...this.topics]));
-      if (this.closed) return;
-      for (const row of rows) this.send(row);
-      if (rows.length < batch) return;
+      // The slot covers the sending too: turning rows into frames costs the event loop more than
+      // the read, and with every replay's batches in the loop's queue at once a request waits
+      // behind all of them.
+      const count = await gate(async () => {
+        const rows = await feedForTopics(db, from, batch, [...this.topics]);
+        if (!this.closed) for (const row of rows) this.send(row);
+        return rows.length;
+      });
+      if (this.closed || count < batch) return;
       await this.drained();
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (this.closed) return;
