@@ -130,6 +130,7 @@ if (clientOf) {
   await app.close();
   await t.cleanup();
 
+  if (process.env.BENCH_TRACE) console.error(times.map(Math.round).join(' '));
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
   console.log(

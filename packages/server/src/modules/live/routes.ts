@@ -8,8 +8,8 @@ import { eventsQuery, parseLastEventId, parseTopics } from './input.js';
 import { busyFrames, LiveStream } from './stream.js';
 import { slots } from './slots.js';
 
-/** Feed reads of replays running at once on a replica; the others wait their turn. */
-const REPLAY_READS_AT_ONCE = 2;
+/** Replay batches (a read and its sending) running at once on a replica; the others wait. */
+const REPLAY_READS_AT_ONCE = 1;
 
 const DESCRIPTION = `Server-Sent Events. Lines: \`retry: 1000\`; without Last-Event-ID, \`event: ready\` (LiveReadyVO,
 the stream's position to resume after); then per change \`id: <id>\` / \`event: change\` /
