@@ -1,11 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { liveTopic } from '@aiamarket/shared';
 import { cx } from '../../lib/cx';
 import { useLiveTopics } from '../../lib/live';
 import { isSignedIn, openConnectDialog, useSession } from '../../lib/session';
-import { cartKey, removeFromCart, useCart } from './store';
+import { recheckCart } from './recheck';
+import { cartItems, cartKey, removeFromCart, useCart } from './store';
 
 // The checkout (chain code, receipt decoding) loads when the cart is opened, not with every page.
 const CheckoutDialog = lazy(() =>
@@ -21,6 +22,13 @@ export function CartButton() {
   // The cart hears its items' changes on any page: one bought by someone else is marked sold
   // in the checkout and left out of its total (the stream's order states, lib/live).
   useLiveTopics(cart.map((o) => liveTopic.item(o.contractAddr, o.tokenId)));
+  // ... and what was bought while no page listened is asked for each time the cart opens.
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    void recheckCart(cartItems(), abort.signal);
+    return () => abort.abort();
+  }, [open]);
   return (
     <>
       <button

@@ -269,6 +269,40 @@ describe('an item of the cart bought by someone else', () => {
       stream.dispose();
     }
   });
+  it('asks again when it opens after a reload: a listing bought meanwhile is marked and left out', async () => {
+    // Kept from an earlier visit: the stream of that page is gone, and item 24 sold meanwhile.
+    const kept = order(23, { priceWei: String(2n * E18), price: '2' });
+    const bought = order(24, { priceWei: String(3n * E18), price: '3' });
+    [kept, bought].forEach((o) => addToCart(o));
+    reloadCart();
+    const api = mockApi({
+      'POST /v1/api/nftOrder/getOrderList': (call: SeenCall) => {
+        const { tokenId } = call.body as { tokenId: string };
+        return { records: tokenId === '23' ? [kept] : [], total: tokenId === '23' ? 1 : 0 };
+      },
+    });
+    render(
+      <QueryClientProvider client={client()}>
+        <CartButton />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByTestId('cart-button'));
+    const drawer = await screen.findByTestId('cart-drawer', {}, { timeout: 5000 });
+    await waitFor(() =>
+      expect(
+        within(drawer)
+          .getAllByTestId('checkout-line')
+          .map((l) => l.getAttribute('data-gone')),
+      ).toEqual([null, 'unavailable']),
+    );
+    expect(within(drawer).getByTestId('checkout-total').textContent).toBe('Total2 AIA');
+    // One read per seller and token, naming the seller.
+    const reads = api.filter((c) => c.path === '/v1/api/nftOrder/getOrderList');
+    expect(reads.map((c) => (c.body as { ownerAddr: string }).ownerAddr)).toEqual([
+      kept.ownerAddr,
+      bought.ownerAddr,
+    ]);
+  });
 });
 
 describe('add to cart on a card', () => {

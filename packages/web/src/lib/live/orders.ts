@@ -72,6 +72,18 @@ export class OrderStates {
     }
   }
 
+  /**
+   * Marks a listing gone from a read rather than an event (a cart kept over a reload missed the
+   * events of what happened while it was closed). A later event listing it again clears it.
+   */
+  mark(order: OrderRef, gone: OrderGone): void {
+    const key = byId(order.marketAddr, order.orderId);
+    if (this.ids.get(key) === gone) return;
+    this.ids.set(key, gone);
+    this.version += 1;
+    for (const l of [...this.listeners]) l();
+  }
+
   goneOf(order: OrderRef): OrderGone | null {
     return (
       this.ids.get(byId(order.marketAddr, order.orderId)) ?? this.tokens.get(byToken(order)) ?? null
