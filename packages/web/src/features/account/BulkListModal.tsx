@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { parseUnits, type Address, type Hex } from 'viem';
+import { parseUnits, type Address } from 'viem';
 import {
   LISTING_LIMITS,
   REFERENCE_UNIT,
@@ -15,21 +15,13 @@ import { TradeDialog, buttonClass, inputClass } from '../../components/trade';
 import { fetchCoinRates, floorWarning } from '../../components/trade/floor';
 import { PriceField, usePriceEntry, useRuleText } from '../../components/trade/PriceField';
 import { loadMarketCoins } from '../../lib/chain/coins';
-import {
-  approveListings,
-  readListingCounter,
-  signListing,
-  signListingTree,
-} from '../../lib/chain/listings';
-import { offerStartTime } from '../../lib/chain/offers';
 import { localizeDecimal, useLocaleFormat } from '../../lib/localeFormat';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
+import { listWithOneSignature } from './list-signed';
 import {
   bulkListings,
-  createListings,
   fetchCollectionFloor,
   itemKey,
-  listingInput,
   priceText,
   relativePriceWei,
   type BulkLine,
@@ -135,29 +127,15 @@ export function BulkListModal({
       coin: p.coin!.address as Address,
       priceWei: parseUnits(p.check.ok ? p.check.value : '0', p.coin!.decimals),
     }));
-    const ok = await flow.run(async (wallet, onHash, report) => {
-      // The Listings contract moves the items when they sell: one approval per collection.
-      for (const collection of new Set(lines.map((l) => l.item.contractAddr.toLowerCase()))) {
-        await approveListings(wallet, collection as Address, onHash);
-      }
-      const counter = await readListingCounter(wallet.account);
-      const start = await offerStartTime(BigInt(Math.floor(Date.now() / 1000)));
-      const listings = bulkListings(lines, {
-        seller: wallet.account,
-        start,
-        end: start + BigInt(days) * DAY,
-        counter,
-      });
-      report.sign('signListings');
-      const bulk = listings.length > 1;
-      const signature: Hex = bulk
-        ? await signListingTree(wallet, listings)
-        : await signListing(wallet, listings[0]!);
-      report.submit('submitListings');
-      await createListings({ listings: listings.map(listingInput), signature, bulk });
-      // Nothing on chain to wait for: the server stored them; the page is refreshed.
-      return { hash: null, blockNumber: null };
-    });
+    const ok = await flow.run((wallet, onHash, report) =>
+      listWithOneSignature(
+        wallet,
+        onHash,
+        report,
+        lines.map((l) => l.item.contractAddr),
+        (terms) => bulkListings(lines, { ...terms, end: terms.start + BigInt(days) * DAY }),
+      ),
+    );
     if (ok) toast.success(t('bulk.success', { count: lines.length }));
   };
 

@@ -2,20 +2,12 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Hex } from 'viem';
 import type { OrderVO } from '@aiamarket/shared';
 import { itemName } from '../../components/nft/NftCard';
 import { TradeDialog, buttonClass } from '../../components/trade';
-import {
-  approveListings,
-  readListingCounter,
-  signListing,
-  signListingTree,
-} from '../../lib/chain/listings';
-import { offerStartTime } from '../../lib/chain/offers';
 import { localizeDecimal } from '../../lib/localeFormat';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
-import { createListings, listingInput } from './bulk';
+import { listWithOneSignature } from './list-signed';
 import { fetchRetiredListings, relistings } from './retired';
 
 /**
@@ -96,21 +88,15 @@ function ListAgainDialog({
   const submit = async () => {
     let count = 0;
     const ok = await flow.run(async (wallet, onHash, report) => {
-      // The new contract moves the items when they sell: its approval, once per collection.
-      const collections = new Set(records.map((r) => r.contractAddr.toLowerCase() as Hex));
-      for (const collection of collections) await approveListings(wallet, collection, onHash);
-      const counter = await readListingCounter(wallet.account);
-      const start = await offerStartTime(BigInt(Math.floor(Date.now() / 1000)));
-      const listings = relistings(records, { seller: wallet.account, start, counter });
-      count = listings.length;
-      report.sign('signListings');
-      const bulk = listings.length > 1;
-      const signature: Hex = bulk
-        ? await signListingTree(wallet, listings)
-        : await signListing(wallet, listings[0]!);
-      report.submit('submitListings');
-      await createListings({ listings: listings.map(listingInput), signature, bulk });
-      return { hash: null, blockNumber: null };
+      const listed = await listWithOneSignature(
+        wallet,
+        onHash,
+        report,
+        records.map((r) => r.contractAddr),
+        (terms) => relistings(records, terms),
+      );
+      count = listed.count;
+      return listed;
     });
     if (ok) {
       toast.success(t('bulk.success', { count }));
