@@ -5,7 +5,6 @@ import { liveTopic } from '@aiamarket/shared';
 import { cx } from '../../lib/cx';
 import { useLiveTopics } from '../../lib/live';
 import { isSignedIn, openConnectDialog, useSession } from '../../lib/session';
-import { recheckCart } from './recheck';
 import { cartItems, cartKey, removeFromCart, useCart } from './store';
 
 // The checkout (chain code, receipt decoding) loads when the cart is opened, not with every page.
@@ -26,7 +25,8 @@ export function CartButton() {
   useEffect(() => {
     if (!open) return;
     const abort = new AbortController();
-    void recheckCart(cartItems(), abort.signal);
+    // Loaded with the checkout, not on every first visit.
+    void import('./recheck').then(({ recheckCart }) => recheckCart(cartItems(), abort.signal));
     return () => abort.abort();
   }, [open]);
   return (
