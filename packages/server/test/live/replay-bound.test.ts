@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { maxFeedId } from '../../src/live/feed.js';
+import { maxFeedId, readFeed } from '../../src/live/feed.js';
+import { replayBatch } from '../../src/modules/live/feed-reads.js';
 import { slots } from '../../src/modules/live/slots.js';
 import { LiveStream } from '../../src/modules/live/stream.js';
 import { createTestContext, type TestContext } from '../support/context.js';
@@ -119,6 +120,40 @@ describe('a replay in batches', () => {
     expect(reads).toBe(3);
     expect(sent()).toBe(25);
     stream.close();
+  });
+
+  it('a batch built by the database holds the same events the hub sends, one frame each', async () => {
+    const topic = 'item:replay-frames';
+    const from = await maxFeedId(t.ctx.database.db);
+    // Awkward rows: a pretty-printed JSON text with CR/LF between tokens and escaped ones inside
+    // strings, quotes and non-ASCII in topics, no block number, microseconds in the time.
+    await t.ctx.database.db.execute(sql`
+      insert into change_feed (id, chain_id, kind, op, topics, data, block_number, created_at) values
+      (${from + 1}, ${t.ctx.config.chainId}, 'order', 'insert', array[${topic}, 'a"b\\c', '市場'],
+        ${'{\r\n  "name": "line\\none\\r\\n",\n  "price": "1000000000000000000001", "n": [1, null]\n}'}::json,
+        null, '2026-11-28T10:00:00.123987Z'),
+      (${from + 2}, ${t.ctx.config.chainId}, 'holding', 'delete', array[${topic}], '{}'::json,
+        9007199254740993, '1999-01-02T03:04:05.000001Z')`);
+    const batch = await replayBatch(t.ctx.database.db, from, 10, [topic]);
+    const expected = await readFeed(t.ctx.database.db, from, 10);
+    expect(batch.count).toBe(2);
+    expect(batch.lastId).toBe(from + 2);
+    const frames = batch.text.split('\n\n').filter(Boolean);
+    expect(frames).toHaveLength(2);
+    frames.forEach((frame, i) => {
+      const lines = frame.split('\n');
+      expect(lines.slice(0, 2)).toEqual([`id: ${from + 1 + i}`, 'event: change']);
+      expect(lines).toHaveLength(3);
+      expect(lines[2]!.startsWith('data: ')).toBe(true);
+      expect(JSON.parse(lines[2]!.slice('data: '.length))).toEqual(expected[i]);
+    });
+    expect(batch.text).not.toMatch(/\r/);
+    // Nothing after the last one: an empty batch.
+    expect(await replayBatch(t.ctx.database.db, from + 2, 10, [topic])).toEqual({
+      count: 0,
+      lastId: 0,
+      text: '',
+    });
   });
 
   it('slots: at most `size` tasks at once, the others in order', async () => {

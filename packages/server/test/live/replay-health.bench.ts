@@ -1,7 +1,8 @@
 // GET /health while many streams replay the whole retained feed: fills the feed with
 // BENCH_EVENTS events (all on the market topic), opens BENCH_STREAMS streams resuming after id 1
 // and times /health, one request after another, until every stream has caught up (or was told to
-// reset). Prints the p50/p99/max of /health and how long the replays took. The clients run in a
+// reset). Prints the p50/p99/max of /health, how long the replays took and the server's CPU time
+// per 1,000 events sent. The clients run in a
 // child process: their parsing must not load the server's event loop that /health is timed on.
 //   npx tsx test/live/replay-health.bench.ts            (PGlite; DATABASE_URL for PostgreSQL)
 //   BENCH_EVENTS=50000 BENCH_STREAMS=32 LIVE_REPLAY_MAX_EVENTS=... npx tsx test/live/replay-health.bench.ts
@@ -118,6 +119,9 @@ if (clientOf) {
   // The server's event loop while the clients run: what /health waits behind.
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
+  // The server's own CPU time: unlike the latencies, it does not depend on what else the
+  // machine runs, so it compares two builds on a busy machine.
+  const cpuBefore = process.cpuUsage();
   const child = fork(fileURLToPath(import.meta.url), {
     env: { ...process.env, BENCH_CLIENT_PORT: String(port) },
   });
@@ -127,6 +131,7 @@ if (clientOf) {
       child.once('error', reject);
     },
   );
+  const cpu = process.cpuUsage(cpuBefore);
   await app.close();
   await t.cleanup();
 
@@ -149,6 +154,11 @@ if (clientOf) {
       loopDelayP99Ms: Math.round(loop.percentile(99) / 1e6),
       loopDelayMaxMs: Math.round(loop.max / 1e6),
       replaysMs: Math.round(replayMs),
+      serverCpuMsPer1000Events: +(
+        (cpu.user + cpu.system) /
+        1000 /
+        ((EVENTS * (STREAMS - resets)) / 1000)
+      ).toFixed(2),
     }),
   );
   process.exit(0);

@@ -7,7 +7,7 @@ import {
   type LiveResetVO,
 } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
-import { feedForTopics } from './feed-reads.js';
+import { replayBatch } from './feed-reads.js';
 import type { HubSubscriber } from './hub.js';
 
 /** What a browser waits before reconnecting (the `retry:` line). */
@@ -108,17 +108,20 @@ export class LiveStream implements HubSubscriber {
     this.lastSent = afterId;
     for (;;) {
       const from = this.lastSent;
-      // The slot covers the sending too: turning rows into frames costs the event loop more than
-      // the read, and with every replay's batches in the loop's queue at once a request waits
-      // behind all of them.
+      // The slot covers the sending too: with every replay's batches in the loop's queue at
+      // once, a request would wait behind all of them.
       const count = await gate(async () => {
         const started = performance.now();
-        const rows = await feedForTopics(db, from, batch, [...this.topics]);
-        this.sendBatch(rows);
+        const read = await replayBatch(db, from, batch, [...this.topics]);
+        // Every id of the batch is after `from` = lastSent: nothing to skip.
+        if (read.count > 0) {
+          this.lastSent = read.lastId;
+          this.write(read.text);
+        }
         // The slot stays taken as long again: replays together use at most half of the time,
         // however many there are, and requests are served in the other half.
         await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
-        return rows.length;
+        return read.count;
       });
       if (this.closed || count < batch) return;
       await this.drained();
@@ -145,18 +148,6 @@ export class LiveStream implements HubSubscriber {
     this.pending = [];
     this.out.end();
     this.onClose();
-  }
-
-  /** A replay batch in one write: a write per frame cost more than building the frames. */
-  private sendBatch(rows: readonly LiveEventVO[]) {
-    let text = '';
-    for (const row of rows) {
-      const id = Number(row.id);
-      if (id <= this.lastSent) continue;
-      this.lastSent = id;
-      text += changeFrame(row);
-    }
-    if (text) this.write(text);
   }
 
   private send(row: LiveEventVO) {
