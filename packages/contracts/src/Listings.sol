@@ -280,8 +280,10 @@ contract Listings is ListingsEventsAndErrors, SignedOrderBase, ListingsTerms, IE
         if (orderHash == 0) return _refuse(InvalidSignature.selector);
         (uint256 slot, uint256 filled) = _filledSlot(l.seller, orderHash);
         if (filled == CANCELLED) return _refuse(ListingCancelledError.selector);
-        // filled <= l.units always (checked before every write).
-        if (units > l.units - filled) return _refuse(ExceedsRemaining.selector);
+        // filled <= l.units always (checked before every write), as in Offers: no checked subtraction.
+        unchecked {
+            if (units > l.units - filled) return _refuse(ExceedsRemaining.selector);
+        }
 
         // Effects, then the NFT: a seller who sold or moved it, or revoked the approval, makes
         // the transfer fail, and the fill is undone and skipped.
