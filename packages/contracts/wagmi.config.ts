@@ -37,8 +37,12 @@ function ownSourceFiles(dir = srcDir): string[] {
 const testingDir = join(srcDir, 'testing');
 const isTesting = (file: string) => file.startsWith(`${testingDir}/`);
 
+/** Declarations only (events and errors per family): every contract's ABI already carries its own. */
+const interfacesDir = join(srcDir, 'interfaces');
+const isDeclarations = (file: string) => file.startsWith(`${interfacesDir}/`);
+
 const productArtifactFolders = ownSourceFiles()
-  .filter((file) => !isTesting(file))
+  .filter((file) => !isTesting(file) && !isDeclarations(file))
   .map((file) => basename(file));
 const testingArtifactFolders = ownSourceFiles()
   .filter(isTesting)

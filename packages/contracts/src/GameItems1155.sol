@@ -4,13 +4,14 @@ pragma solidity ^0.8.24;
 import {ERC1155} from "@openzeppelin/contracts/token/ERC1155/ERC1155.sol";
 import {ERC2981} from "@openzeppelin/contracts/token/common/ERC2981.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {GameItems1155EventsAndErrors} from "./interfaces/GameItemsEventsAndErrors.sol";
 
 /// @title GameItems1155
 /// @notice A game's ERC1155 collection with whitelist mint (the spec's "ERC1155 with whitelist
 ///         mint"): the owner mints freely and grants per-address, per-token allowances that the
 ///         holder mints with whitelistMint. ERC-2981 royalty set by the owner. The owner can give
 ///         one id its own metadata URI, announced with the ERC1155 URI event (an item levels up).
-contract GameItems1155 is ERC1155, ERC2981, Ownable {
+contract GameItems1155 is GameItems1155EventsAndErrors, ERC1155, ERC2981, Ownable {
     string public name;
     string public symbol;
 
@@ -20,12 +21,6 @@ contract GameItems1155 is ERC1155, ERC2981, Ownable {
     mapping(uint256 id => uint256) public totalSupply;
     /// @dev An id's own URI, set by the owner; empty = the shared URI (with {id}).
     mapping(uint256 id => string) private _tokenURIs;
-
-    event WhitelistSet(address indexed account, uint256 indexed id, uint256 allowance);
-
-    error NotWhitelisted(address account, uint256 id);
-    error WhitelistAllowanceExceeded(uint256 remaining);
-    error ZeroQuantity();
 
     constructor(
         string memory name_,

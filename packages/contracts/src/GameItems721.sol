@@ -4,13 +4,14 @@ pragma solidity ^0.8.24;
 import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 import {ERC2981} from "@openzeppelin/contracts/token/common/ERC2981.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {GameItems721EventsAndErrors} from "./interfaces/GameItemsEventsAndErrors.sol";
 
 /// @title GameItems721
 /// @notice A game's ERC721 collection: owner mint, whitelist mint (a per-address allowance set by
 ///         the owner), ERC-2981 royalty set by the owner. Token ids start at 1. The owner can
 ///         point one item (or a run of items) at new metadata, announced with the ERC-4906
 ///         events so that markets refresh it (an item levels up).
-contract GameItems721 is ERC721, ERC2981, Ownable {
+contract GameItems721 is GameItems721EventsAndErrors, ERC721, ERC2981, Ownable {
     string private _base;
     uint256 private _nextId = 1;
 
@@ -18,18 +19,6 @@ contract GameItems721 is ERC721, ERC2981, Ownable {
     mapping(address account => uint256) public whitelistAllowance;
     /// @dev A token's own URI, set by the owner; empty = base URI + id.
     mapping(uint256 tokenId => string) private _tokenURIs;
-
-    event WhitelistSet(address indexed account, uint256 allowance);
-    event BaseURISet(string baseURI);
-    /// @notice ERC-4906: the metadata of `_tokenId` changed.
-    event MetadataUpdate(uint256 _tokenId);
-    /// @notice ERC-4906: the metadata of the tokens `_fromTokenId` to `_toTokenId` changed.
-    event BatchMetadataUpdate(uint256 _fromTokenId, uint256 _toTokenId);
-
-    error NotWhitelisted(address account);
-    error WhitelistAllowanceExceeded(uint256 remaining);
-    error ZeroQuantity();
-    error EmptyURIs();
 
     constructor(
         string memory name_,

@@ -7,13 +7,15 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
+import {LaunchpadEventsAndErrors} from "./interfaces/LaunchpadEventsAndErrors.sol";
 
 /// @title LaunchpadBase
 /// @notice What the 721 and 1155 launchpads share (spec document 2, sections 3 and 5): the
 ///         configuration (common, base, swap, coin list) of a sale, the mint and swap rules
 ///         enforced with custom errors, payments to the bank address, reads and owner
 ///         withdrawals. The 721 launchpad has one sale (key 0); the 1155 launchpad one per token id.
-abstract contract LaunchpadBase is Ownable, ReentrancyGuardTransient {
+/// @dev Events and errors are declared in interfaces/LaunchpadEventsAndErrors.sol.
+abstract contract LaunchpadBase is LaunchpadEventsAndErrors, Ownable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
     // ---------------------------------------------------------------- types
@@ -81,75 +83,6 @@ abstract contract LaunchpadBase is Ownable, ReentrancyGuardTransient {
     }
 
     mapping(uint256 saleId => Sale) internal _sales;
-
-    // ---------------------------------------------------------------- events
-
-    event CommonConfigSet(uint256 indexed tokenId, CommonConfig config);
-    event BaseConfigSet(uint256 indexed tokenId, BaseConfig config);
-    event SwapConfigSet(uint256 indexed tokenId, SwapConfig config);
-    event CoinsSet(uint256 indexed tokenId, Coin[] coins);
-    /// @notice `firstTokenId`: 721 the first new id (ids firstTokenId..+count-1); 1155 the token id.
-    ///         In Swapped, the 721's new ids are totalSupply - received + 1 .. totalSupply.
-    event Minted(
-        address indexed minter,
-        uint256 indexed tokenId,
-        address indexed coin,
-        uint256 count,
-        uint256 cost,
-        uint256 firstTokenId,
-        uint256 totalSupply
-    );
-    event Swapped(
-        address indexed user,
-        uint256 indexed tokenId,
-        address indexed source,
-        SourceType sourceType,
-        uint256[] sourceTokenIds,
-        uint256[] sourceAmounts,
-        uint256 received,
-        uint256 totalSupply
-    );
-    event Withdrawn(address indexed coin, address indexed to, uint256 amount);
-
-    // ---------------------------------------------------------------- errors (spec doc 2, section 5)
-
-    /// @notice Mint or swap while the sale is taken down.
-    error SaleDown();
-    error SaleNotStarted(uint256 startAt);
-    error SaleEnded(uint256 endAt);
-    error SaleNotConfigured(uint256 tokenId);
-    /// @notice Quantity 0 ('marketplace.details.enterAmounts').
-    error ZeroQuantity();
-    /// @notice A single transaction exceeds the maximum (maxBatchSize).
-    error TransactionLimitExceeded(uint256 max);
-    /// @notice The collection is sold out: the current asset count has reached the ceiling.
-    error SoldOut();
-    /// @notice Not enough mintable or swappable NFTs remaining.
-    error InsufficientSupply(uint256 remaining);
-    /// @notice Wallet mint limit reached: the wallet can mint `remaining` more.
-    error WalletLimitExceeded(uint256 remaining);
-    error CoinNotAccepted(address coin);
-    /// @notice Coin mint limit exceeded: `remaining` can still be minted with this coin.
-    error CoinLimitExceeded(uint256 remaining);
-    /// @notice The balance is insufficient.
-    error InsufficientBalance(uint256 balance, uint256 cost);
-    /// @notice Native payment differs from price x count.
-    error IncorrectPayment(uint256 expected, uint256 sent);
-    error SwapDisabled();
-    error WrongSwapSource(address source);
-    error LengthMismatch();
-    /// @notice A 721 source token counts once (amount must be 1).
-    error InvalidSourceAmount(uint256 tokenId, uint256 amount);
-    /// @notice Please select NFT: nothing was selected for a swap.
-    error NothingSelected();
-    /// @notice The selected count does not meet the swap ratio.
-    error SwapRatioMismatch(uint256 fromAmount, uint256 toAmount);
-    /// @notice Swap exceeds the maximum (maxBatchSize received per swap).
-    error SwapLimitExceeded(uint256 max);
-    error InvalidConfig(string reason);
-    error DuplicateCoin(address coin);
-    error ZeroAddress();
-    error NativeTransferFailed(address to);
 
     constructor(address initialOwner) Ownable(initialOwner) {}
 

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
-import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
@@ -12,6 +10,8 @@ import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {SaleSplit} from "./lib/SaleSplit.sol";
 import {ListingsTerms} from "./lib/ListingsTerms.sol";
 import {PullPayments} from "./lib/PullPayments.sol";
+import {SignedOrderBase} from "./lib/SignedOrderBase.sol";
+import {ListingsEventsAndErrors} from "./interfaces/ListingsEventsAndErrors.sol";
 
 /// @notice The market's buy, for on-chain listings in a sweep.
 interface IMarketSale {
@@ -41,7 +41,9 @@ interface IMarketSale {
 ///      skipping the item: the buyer gets what it paid for and the payee its money, so a seller
 ///      whose wallet refuses AIA is neither a floor nobody can buy nor a sweep that reverts.
 ///      Only the sweeper's own refund still reverts on failure (its own transaction).
-contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
+///      The counter, cancel and filled bookkeeping and the signature check are SignedOrderBase's
+///      (shared with Offers); events and errors are declared in ListingsEventsAndErrors.
+contract Listings is ListingsEventsAndErrors, SignedOrderBase, ListingsTerms, IERC1155Receiver, PullPayments {
     using SafeERC20 for IERC20;
 
     /// @notice One signed listing. `units`: ERC1155 units for sale (ERC721: 1); `coin` zero =
@@ -123,50 +125,7 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
     /// @notice Most items in one sweep.
     uint256 public constant MAX_SWEEP = 30;
 
-    uint256 private constant CANCELLED = type(uint256).max;
-
-    mapping(address seller => mapping(bytes32 orderHash => uint256)) private _filled;
-    mapping(address seller => uint256) private _counters;
-
-    event ListingFilled(
-        bytes32 indexed orderHash,
-        address indexed seller,
-        address indexed buyer,
-        address collection,
-        uint256 tokenId,
-        uint256 units,
-        address coin,
-        uint256 pricePerUnit,
-        uint256 fee,
-        uint256 royalty,
-        address royaltyReceiver,
-        uint256 filled
-    );
-    event ListingCancelled(address indexed seller, bytes32 indexed orderHash);
-    event CounterIncremented(address indexed seller, uint256 counter);
-    /// @notice An on-chain market listing bought in a sweep for `buyer` (the market's own
-    ///         MarketItemSold names this contract as buyer).
-    event MarketItemSwept(uint256 indexed itemId, address indexed buyer, uint256 amount);
-    /// @notice Sweep item `index` (signed fills first, then market buys) was not bought;
-    ///         `reason` is the selector of the error a single buy would have raised.
-    event SweepItemSkipped(uint256 index, bytes4 reason);
-
-    error InvalidUnits(uint256 units);
-    error InvalidPrice();
-    error ListingNotStarted();
-    error ListingExpired();
-    error CounterBumped();
-    error ListingCancelledError();
-    error ExceedsRemaining();
-    error InvalidSignature();
-    error BuyerIsSeller();
-    error TransferFailed();
-    error MarketBuyFailed();
-    error IncorrectPayment(uint256 expected, uint256 sent);
-    error NativeTransferFailed(address to);
-    error TooManyItems(uint256 count);
-
-    constructor(address market_) EIP712("AIAMarket Listings", "1") ListingsTerms(market_) {}
+    constructor(address market_) SignedOrderBase("AIAMarket Listings", "1") ListingsTerms(market_) {}
 
     // ---------------------------------------------------------------- buy
 
@@ -221,16 +180,7 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
 
     /// @notice Cancels the caller's listings with these order hashes (bulk or single).
     function cancelListings(bytes32[] calldata orderHashes) external {
-        for (uint256 i; i < orderHashes.length; ++i) {
-            _filled[msg.sender][orderHashes[i]] = CANCELLED;
-            emit ListingCancelled(msg.sender, orderHashes[i]);
-        }
-    }
-
-    /// @notice Cancels every listing the caller signed so far (they carry the old counter).
-    function incrementCounter() external returns (uint256 counter) {
-        counter = ++_counters[msg.sender];
-        emit CounterIncremented(msg.sender, counter);
+        _cancel(orderHashes);
     }
 
     // ---------------------------------------------------------------- reads
@@ -250,16 +200,11 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
     }
 
     function listingStatus(address seller, bytes32 orderHash) external view returns (uint256 filled, bool cancelled) {
-        filled = _filled[seller][orderHash];
-        if (filled == CANCELLED) return (0, true);
+        return _status(seller, orderHash);
     }
 
     function counterOf(address seller) external view returns (uint256) {
-        return _counters[seller];
-    }
-
-    function domainSeparator() external view returns (bytes32) {
-        return _domainSeparatorV4();
+        return _counterOf(seller);
     }
 
     /// @dev On-chain ERC1155 listings bought in a sweep arrive here first (and leave in the same
@@ -328,36 +273,27 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
         if (l.pricePerUnit == 0) return _refuse(InvalidPrice.selector);
         if (block.timestamp < l.start) return _refuse(ListingNotStarted.selector);
         if (block.timestamp >= l.end) return _refuse(ListingExpired.selector);
-        if (l.counter != _counters[l.seller]) return _refuse(CounterBumped.selector);
+        if (l.counter != _counterOf(l.seller)) return _refuse(CounterBumped.selector);
         if (msg.sender == l.seller) return _refuse(BuyerIsSeller.selector);
         if (terms & ALLOWED_BIT == 0) return _refuse(CoinNotAllowed.selector);
 
         if (orderHash == 0) return _refuse(InvalidSignature.selector);
-        mapping(bytes32 => uint256) storage filledOf = _filled[l.seller];
-        uint256 filled;
-        uint256 slot;
-        assembly ("memory-safe") {
-            // filledOf[orderHash], its slot computed once for the read and the writes.
-            mstore(0, orderHash)
-            mstore(0x20, filledOf.slot)
-            slot := keccak256(0, 0x40)
-            filled := sload(slot)
-        }
+        (uint256 slot, uint256 filled) = _filledSlot(l.seller, orderHash);
         if (filled == CANCELLED) return _refuse(ListingCancelledError.selector);
-        // filled <= l.units always (checked before every write).
-        if (units > l.units - filled) return _refuse(ExceedsRemaining.selector);
+        // filled <= l.units always (checked before every write), as in Offers: no checked subtraction.
+        unchecked {
+            if (units > l.units - filled) return _refuse(ExceedsRemaining.selector);
+        }
 
         // Effects, then the NFT: a seller who sold or moved it, or revoked the approval, makes
         // the transfer fail, and the fill is undone and skipped.
         unchecked {
             filled += units;
         }
-        assembly ("memory-safe") {
-            sstore(slot, filled)
-        }
+        _writeFilled(slot, filled);
         if (!_deliver(l, units)) {
-            assembly ("memory-safe") {
-                sstore(slot, sub(filled, units))
+            unchecked {
+                _writeFilled(slot, filled - units);
             }
             return _refuse(TransferFailed.selector);
         }
@@ -560,7 +496,7 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
             if (typeHash == 0 || index >> height != 0) return (l, 0);
             signed = _hashTypedDataV4(keccak256(abi.encode(typeHash, _treeRoot(structHash, index, fill.proof))));
         }
-        if (!_validSignature(l.seller, signed, fill.signature)) orderHash = 0;
+        if (_signedBy(l.seller, signed, fill.signature) == SignedBy.Nobody) orderHash = 0;
     }
 
     /// @dev The type hash of a BulkListing tree of `height`; zero for none.
@@ -614,33 +550,6 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
         }
     }
 
-    /// @dev A 65-byte low-s ECDSA signature of the seller (v 27 or 28), else EIP-1271 of a
-    ///      contract seller. The recovery is OpenZeppelin's ECDSA.tryRecover written out in place
-    ///      (same checks, no returned error enum).
-    function _validSignature(address seller, bytes32 digest, bytes calldata signature) private view returns (bool) {
-        bool ok;
-        if (signature.length == 65) {
-            assembly ("memory-safe") {
-                let s := calldataload(add(signature.offset, 0x20))
-                // Upper half of the curve order: malleable, refused.
-                if iszero(gt(s, 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0)) {
-                    let free := mload(0x40)
-                    mstore(0, digest)
-                    mstore(0x20, byte(0, calldataload(add(signature.offset, 0x40))))
-                    mstore(0x40, calldataload(signature.offset))
-                    mstore(0x60, s)
-                    // A bad v or point answers no data.
-                    pop(staticcall(gas(), 1, 0, 0x80, 0, 0x20))
-                    ok := and(eq(returndatasize(), 0x20), eq(mload(0), seller))
-                    mstore(0x40, free)
-                    mstore(0x60, 0)
-                }
-            }
-        }
-        if (ok) return true;
-        return seller.code.length != 0 && SignatureChecker.isValidERC1271SignatureNowCalldata(seller, digest, signature);
-    }
-
     /// @dev Only the sweeper's refund: all the gas, and a refusal reverts its own sweep.
     function _sendNative(address to, uint256 amount) private {
         bool ok;
@@ -653,6 +562,14 @@ contract Listings is EIP712, ListingsTerms, IERC1155Receiver, PullPayments {
     function _payOut(address coin, address to, uint256 amount) internal override {
         if (coin == address(0)) _sendNative(to, amount);
         else IERC20(coin).safeTransfer(to, amount);
+    }
+
+    function _emitCancelled(address seller, bytes32 orderHash) internal override {
+        emit ListingCancelled(seller, orderHash);
+    }
+
+    function _emitCounterIncremented(address seller, uint256 counter) internal override {
+        emit CounterIncremented(seller, counter);
     }
 
     // ---------------------------------------------------------------- payments owed

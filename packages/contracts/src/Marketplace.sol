@@ -12,6 +12,7 @@ import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {SaleSplit} from "./lib/SaleSplit.sol";
 import {PullPayments} from "./lib/PullPayments.sol";
+import {MarketEventsAndErrors} from "./interfaces/MarketEventsAndErrors.sol";
 
 /// @notice The offers and listings contracts' copy of the market's settings
 ///         (lib/MarketSettingsCopy.sol): the market asks them to re-read after every change.
@@ -31,7 +32,15 @@ interface IOffersSettingsCopy {
 ///         never a floor nobody can buy. Those credits are the only funds the contract keeps.
 ///         Deployed behind an ERC1967 proxy (UUPS upgrades by the owner). See
 ///         packages/contracts/README.md for the design notes.
-contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, ReentrancyGuardTransient, PullPayments {
+/// @dev Events and errors are declared in interfaces/MarketEventsAndErrors.sol.
+contract Marketplace is
+    MarketEventsAndErrors,
+    Initializable,
+    UUPSUpgradeable,
+    OwnableUpgradeable,
+    ReentrancyGuardTransient,
+    PullPayments
+{
     using SafeERC20 for IERC20;
 
     // ---------------------------------------------------------------- types
@@ -118,87 +127,6 @@ contract Marketplace is Initializable, UUPSUpgradeable, OwnableUpgradeable, Reen
 
     bytes4 private constant ERC721_INTERFACE = 0x80ac58cd;
     bytes4 private constant ERC1155_INTERFACE = 0xd9b67a26;
-
-    // ---------------------------------------------------------------- events
-
-    event MarketItemCreated(
-        uint256 indexed itemId,
-        address indexed nftContract,
-        uint256 indexed tokenId,
-        address seller,
-        address coin,
-        uint256 price,
-        uint256 amount,
-        ContractType contractType
-    );
-    event MarketItemSold(
-        uint256 indexed itemId,
-        address indexed nftContract,
-        address indexed buyer,
-        uint256 tokenId,
-        address seller,
-        address coin,
-        uint256 price,
-        uint256 amount,
-        uint256 leftAmount,
-        uint256 fee,
-        uint256 royalty,
-        address royaltyReceiver
-    );
-    event MarketItemCancelled(
-        uint256 indexed itemId,
-        address indexed nftContract,
-        uint256 indexed tokenId,
-        address seller,
-        address canceller,
-        ItemStatus status
-    );
-    event MarketItemPriceChanged(
-        uint256 indexed itemId,
-        address indexed nftContract,
-        uint256 indexed tokenId,
-        address seller,
-        uint256 oldPrice,
-        uint256 newPrice
-    );
-    event RoyaltyRateSet(address indexed nftContract, address indexed setter, address receiver, uint256 rate);
-    event FeeSet(uint256 numerator, uint256 denominator);
-    event FeeAddressSet(address feeAddress);
-    event RoyaltyRateDenominatorSet(uint256 denominator);
-    event CoinAllowed(address indexed coin, bool allowed);
-    event Paused(address account);
-    event Unpaused(address account);
-    event Withdrawn(address indexed coin, address indexed to, uint256 amount);
-    event OffersSet(address offers);
-    event ListingsSet(address listings);
-
-    // ---------------------------------------------------------------- errors
-
-    error InvalidPrice();
-    error InvalidAmount(uint256 amount);
-    error AmountTooLarge(uint256 amount);
-    error CoinNotAllowed(address coin);
-    error UnsupportedContract(address nftContract);
-    error NotTokenOwner(address nftContract, uint256 tokenId);
-    error InsufficientHolding(uint256 held, uint256 amount);
-    error MarketNotApproved(address nftContract);
-    error NotListed(uint256 itemId);
-    error PriceChanged(uint256 itemId);
-    error ExceedsLeftAmount(uint256 leftAmount, uint256 amount);
-    error BuyerIsSeller();
-    error ListingNotValid(uint256 itemId);
-    error ListingStillValid(uint256 itemId);
-    error NotSeller(uint256 itemId);
-    error IncorrectPayment(uint256 expected, uint256 sent);
-    error NativeTransferFailed(address to);
-    error RoyaltyTooHigh(uint256 rate, uint256 max);
-    error NotCollectionOwner(address nftContract);
-    error FeeTooHigh(uint256 numerator, uint256 denominator);
-    error InvalidDenominator(uint256 denominator);
-    error ZeroAddress();
-    error EnforcedPause();
-    error ExpectedPause();
-    error OwedFunds(uint256 available);
 
     // ---------------------------------------------------------------- setup
 

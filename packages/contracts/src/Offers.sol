@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
-import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
-import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
@@ -12,6 +9,8 @@ import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {SaleSplit} from "./lib/SaleSplit.sol";
 import {MarketSettingsCopy} from "./lib/MarketSettingsCopy.sol";
 import {PullPayments} from "./lib/PullPayments.sol";
+import {SignedOrderBase} from "./lib/SignedOrderBase.sol";
+import {OffersEventsAndErrors} from "./interfaces/OffersEventsAndErrors.sol";
 
 /// @notice The wrapped AIA's unwrap (WrappedAIA.withdraw, WETH9's).
 interface IWrappedNative {
@@ -40,7 +39,9 @@ interface IWrappedNative {
 ///      who withdraws it with withdrawOwed; the acceptance goes through. Credit rather than
 ///      revert: the seller accepting is not the one who refused. acceptOfferForAIA pays the
 ///      seller's part of a wrapped-AIA offer in AIA (unwrapped here in the same call).
-contract Offers is EIP712, MarketSettingsCopy, PullPayments {
+///      The counter, cancel and filled bookkeeping and the signature check are SignedOrderBase's
+///      (shared with Listings); events and errors are declared in OffersEventsAndErrors.
+contract Offers is OffersEventsAndErrors, SignedOrderBase, MarketSettingsCopy, PullPayments {
     using SafeERC20 for IERC20;
 
     /// @notice What an offer wants: one token, any token of the collection, or any token whose
@@ -74,47 +75,7 @@ contract Offers is EIP712, MarketSettingsCopy, PullPayments {
         "address coin,uint256 pricePerUnit,uint256 start,uint256 end,uint256 salt,uint256 counter)"
     );
 
-    /// @dev Filled value marking a cancelled offer (an offer of this many units is refused).
-    uint256 private constant CANCELLED = type(uint256).max;
-
-    /// @dev offerer => order hash => units filled (CANCELLED once cancelled). Keyed by offerer
-    ///      too, so cancelling by hash needs no proof of ownership: a caller only ever writes
-    ///      under its own address.
-    mapping(address offerer => mapping(bytes32 orderHash => uint256)) private _filled;
-    mapping(address offerer => uint256) private _counters;
-
-    event OfferAccepted(
-        bytes32 indexed orderHash,
-        address indexed offerer,
-        address indexed seller,
-        address collection,
-        uint256 tokenId,
-        uint256 units,
-        address coin,
-        uint256 pricePerUnit,
-        uint256 fee,
-        uint256 royalty,
-        address royaltyReceiver,
-        uint256 filled
-    );
-    event OfferCancelled(address indexed offerer, bytes32 indexed orderHash);
-    event CounterIncremented(address indexed offerer, uint256 counter);
-
-    error InvalidUnits(uint256 units);
-    error InvalidPrice();
-    error OfferNotStarted(uint256 start);
-    error OfferExpired(uint256 end);
-    error CounterBumped(uint256 signed, uint256 current);
-    error TokenNotInOffer(uint256 tokenId);
-    error TokenNotInTraitSet(uint256 tokenId);
-    error SellerIsOfferer();
-    error OfferCancelledError(bytes32 orderHash);
-    error ExceedsRemaining(uint256 remaining, uint256 units);
-    error InvalidSignature();
-    error UnwrapFailed(address coin);
-    error NativeTransferFailed(address to);
-
-    constructor(address market_) EIP712("AIAMarket Offers", "1") MarketSettingsCopy(market_) {}
+    constructor(address market_) SignedOrderBase("AIAMarket Offers", "1") MarketSettingsCopy(market_) {}
 
     // ---------------------------------------------------------------- accept
 
@@ -176,8 +137,7 @@ contract Offers is EIP712, MarketSettingsCopy, PullPayments {
         if (terms.paused) revert MarketPaused();
         _checkTerms(o, tokenId, units, proof);
 
-        mapping(bytes32 => uint256) storage filledOf = _filled[o.offerer];
-        uint256 filled = filledOf[orderHash];
+        (uint256 slot, uint256 filled) = _filledSlot(o.offerer, orderHash);
         if (filled == CANCELLED) revert OfferCancelledError(orderHash);
         {
             // filled <= o.units always (checked below before every write).
@@ -187,34 +147,26 @@ contract Offers is EIP712, MarketSettingsCopy, PullPayments {
             }
             if (units > remaining) revert ExceedsRemaining(remaining, units);
         }
-        bool toContract = _checkSignature(o.offerer, orderHash, signature);
+        SignedBy signedBy = _signedBy(o.offerer, orderHash, signature);
+        if (signedBy == SignedBy.Nobody) revert InvalidSignature();
         if (!terms.allowed) revert CoinNotAllowed(o.coin);
 
         // Effects before any external call that could reach the offerer or the seller.
         unchecked {
             filled += units;
         }
-        filledOf[orderHash] = filled;
+        _writeFilled(slot, filled);
 
-        _settle(o, orderHash, tokenId, units, filled, toContract, terms, unwrap);
+        // A contract offerer gets ERC721s with safeTransferFrom.
+        _settle(o, orderHash, tokenId, units, filled, signedBy == SignedBy.Contract, terms, unwrap);
     }
-
 
     // ---------------------------------------------------------------- cancel
 
     /// @notice Cancels the caller's offers with these order hashes (a hash of someone else's
     ///         offer only marks an entry under the caller's address, which nothing reads).
     function cancelOffers(bytes32[] calldata orderHashes) external {
-        for (uint256 i; i < orderHashes.length; ++i) {
-            _filled[msg.sender][orderHashes[i]] = CANCELLED;
-            emit OfferCancelled(msg.sender, orderHashes[i]);
-        }
-    }
-
-    /// @notice Cancels every offer the caller signed so far (they carry the old counter).
-    function incrementCounter() external returns (uint256 counter) {
-        counter = ++_counters[msg.sender];
-        emit CounterIncremented(msg.sender, counter);
+        _cancel(orderHashes);
     }
 
     // ---------------------------------------------------------------- reads
@@ -226,20 +178,14 @@ contract Offers is EIP712, MarketSettingsCopy, PullPayments {
 
     /// @notice Units filled so far and whether the offerer cancelled it.
     function offerStatus(address offerer, bytes32 orderHash) external view returns (uint256 filled, bool cancelled) {
-        filled = _filled[offerer][orderHash];
-        if (filled == CANCELLED) return (0, true);
+        return _status(offerer, orderHash);
     }
 
     function counterOf(address offerer) external view returns (uint256) {
-        return _counters[offerer];
-    }
-
-    function domainSeparator() external view returns (bytes32) {
-        return _domainSeparatorV4();
+        return _counterOf(offerer);
     }
 
     // ---------------------------------------------------------------- internals
-
 
     /// @dev Every refusal that needs no storage of this contract, cheapest first.
     function _checkTerms(Offer memory offer, uint256 tokenId, uint256 units, bytes32[] calldata proof)
@@ -252,7 +198,7 @@ contract Offers is EIP712, MarketSettingsCopy, PullPayments {
         if (offer.pricePerUnit == 0) revert InvalidPrice();
         if (block.timestamp < offer.start) revert OfferNotStarted(offer.start);
         if (block.timestamp >= offer.end) revert OfferExpired(offer.end);
-        uint256 current = _counters[offerer];
+        uint256 current = _counterOf(offerer);
         if (offer.counter != current) revert CounterBumped(offer.counter, current);
         Kind kind = offer.kind;
         if (kind == Kind.Item) {
@@ -298,22 +244,6 @@ contract Offers is EIP712, MarketSettingsCopy, PullPayments {
             structHash := keccak256(ptr, 0x1a0)
         }
         orderHash = _hashTypedDataV4(structHash);
-    }
-
-    /// @dev An EOA's 65-byte low-s signature first (no code lookup, like Seaport); otherwise
-    ///      the offerer must be a contract that accepts it (EIP-1271). Returns true for a
-    ///      contract offerer, which then receives ERC721s with safeTransferFrom.
-    function _checkSignature(address offerer, bytes32 digest, bytes calldata signature)
-        private
-        view
-        returns (bool isContract)
-    {
-        (address recovered, ECDSA.RecoverError err,) = ECDSA.tryRecoverCalldata(digest, signature);
-        if (err == ECDSA.RecoverError.NoError && recovered == offerer) return false;
-        if (offerer.code.length != 0 && SignatureChecker.isValidERC1271SignatureNowCalldata(offerer, digest, signature)) {
-            return true;
-        }
-        revert InvalidSignature();
     }
 
     function _deliver(Offer memory offer, uint256 tokenId, uint256 units, bool toContract) private {
@@ -402,6 +332,14 @@ contract Offers is EIP712, MarketSettingsCopy, PullPayments {
         if (!ok || address(this).balance != before + amount) revert UnwrapFailed(address(coin));
         (ok,) = msg.sender.call{value: amount}("");
         if (!ok) revert NativeTransferFailed(msg.sender);
+    }
+
+    function _emitCancelled(address offerer, bytes32 orderHash) internal override {
+        emit OfferCancelled(offerer, orderHash);
+    }
+
+    function _emitCounterIncremented(address offerer, uint256 counter) internal override {
+        emit CounterIncremented(offerer, counter);
     }
 
     /// @dev Payouts that failed, credited to their payees (PullPayments).

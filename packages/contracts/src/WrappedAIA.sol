@@ -1,27 +1,20 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {WrappedAIAEventsAndErrors} from "./interfaces/WrappedAIAEventsAndErrors.sol";
+
 /// @title WrappedAIA
 /// @notice Native AIA as an ERC-20 (WETH9 semantics): `deposit` (or a plain transfer) mints
 ///         1:1, `withdraw` burns and sends the AIA back. Offers pull their coin from the
 ///         offerer's wallet through an allowance, which native AIA cannot give, so an offer "in
 ///         AIA" is an offer in this coin. An allowance of type(uint256).max is never decreased.
-contract WrappedAIA {
+contract WrappedAIA is WrappedAIAEventsAndErrors {
     string public constant name = "Wrapped AIA";
     string public constant symbol = "WAIA";
     uint8 public constant decimals = 18;
 
     mapping(address account => uint256) public balanceOf;
     mapping(address owner => mapping(address spender => uint256)) public allowance;
-
-    event Approval(address indexed owner, address indexed spender, uint256 value);
-    event Transfer(address indexed from, address indexed to, uint256 value);
-    event Deposit(address indexed to, uint256 value);
-    event Withdrawal(address indexed from, uint256 value);
-
-    error InsufficientBalance(uint256 balance, uint256 needed);
-    error InsufficientAllowance(uint256 allowance, uint256 needed);
-    error NativeTransferFailed(address to);
 
     receive() external payable {
         deposit();

@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {IMarketSettings, MarketSettingsSync} from "./MarketSettingsCopy.sol";
 import {SaleSplit} from "./SaleSplit.sol";
+import {ListingsTermsEventsAndErrors} from "../interfaces/ListingsEventsAndErrors.sol";
 
 /// @title ListingsTerms
 /// @notice The signed-listings contract's copy of the market's settings, with the same sync
@@ -24,7 +25,7 @@ import {SaleSplit} from "./SaleSplit.sol";
 ///        bit  176 set (false: the collection's ERC-2981)   177 synced
 ///        bits 178..255  AIA royalties collected and not yet withdrawn (up to 2^78 - 1 wei,
 ///                       about 302,000 AIA; a royalty that would pass it is paid at once)
-abstract contract ListingsTerms is MarketSettingsSync {
+abstract contract ListingsTerms is MarketSettingsSync, ListingsTermsEventsAndErrors {
     uint256 internal constant FEES_MASK = type(uint128).max;
     uint256 internal constant ALLOWED_BIT = 1 << 192;
     uint256 internal constant PAUSED_BIT = 1 << 193;
@@ -39,11 +40,6 @@ abstract contract ListingsTerms is MarketSettingsSync {
     mapping(address collection => uint256) private _royaltyWords;
     /// @dev The market's fee address as last copied (for the views; withdrawFees asks the market).
     address private _feeAddress;
-
-    event FeesWithdrawn(address indexed coin, address indexed to, uint256 amount);
-    event RoyaltiesWithdrawn(address indexed collection, address indexed to, uint256 amount);
-
-    error FeesOverflow(address coin);
 
     modifier nonReentrant() {
         assembly ("memory-safe") {

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {SaleSplit} from "./SaleSplit.sol";
+import {MarketSettingsEventsAndErrors} from "../interfaces/MarketSettingsEventsAndErrors.sol";
 
 /// @notice What the offers contract reads from the market: the settings a sale pays by.
 interface IMarketSettings {
@@ -17,9 +18,9 @@ interface IMarketSettings {
 /// @title MarketSettingsSync
 /// @notice What the offers' and the signed-listings' copies of the market's settings share: the
 ///         market, the sync functions it calls (same ABI on both), the shapes of the views, the
-///         events and errors. Each contract keeps the copy in its own layout (`_syncCoin`,
+///         events and errors (interfaces/MarketSettingsEventsAndErrors.sol). Each contract keeps the copy in its own layout (`_syncCoin`,
 ///         `_syncRoyalty`); the hot paths call those directly, so sharing costs no gas.
-abstract contract MarketSettingsSync {
+abstract contract MarketSettingsSync is MarketSettingsEventsAndErrors {
     /// @dev The market's settings in one coin. The fee and the pause are global on the market
     ///      and repeated per coin.
     struct CoinTerms {
@@ -46,20 +47,6 @@ abstract contract MarketSettingsSync {
 
     /// @dev Every coin copied once while allowed: a change of the fee or the pause re-copies each.
     address[] internal _coins;
-
-    event CoinTermsSynced(
-        address indexed coin,
-        bool allowed,
-        address feeAddress,
-        uint256 feeNumerator,
-        uint256 feeDenominator,
-        bool paused
-    );
-    event RoyaltyTermsSynced(address indexed collection, address receiver, uint256 rate, bool set);
-
-    error MarketPaused();
-    error CoinNotAllowed(address coin);
-    error ReentrancyGuardReentrantCall();
 
     /// @dev Transient flag of the re-entry guard, keccak256("aiamarket.offers.entered"), the same
     ///      slot in each contract (transient storage is per contract).

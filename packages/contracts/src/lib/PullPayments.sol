@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {PullPaymentsEventsAndErrors} from "../interfaces/PullPaymentsEventsAndErrors.sol";
 
 /// @title PullPayments
 /// @notice A trade's payout to a third party (seller, fee address, royalty receiver) that
@@ -19,7 +20,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 ///      refuses (a blocked holder, a paused token) is pulled into this contract instead, from
 ///      the same payer, and credited; if that pull fails too, the payer cannot pay and the
 ///      trade reverts as before.
-abstract contract PullPayments {
+abstract contract PullPayments is PullPaymentsEventsAndErrors {
     using SafeERC20 for IERC20;
 
     /// @dev Balances owed to payees, and their sum per coin (what this contract must keep).
@@ -30,14 +31,6 @@ abstract contract PullPayments {
 
     /// @notice Gas given to an AIA payout to a third party.
     uint256 public constant NATIVE_GAS_STIPEND = 50_000;
-
-    /// @notice `amount` of `coin` (zero: AIA) could not be paid to `payee` and is credited to it.
-    event PaymentDeferred(address indexed payee, address indexed coin, uint256 amount);
-    /// @notice `payee` withdrew its credited `amount` of `coin` to `to`.
-    event OwedWithdrawn(address indexed payee, address indexed coin, address indexed to, uint256 amount);
-
-    error NothingOwed(address coin);
-    error OwedTransferFailed(address to);
 
     /// @dev Where this contract keeps its balances.
     function _owedStore() internal view virtual returns (Owed storage);
