@@ -7,17 +7,18 @@
 // Running them costs a start a tenth of a second or more (PL/pgSQL functions are validated as
 // they are replaced), so every start compares a fingerprint of what they depend on (their text,
 // the columns of the schema's tables, the ordered migrations applied) with the one recorded when
-// they last ran, in one query, and runs them only when it differs.
+// they last ran, in one query, and runs them only when it differs. The fingerprint is the
+// migrator's bookkeeping, kept beside drizzle's own (drizzle.__drizzle_migrations), not in the
+// application's tables.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppDb } from './database.js';
 import { rowsOf } from './bulk.js';
-import { appConfig } from './schema.js';
 
-/** app_config name of the fingerprint the repeatable migrations last ran against. */
-export const REPEATABLE_FINGERPRINT = 'repeatable_migrations';
+/** Where the fingerprint of the last run is kept (one row). */
+export const REPEATABLE_TABLE = 'drizzle.__repeatable_migrations';
 
 /** Splits a file into its statements, at drizzle's marker (PGlite's extended protocol runs one a call). */
 function statementsOf(text: string): string[] {
@@ -52,9 +53,14 @@ export async function applyRepeatable(db: AppDb, folder: string): Promise<boolea
   const hash = createHash('sha256');
   files.forEach((file, i) => hash.update(`${file}\0${texts[i]}\0`));
   const filesHash = hash.digest('hex');
+  // The drizzle schema exists: the ordered migrations ran first.
+  await db.execute(
+    sql.raw(`create table if not exists ${REPEATABLE_TABLE} (
+      id smallint primary key, fingerprint text not null, applied_at timestamptz not null)`),
+  );
   const [state] = rowsOf<{ recorded: string | null; catalog: string }>(
     await db.execute(sql`
-      select (select value from app_config where name = ${REPEATABLE_FINGERPRINT}) as recorded,
+      select (select fingerprint from ${sql.raw(REPEATABLE_TABLE)} where id = 1) as recorded,
         ${catalogFingerprint} as catalog`),
   );
   if (state!.recorded === `${filesHash}:${state!.catalog}`) return false;
@@ -66,11 +72,10 @@ export async function applyRepeatable(db: AppDb, folder: string): Promise<boolea
     const [after] = rowsOf<{ catalog: string }>(
       await tx.execute(sql`select ${catalogFingerprint} as catalog`),
     );
-    const value = `${filesHash}:${after!.catalog}`;
-    await tx
-      .insert(appConfig)
-      .values({ name: REPEATABLE_FINGERPRINT, value })
-      .onConflictDoUpdate({ target: appConfig.name, set: { value, updatedAt: sql`now()` } });
+    await tx.execute(sql`
+      insert into ${sql.raw(REPEATABLE_TABLE)} (id, fingerprint, applied_at)
+      values (1, ${`${filesHash}:${after!.catalog}`}, now())
+      on conflict (id) do update set fingerprint = excluded.fingerprint, applied_at = now()`);
   });
   return true;
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/bulk.js';
 import { openDatabase } from '../../src/db/database.js';
-import { applyRepeatable, REPEATABLE_FINGERPRINT } from '../../src/db/migrate-repeatable.js';
+import { applyRepeatable, REPEATABLE_TABLE } from '../../src/db/migrate-repeatable.js';
 import { createScratchDatabase } from '../../src/db/scratch-database.js';
 
 const RUNS = Number(process.env.RUNS ?? 21);
@@ -37,7 +37,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     whole.push(await timed(() => database.migrate()));
     check.push(await timed(() => applyRepeatable(database.db, REPEATABLE)));
-    await database.db.execute(sql`delete from app_config where name = ${REPEATABLE_FINGERPRINT}`);
+    await database.db.execute(sql.raw(`delete from ${REPEATABLE_TABLE}`));
     full.push(await timed(() => applyRepeatable(database.db, REPEATABLE)));
   }
   const functions = rowsOf<{ name: string; def: string }>(
