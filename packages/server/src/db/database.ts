@@ -12,6 +12,7 @@ import pg from 'pg';
 import { redact, StartupError } from '../config.js';
 import * as schema from './schema.js';
 import { restoreIndexes } from './deferred-indexes.js';
+import { applyRepeatable } from './migrate-repeatable.js';
 import {
   listenPglite,
   listenPostgres,
@@ -43,6 +44,11 @@ function migrationsFolder(): string {
     dir = path.dirname(dir);
   }
   throw new Error('drizzle migrations folder not found');
+}
+
+/** The repeatable migrations, run after the ordered ones at every start (see migrate-repeatable.ts). */
+function repeatableFolder(): string {
+  return path.join(migrationsFolder(), 'repeatable');
 }
 
 /** A session-scoped lock key so that replicas starting together migrate one at a time. */
@@ -89,6 +95,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     migrate: async () => {
       await restoreIndexes(db as unknown as AppDb);
       await migratePglite(db, { migrationsFolder: migrationsFolder() });
+      await applyRepeatable(db as unknown as AppDb, repeatableFolder());
     },
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: () => client.close(),
@@ -121,6 +128,7 @@ async function openPostgres(url: string): Promise<Database> {
         const migrating = drizzlePg({ client, schema });
         await restoreIndexes(migrating as unknown as AppDb);
         await migratePg(migrating, { migrationsFolder: migrationsFolder() });
+        await applyRepeatable(migrating as unknown as AppDb, repeatableFolder());
       } finally {
         await client
           .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])

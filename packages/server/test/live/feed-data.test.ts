@@ -1,6 +1,6 @@
 // The change feed's row data is built by functions generated from the watched tables' columns
-// (migrations 0021 to 0023). A migration that changes a watched table's columns must generate them again
-// (`SELECT change_feed_generate();`): this test fails when one did not.
+// (drizzle/repeatable/change_feed.sql, which migrate() runs again after a column change): this
+// test fails when a builder's fields and its table's columns part.
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
