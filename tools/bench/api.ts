@@ -9,6 +9,10 @@
 // While tuning: BENCH_KEEP_DB=1 keeps the generated database and prints its name; BENCH_DB=<name>
 // runs on such a database without generating again; BENCH_ROUTES=<regexp> measures only the
 // routes whose label matches.
+// Growth with the table: BENCH_LARGE=1 measures the same routes again on a second database of
+// BENCH_LARGE_ORDERS (default 3,000,000) orders and BENCH_LARGE_ACTIVITIES (default 600,000)
+// activities (BENCH_LARGE_DB=<name> reuses a kept one) and prints p99 at that size over p99 at
+// the first, per route, with each database's size on disk and the server's shared_buffers.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,6 +26,10 @@ import { freePort } from '../stack/stack.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 200_000);
+const LARGE = process.env.BENCH_LARGE === '1';
+const LARGE_ORDERS = Number(process.env.BENCH_LARGE_ORDERS ?? 3_000_000);
+const LARGE_ACTIVITIES = Number(process.env.BENCH_LARGE_ACTIVITIES ?? 600_000);
+const LARGE_DB = process.env.BENCH_LARGE_DB;
 const COLLECTIONS = 50;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Requests per measured route (bounded in count; each run also stops after 60 s). */
@@ -33,7 +41,22 @@ const BENCH_USDT_RATE = 2;
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const REUSE_DB = process.env.BENCH_DB;
 const ROUTES = new RegExp(process.env.BENCH_ROUTES ?? '.');
-const DETAIL_TOKEN = Math.max(1, Math.min(123_457, Math.floor(ORDERS / 2)));
+
+/** The generated market's size. */
+interface BenchSize {
+  orders: number;
+  activities: number;
+  /** A kept database to run on instead of generating one. */
+  reuse?: string | undefined;
+}
+
+/** What the database of one size takes (pg_database_size, the orders table with its indexes). */
+export interface DatabaseFootprint {
+  databaseBytes: number;
+  ordersBytes: number;
+  ordersIndexBytes: number;
+  sharedBuffers: string;
+}
 
 export interface ApiMeasurement {
   route: string;
@@ -45,7 +68,7 @@ export interface ApiMeasurement {
 }
 
 /** Fills the scratch database (already migrated by the server) with generate_series SQL. */
-async function generate(client: pg.Client, market: string, stable: string) {
+async function generate(client: pg.Client, market: string, stable: string, size: BenchSize) {
   const addr = (expr: string) => `'0x' || lpad(to_hex(${expr}), 40, '0')`;
   const contractOf = (g: string) => addr(`1000 + ${g} % ${COLLECTIONS}`);
   const words = `(array['Dragon','Knight','Potion','Sword','Shield','Relic','Phoenix','Golem'])`;
@@ -61,10 +84,10 @@ async function generate(client: pg.Client, market: string, stable: string) {
      select ${CHAIN_ID}, ${contractOf('g')}, g,
        ${words}[1 + g % 8] || ' ' || left(md5(g::text), 6) || ' #' || g,
        '/ipfs/bafkrei' || md5(g::text), '[]'::jsonb, 'ok', now()
-     from generate_series(1, ${ORDERS}) g`,
+     from generate_series(1, ${size.orders}) g`,
     `insert into holdings (chain_id, contract_addr, token_id, owner_addr, amount)
      select ${CHAIN_ID}, ${contractOf('g')}, g, ${addr('500000 + g % 20000')}, 1
-     from generate_series(1, ${ORDERS}) g`,
+     from generate_series(1, ${size.orders}) g`,
     // 80 % listed; 5 % without an image (left out of the market); AIA and the stable coin.
     // Listed in id order over the last million seconds, as a market fills up.
     `insert into orders (chain_id, market_addr, order_id, status, chain_status, price, money_addr,
@@ -80,10 +103,10 @@ async function generate(client: pg.Client, market: string, stable: string) {
        case when g % 20 <> 0 then '/ipfs/bafkrei' || md5(g::text) end,
        p / 1000.0, case when g % 3 = 0 then p / 1000.0 * ${BENCH_USDT_RATE} else p / 1000.0 end,
        g, '0x' || md5(g::text) || md5(g::text),
-       now() - (${ORDERS} - g) * interval '1 second', g, now() - (${ORDERS} - g) * interval '1 second'
+       now() - (${size.orders} - g) * interval '1 second', g, now() - (${size.orders} - g) * interval '1 second'
      from (select g, 1 + (g::bigint * 7919) % 100000 as p,
              case when g % 10 < 8 then 0 else g % 10 - 7 end as s
-           from generate_series(1, ${ORDERS}) g) t`,
+           from generate_series(1, ${size.orders}) g) t`,
     // The stable coin's rate (AIA per coin): the orders' reference prices above use it.
     `insert into coin_rates (chain_id, coin, effective_at, rate, symbol, decimals)
      values (${CHAIN_ID}, '${stable}', 'epoch', ${BENCH_USDT_RATE}, 'USDT', 6)`,
@@ -92,7 +115,7 @@ async function generate(client: pg.Client, market: string, stable: string) {
      select ${CHAIN_ID}, g, '0x' || md5(g::text) || md5(g::text), 0, 0, g % 9, ${contractOf('g')},
        g, g, 1000000000000000000, '0x${'0'.repeat(40)}', 1, ${addr('500000 + g % 20000')},
        ${addr('500000 + (g + 1) % 20000')}, now() - g * interval '10 seconds'
-     from generate_series(1, ${ACTIVITIES}) g`,
+     from generate_series(1, ${size.activities}) g`,
     `insert into users (address, username)
      select ${addr('500000 + g')}, 'player' || g from generate_series(0, 19999) g`,
     `vacuum analyze`,
@@ -114,33 +137,125 @@ async function waitForHealth(url: string, child: ReturnType<typeof spawn>, outpu
   throw new Error('the server did not start within 60 s');
 }
 
-/** Runs the whole bench and returns one row per measured route. */
-export async function benchApi(
-  log: (line: string) => void = console.log,
-): Promise<ApiMeasurement[]> {
+/** The measured routes; the item detail reads a token that every size generates. */
+function targetsOf(size: BenchSize) {
+  const detailToken = Math.max(1, Math.min(123_457, Math.floor(size.orders / 2)));
+  const filters = {
+    collectionNames: Array.from({ length: 10 }, (_, i) => `Bench Collection ${i * 5}`),
+    minPrice: '10',
+    maxPrice: '60',
+  };
+  const sorts: [string, { asc: boolean; column: string }][] = [
+    ['recent', { asc: false, column: 'create_date' }],
+    ['price asc', { asc: true, column: 'price' }],
+    ['price desc', { asc: false, column: 'price' }],
+  ];
+  const targets: { route: string; method: 'GET' | 'POST'; path: string; body?: unknown }[] = [];
+  for (const [label, order] of sorts) {
+    for (const filtered of [false, true]) {
+      for (const page of [1, 500]) {
+        targets.push({
+          route: `nftOrder/page ${label}${filtered ? ' +filters' : ''} p${page}`,
+          method: 'POST',
+          path: '/v1/api/nftOrder/page',
+          body: { orders: [order], page, size: 30, ...(filtered ? filters : {}) },
+        });
+      }
+    }
+  }
+  targets.push(
+    // A keyword matching about 1 % of the orders (the index walk) and a rare one (the trigram index).
+    {
+      route: 'nftOrder/page keyWord p1',
+      method: 'POST',
+      path: '/v1/api/nftOrder/page',
+      body: { keyWord: 'phoenix 1' },
+    },
+    {
+      route: 'nftOrder/page keyWord price asc p1',
+      method: 'POST',
+      path: '/v1/api/nftOrder/page',
+      body: { keyWord: 'phoenix 1', orders: [{ asc: true, column: 'price' }] },
+    },
+    {
+      route: 'nftOrder/page keyWord (rare part) p1',
+      method: 'POST',
+      path: '/v1/api/nftOrder/page',
+      body: { keyWord: 'a1b2c' },
+    },
+    {
+      route: 'homeSearchPage (common word)',
+      method: 'POST',
+      path: '/v1/api/nft/homeSearchPage',
+      body: { keyWord: 'phoenix' },
+    },
+    {
+      route: 'homeSearchPage (rare part)',
+      method: 'POST',
+      path: '/v1/api/nft/homeSearchPage',
+      body: { keyWord: 'a1b2c' },
+    },
+    {
+      route: 'nftMeta/getDetail',
+      method: 'GET',
+      path: `/v1/api/nftMeta/getDetail?tokenId=${detailToken}&contractAddr=0x${(1000 + (detailToken % COLLECTIONS)).toString(16).padStart(40, '0')}`,
+    },
+  );
+  return targets.filter((t) => ROUTES.test(t.route));
+}
+
+/** The deployed addresses the generated orders name (anvil deploys to the same ones every run). */
+interface Chain {
+  rpcUrl: string;
+  deploymentsFile: string;
+  market: string;
+  stable: string;
+}
+
+/** The size of a database on disk and of its orders, and the server's page cache. */
+async function footprintOf(databaseUrl: string): Promise<DatabaseFootprint> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      db: string;
+      orders: string;
+      indexes: string;
+      buffers: string;
+    }>(
+      `select pg_database_size(current_database())::text as db,
+         pg_table_size('orders')::text as orders, pg_indexes_size('orders')::text as indexes,
+         current_setting('shared_buffers') as buffers`,
+    );
+    const row = rows[0]!;
+    return {
+      databaseBytes: Number(row.db),
+      ordersBytes: Number(row.orders),
+      ordersIndexBytes: Number(row.indexes),
+      sharedBuffers: row.buffers,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Generates (or reuses) the database of one size, serves it and measures every chosen route. */
+async function benchSize(
+  chain: Chain,
+  size: BenchSize,
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<{ rows: ApiMeasurement[]; footprint: DatabaseFootprint }> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = REUSE_DB ?? `aiamarket_bench_${randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-api-bench-'));
+  const name = size.reuse ?? `aiamarket_bench_${randomBytes(4).toString('hex')}`;
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    const anvil = await startAnvil({ chainId: CHAIN_ID });
-    cleanups.push(() => anvil.stop());
-    const deploymentsFile = path.join(dataDir, 'deployment.json');
-    const deployment = await deployContracts({
-      rpcUrl: anvil.rpcUrl,
-      privateKey: ANVIL_ACCOUNTS[0]!.privateKey,
-      chainId: CHAIN_ID,
-      outFile: deploymentsFile,
-    });
-    const market = deployment.contracts.Marketplace!.address.toLowerCase();
-    const stable = deployment.contracts.StableCoin!.address.toLowerCase();
-
-    if (!REUSE_DB) {
+    if (!size.reuse) {
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
       await admin.query(`create database ${name}`);
       await admin.end();
-      if (KEEP_DB) log(`  database kept: BENCH_DB=${name}`);
+      if (KEEP_DB) log(`  database of ${size.orders} orders kept: ${name}`);
       else {
         cleanups.push(async () => {
           const again = new pg.Client({ connectionString: adminUrl });
@@ -159,9 +274,9 @@ export async function benchApi(
       env: {
         ...process.env,
         DATABASE_URL: url.toString(),
-        RPC_URL: anvil.rpcUrl,
+        RPC_URL: chain.rpcUrl,
         CHAIN_ID: String(CHAIN_ID),
-        DEPLOYMENTS_FILE: deploymentsFile,
+        DEPLOYMENTS_FILE: chain.deploymentsFile,
         DATA_DIR: dataDir,
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -182,84 +297,22 @@ export async function benchApi(
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, child, () => output);
 
-    if (!REUSE_DB) {
+    if (!size.reuse) {
       const started = performance.now();
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
       try {
-        await generate(client, market, stable);
+        await generate(client, chain.market, chain.stable, size);
       } finally {
         await client.end();
       }
       log(
-        `  generated ${ORDERS} orders, ${ACTIVITIES} activities, ${ORDERS} token metadata and holdings in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+        `  generated ${size.orders} orders, ${size.activities} activities, ${size.orders} token metadata and holdings in ${((performance.now() - started) / 1000).toFixed(0)} s`,
       );
     }
 
-    const filters = {
-      collectionNames: Array.from({ length: 10 }, (_, i) => `Bench Collection ${i * 5}`),
-      minPrice: '10',
-      maxPrice: '60',
-    };
-    const sorts: [string, { asc: boolean; column: string }][] = [
-      ['recent', { asc: false, column: 'create_date' }],
-      ['price asc', { asc: true, column: 'price' }],
-      ['price desc', { asc: false, column: 'price' }],
-    ];
-    const targets: { route: string; method: 'GET' | 'POST'; path: string; body?: unknown }[] = [];
-    for (const [label, order] of sorts) {
-      for (const filtered of [false, true]) {
-        for (const page of [1, 500]) {
-          targets.push({
-            route: `nftOrder/page ${label}${filtered ? ' +filters' : ''} p${page}`,
-            method: 'POST',
-            path: '/v1/api/nftOrder/page',
-            body: { orders: [order], page, size: 30, ...(filtered ? filters : {}) },
-          });
-        }
-      }
-    }
-    targets.push(
-      // A keyword matching about 1 % of the orders (the index walk) and a rare one (the trigram index).
-      {
-        route: 'nftOrder/page keyWord p1',
-        method: 'POST',
-        path: '/v1/api/nftOrder/page',
-        body: { keyWord: 'phoenix 1' },
-      },
-      {
-        route: 'nftOrder/page keyWord price asc p1',
-        method: 'POST',
-        path: '/v1/api/nftOrder/page',
-        body: { keyWord: 'phoenix 1', orders: [{ asc: true, column: 'price' }] },
-      },
-      {
-        route: 'nftOrder/page keyWord (rare part) p1',
-        method: 'POST',
-        path: '/v1/api/nftOrder/page',
-        body: { keyWord: 'a1b2c' },
-      },
-      {
-        route: 'homeSearchPage (common word)',
-        method: 'POST',
-        path: '/v1/api/nft/homeSearchPage',
-        body: { keyWord: 'phoenix' },
-      },
-      {
-        route: 'homeSearchPage (rare part)',
-        method: 'POST',
-        path: '/v1/api/nft/homeSearchPage',
-        body: { keyWord: 'a1b2c' },
-      },
-      {
-        route: 'nftMeta/getDetail',
-        method: 'GET',
-        path: `/v1/api/nftMeta/getDetail?tokenId=${DETAIL_TOKEN}&contractAddr=0x${(1000 + (DETAIL_TOKEN % COLLECTIONS)).toString(16).padStart(40, '0')}`,
-      },
-    );
-
-    const chosen = targets.filter((t) => ROUTES.test(t.route));
-    const optionsOf = (t: (typeof targets)[number]) => ({
+    const chosen = targetsOf(size);
+    const optionsOf = (t: (typeof chosen)[number]) => ({
       url: `${base}${t.path}`,
       method: t.method,
       connections: CONNECTIONS,
@@ -291,25 +344,94 @@ export async function benchApi(
         non2xx: r.non2xx,
         errors: r.errors + r.timeouts,
       });
-      log(`  ${t.route}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+      log(`  ${size.orders} orders, ${t.route}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
     }
-    return rows;
+    return { rows, footprint: await footprintOf(url.toString()) };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  }
+}
+
+/** One measured size: its market and what it measured. */
+export interface SizeResult {
+  size: { orders: number; activities: number };
+  rows: ApiMeasurement[];
+  footprint: DatabaseFootprint;
+  /** The machine's load average when this size began. */
+  loadBefore: number[];
+}
+
+/** Runs the bench at each size (the second only with BENCH_LARGE=1) and returns its results. */
+export async function benchApiSizes(
+  log: (line: string) => void = console.log,
+): Promise<SizeResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-api-bench-'));
+  const anvil = await startAnvil({ chainId: CHAIN_ID });
+  try {
+    const deploymentsFile = path.join(dataDir, 'deployment.json');
+    const deployment = await deployContracts({
+      rpcUrl: anvil.rpcUrl,
+      privateKey: ANVIL_ACCOUNTS[0]!.privateKey,
+      chainId: CHAIN_ID,
+      outFile: deploymentsFile,
+    });
+    const chain: Chain = {
+      rpcUrl: anvil.rpcUrl,
+      deploymentsFile,
+      market: deployment.contracts.Marketplace!.address.toLowerCase(),
+      stable: deployment.contracts.StableCoin!.address.toLowerCase(),
+    };
+    const sizes: BenchSize[] = [{ orders: ORDERS, activities: ACTIVITIES, reuse: REUSE_DB }];
+    if (LARGE) sizes.push({ orders: LARGE_ORDERS, activities: LARGE_ACTIVITIES, reuse: LARGE_DB });
+    const results: SizeResult[] = [];
+    for (const size of sizes) {
+      const loadBefore = os.loadavg();
+      const { rows, footprint } = await benchSize(chain, size, dataDir, log);
+      results.push({
+        size: { orders: size.orders, activities: size.activities },
+        rows,
+        footprint,
+        loadBefore,
+      });
+    }
+    return results;
+  } finally {
+    await anvil.stop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+/** Runs the bench at the first size and returns one row per measured route. */
+export async function benchApi(
+  log: (line: string) => void = console.log,
+): Promise<ApiMeasurement[]> {
+  const [first] = await benchApiSizes(log);
+  return first!.rows;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
 /** Prints the rows with the machine's load, which matters on a shared machine. */
-export function printApiBench(rows: ApiMeasurement[], loadBefore: number[]) {
+export function printApiBench(
+  rows: ApiMeasurement[],
+  loadBefore: number[],
+  size: { orders: number; activities: number } = { orders: ORDERS, activities: ACTIVITIES },
+  footprint?: DatabaseFootprint,
+) {
   console.log(
-    `\nAPI on PostgreSQL: ${ORDERS} orders, ${ACTIVITIES} activities; ${CONNECTIONS} connections, ` +
+    `\nAPI on PostgreSQL: ${size.orders} orders, ${size.activities} activities; ${CONNECTIONS} connections, ` +
       `${AMOUNT} requests per route, loopback, ${os.cpus().length} cores, load average before ` +
       `${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
+  if (footprint) {
+    console.log(
+      `database ${mb(footprint.databaseBytes)} on disk (orders ${mb(footprint.ordersBytes)}, ` +
+        `its indexes ${mb(footprint.ordersIndexBytes)}); shared_buffers ${footprint.sharedBuffers}`,
+    );
+  }
   console.table(
     rows.map((r) => ({
       route: r.route,
@@ -322,10 +444,33 @@ export function printApiBench(rows: ApiMeasurement[], loadBefore: number[]) {
   );
 }
 
+/** p99 at the larger size over p99 at the first, per route (the target is 1.3 or less). */
+export function printGrowth(small: SizeResult, large: SizeResult) {
+  const ratio = large.size.orders / small.size.orders;
+  console.log(
+    `\np99 at ${large.size.orders} orders / p99 at ${small.size.orders} (x${ratio} rows)`,
+  );
+  console.table(
+    small.rows.flatMap((s) => {
+      const l = large.rows.find((r) => r.route === s.route);
+      if (!l) return [];
+      return [
+        {
+          route: s.route,
+          [`p99 ms @${small.size.orders}`]: s.p99,
+          [`p99 ms @${large.size.orders}`]: l.p99,
+          ratio: Number((l.p99 / Math.max(s.p99, 1)).toFixed(2)),
+        },
+      ];
+    }),
+  );
+}
+
 /** `npm run bench` calls this after building; it can also run alone after `npm run build`. */
 export async function runApiBench() {
-  const load = os.loadavg();
-  printApiBench(await benchApi(), load);
+  const results = await benchApiSizes();
+  for (const r of results) printApiBench(r.rows, r.loadBefore, r.size, r.footprint);
+  if (results.length === 2) printGrowth(results[0]!, results[1]!);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

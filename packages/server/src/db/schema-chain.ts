@@ -307,7 +307,6 @@ export const orders = pgTable(
     primaryKey({ columns: [t.chainId, t.marketAddr, t.orderId] }),
     index('orders_token_idx').on(t.chainId, t.contractAddr, t.tokenId),
     index('orders_owner_idx').on(t.chainId, t.ownerAddr),
-    index('orders_status_idx').on(t.chainId, t.status),
     index('orders_status_created_idx').on(t.chainId, t.status, t.createdAt),
     index('orders_status_price_ref_idx').on(t.chainId, t.status, t.priceRef),
     index('orders_contract_price_ref_idx').on(t.chainId, t.contractAddr, t.status, t.priceRef),
