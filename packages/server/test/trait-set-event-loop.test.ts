@@ -2,9 +2,10 @@
 // is: offer/traitSet of a 10,000-token trait, first build included (read the ids, hash the
 // tree, store tokens and levels, answer the 10,000 ids), through app.inject on a seeded db.
 // On PostgreSQL every turn of the process counts and is asserted. PGlite runs its engine in
-// this thread and commits the stored set (10,000 rows and 640 KB of levels) in one engine call
-// that alone takes about 200 ms on this host, so there the turns, whole and without engine
-// time, are printed only.
+// this thread: storing the set (10,000 rows and 640 KB of levels) still leaves one turn of
+// about 120 ms on this host (it was 340 ms before new WAL segments stopped being zero-filled
+// and the levels went in one statement), so there the turns, whole and without engine time,
+// are printed only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { traitTree } from '@aiamarket/shared';
