@@ -2,5 +2,6 @@
 // transaction flow itself is lib/tx-flow).
 export { TradeDialog, TradeSuccess, type TradeReview, type TradeSubmit } from './TradeDialog';
 export { buttonClass, inputClass } from './classes';
+export { CoinSelect } from './CoinSelect';
 export { ForceCancelButton } from './ForceCancelButton';
 export { OrderExtraProvider, useOrderExtra, type OrderExtra } from './OrderExtra';

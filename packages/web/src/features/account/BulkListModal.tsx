@@ -10,7 +10,7 @@ import {
   type NftCardVO,
 } from '@aiamarket/shared';
 import { itemName } from '../../components/nft/NftCard';
-import { TradeDialog, TradeSuccess, inputClass } from '../../components/trade';
+import { CoinSelect, TradeDialog, TradeSuccess, inputClass } from '../../components/trade';
 import { fetchCoinRates, floorWarning, type FloorWarning } from '../../components/trade/floor';
 import { FloorWarningNote } from '../../components/trade/FloorWarningNote';
 import { PriceField, usePriceEntry, useRuleText } from '../../components/trade/PriceField';
@@ -49,7 +49,7 @@ export function BulkListModal({
   const { t, i18n } = useTranslation();
   const ruleText = useRuleText();
   const flow = useTxFlow();
-  const ids = { coin: useId(), mode: useId(), days: useId() };
+  const ids = { mode: useId(), days: useId() };
   const [coinIndex, setCoinIndex] = useState(0);
   const [mode, setMode] = useState<'fixed' | 'floor'>('fixed');
   const priceEntry = usePriceEntry();
@@ -175,24 +175,14 @@ export function BulkListModal({
       }}
     >
       <div className="mt-4 grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={ids.coin} className="text-sm font-medium text-slate-200">
-            {t('trade.list.coin')}
-          </label>
-          <select
-            id={ids.coin}
-            data-testid="bulk-coin"
-            value={coinIndex}
-            onChange={(e) => setCoinIndex(Number(e.target.value))}
-            className={inputClass}
-          >
-            {(coins.data ?? []).map((c, i) => (
-              <option key={c.address} value={i}>
-                {c.symbol}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CoinSelect
+          label={t('trade.list.coin')}
+          testId="bulk-coin"
+          coins={coins.data ?? []}
+          index={coinIndex}
+          onChange={setCoinIndex}
+          className=""
+        />
         <div>
           <label htmlFor={ids.days} className="text-sm font-medium text-slate-200">
             {t('bulk.duration')}

@@ -10,7 +10,7 @@ import {
   unitsText,
   type OfferVO,
 } from '@aiamarket/shared';
-import { TradeDialog, TradeSuccess, inputClass } from '../../components/trade';
+import { CoinSelect, TradeDialog, TradeSuccess, inputClass } from '../../components/trade';
 import { PriceField, usePriceEntry, useRuleText } from '../../components/trade/PriceField';
 import { loadMarketCoins, type MarketCoin } from '../../lib/chain/coins';
 import { isNativeCoin } from '../../lib/chain/market';
@@ -102,7 +102,7 @@ export function MakeOfferModal({
   const { t, i18n } = useTranslation();
   const fmt = useLocaleFormat();
   const ruleText = useRuleText();
-  const ids = { coin: useId(), units: useId(), expiry: useId() };
+  const ids = { units: useId(), expiry: useId() };
   const session = useSession();
   const { address } = session;
   const signedIn = isSignedIn(session);
@@ -262,25 +262,14 @@ export function MakeOfferModal({
           })}
         </p>
       )}
-      <div className="mt-4">
-        <label htmlFor={ids.coin} className="text-sm font-medium text-slate-200">
-          {t('offer.make.coin')}
-        </label>
-        <select
-          id={ids.coin}
-          data-testid="offer-coin"
-          value={coinIndex}
-          disabled={flow.busy}
-          onChange={(e) => setCoinAddr(coins.data?.[Number(e.target.value)]?.address ?? null)}
-          className={inputClass}
-        >
-          {(coins.data ?? []).map((c, i) => (
-            <option key={c.address} value={i}>
-              {c.symbol}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CoinSelect
+        label={t('offer.make.coin')}
+        testId="offer-coin"
+        coins={coins.data ?? []}
+        index={coinIndex}
+        disabled={flow.busy}
+        onChange={(i) => setCoinAddr(coins.data?.[i]?.address ?? null)}
+      />
       <PriceField
         label={t('offer.make.price')}
         {...priceEntry.fieldProps}

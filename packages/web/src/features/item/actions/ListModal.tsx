@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -13,7 +13,7 @@ import {
   type ContractType,
   type OrderVO,
 } from '@aiamarket/shared';
-import { TradeDialog, TradeSuccess, inputClass } from '../../../components/trade';
+import { CoinSelect, TradeDialog, TradeSuccess } from '../../../components/trade';
 import { useTxFlow } from '../../../lib/tx-flow';
 import { listItem, readRoyaltyPercent } from '../../../lib/chain';
 import { useLocaleFormat } from '../../../lib/localeFormat';
@@ -58,7 +58,6 @@ export function ListModal({
   const { t, i18n } = useTranslation();
   const ruleText = useRuleText();
   const fmt = useLocaleFormat();
-  const coinId = useId();
   const flow = useTxFlow();
   const is1155 = item.contractType === CONTRACT_TYPE.erc1155;
   const priceEntry = usePriceEntry();
@@ -161,24 +160,13 @@ export function ListModal({
       {existing && onUpdatePrice && (
         <ExistingListingNotice order={existing} onUpdatePrice={onUpdatePrice} />
       )}
-      <div className="mt-4">
-        <label htmlFor={coinId} className="text-sm font-medium text-slate-200">
-          {t('trade.list.coin')}
-        </label>
-        <select
-          id={coinId}
-          data-testid="coin-select"
-          value={coinIndex}
-          onChange={(e) => setCoinIndex(Number(e.target.value))}
-          className={inputClass}
-        >
-          {(coins.data ?? []).map((c, i) => (
-            <option key={c.address} value={i}>
-              {c.symbol}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CoinSelect
+        label={t('trade.list.coin')}
+        testId="coin-select"
+        coins={coins.data ?? []}
+        index={coinIndex}
+        onChange={setCoinIndex}
+      />
       <PriceField
         label={t('trade.list.price')}
         {...priceEntry.fieldProps}
