@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { REFERENCE_UNIT } from '@aiamarket/shared';
 import { localizeDecimal, useLocaleFormat } from '../../lib/localeFormat';
 import type { FloorWarning } from './floor';
+import { FloorWarningNote } from './FloorWarningNote';
 
 /**
  * The step between the form and the wallet in listing, price change and bulk listing: the exact price and
@@ -41,19 +41,10 @@ export function PriceConfirmStep({
           </div>
         )}
       </dl>
-      {warning && (
-        <p
-          role="alert"
-          data-testid="floor-warning"
-          data-kind={warning.kind}
-          className="rounded-xl border border-amber-400/40 bg-amber-500/10 p-3 text-amber-100"
-        >
-          {t(
-            warning.kind === 'belowHalf' ? 'trade.confirm.belowFloor' : 'trade.confirm.aboveFloor',
-            { floor: `${fmt.price(warning.floor)} ${REFERENCE_UNIT.symbol}` },
-          )}
-        </p>
-      )}
+      <FloorWarningNote
+        warning={warning}
+        className="rounded-xl border border-amber-400/40 bg-amber-500/10 p-3 text-amber-100"
+      />
     </div>
   );
 }

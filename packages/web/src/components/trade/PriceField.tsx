@@ -7,7 +7,7 @@ import {
   validationKeyOf,
   type RuleCheck,
 } from '@aiamarket/shared';
-import { inputClass } from './TradeDialog';
+import { inputClass } from './classes';
 
 /** The English message of a shared rule, translated. */
 export function useRuleText() {

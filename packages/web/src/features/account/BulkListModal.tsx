@@ -5,18 +5,18 @@ import { toast } from 'sonner';
 import { parseUnits, type Address } from 'viem';
 import {
   LISTING_LIMITS,
-  REFERENCE_UNIT,
   checkListingPrice,
   parseDecimalInput,
   type NftCardVO,
 } from '@aiamarket/shared';
 import { itemName } from '../../components/nft/NftCard';
-import { TradeDialog, buttonClass, inputClass } from '../../components/trade';
-import { fetchCoinRates, floorWarning } from '../../components/trade/floor';
+import { CoinSelect, TradeDialog, TradeSuccess, inputClass } from '../../components/trade';
+import { fetchCoinRates, floorWarning, type FloorWarning } from '../../components/trade/floor';
+import { FloorWarningNote } from '../../components/trade/FloorWarningNote';
 import { PriceField, usePriceEntry, useRuleText } from '../../components/trade/PriceField';
 import { loadMarketCoins } from '../../lib/chain/coins';
-import { localizeDecimal, useLocaleFormat } from '../../lib/localeFormat';
-import { TxStatus, useTxFlow } from '../../lib/tx-flow';
+import { localizeDecimal } from '../../lib/localeFormat';
+import { useTxFlow } from '../../lib/tx-flow';
 import { listWithOneSignature } from './list-signed';
 import {
   bulkListings,
@@ -48,9 +48,8 @@ export function BulkListModal({
 }) {
   const { t, i18n } = useTranslation();
   const ruleText = useRuleText();
-  const fmt = useLocaleFormat();
   const flow = useTxFlow();
-  const ids = { coin: useId(), mode: useId(), days: useId() };
+  const ids = { mode: useId(), days: useId() };
   const [coinIndex, setCoinIndex] = useState(0);
   const [mode, setMode] = useState<'fixed' | 'floor'>('fixed');
   const priceEntry = usePriceEntry();
@@ -59,7 +58,6 @@ export function BulkListModal({
   /** Items whose coin is not the batch's: the index into the market's coins. */
   const [ownCoin, setOwnCoin] = useState<Record<string, number>>({});
   const [days, setDays] = useState<number>(30);
-  const [confirming, setConfirming] = useState(false);
   const coins = useQuery({ queryKey: ['listing-coins'], queryFn: loadMarketCoins });
   const rates = useQuery({
     queryKey: ['coin-rates'],
@@ -139,228 +137,196 @@ export function BulkListModal({
     if (ok) toast.success(t('bulk.success', { count: lines.length }));
   };
 
-  const done = flow.state.phase === 'done';
   return (
     <TradeDialog
       title={t('bulk.title', { count: items.length })}
       onClose={onClose}
-      busy={flow.busy}
+      flow={flow}
       testId="bulk-list-modal"
-    >
-      {done ? (
-        <p data-testid="bulk-list-success" className="mt-4 text-emerald-300">
+      success={
+        <TradeSuccess testId="bulk-list-success">
           {t('bulk.success', { count: items.length })}
-        </p>
-      ) : confirming && ready ? (
-        <div data-testid="bulk-confirm-step" className="mt-4 space-y-2 text-sm">
-          <p className="font-semibold text-slate-100">{t('trade.confirm.title')}</p>
-          <ul className="max-h-80 space-y-2 overflow-y-auto">
-            {priced.map(({ item, coin: itemCoin, check }) => {
-              const price = check.ok ? check.value : '0';
-              const warning = floorWarning(price, rateOf(itemCoin?.address), floorOf(item));
-              return (
-                <li
-                  key={itemKey(item)}
-                  data-testid="bulk-confirm-line"
-                  className="rounded-xl border border-white/10 bg-white/5 p-2"
-                >
-                  <div className="flex justify-between gap-3">
-                    <span className="truncate">{itemName(item.name, item.tokenId)}</span>
-                    <span className="font-semibold break-all">
-                      <span data-testid="bulk-confirm-price">
-                        {localizeDecimal(i18n.language, price)}
-                      </span>{' '}
-                      <span data-testid="bulk-confirm-coin">{itemCoin?.symbol}</span>
-                    </span>
-                  </div>
-                  {warning && (
-                    <p
-                      role="alert"
-                      data-testid="floor-warning"
-                      data-kind={warning.kind}
-                      className="mt-1 text-amber-100"
-                    >
-                      {t(
-                        warning.kind === 'belowHalf'
-                          ? 'trade.confirm.belowFloor'
-                          : 'trade.confirm.aboveFloor',
-                        { floor: `${fmt.price(warning.floor)} ${REFERENCE_UNIT.symbol}` },
-                      )}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-          <p className="text-slate-400">{t('bulk.oneSignature', { count: items.length })}</p>
-        </div>
-      ) : (
-        <>
-          <div className="mt-4 grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor={ids.coin} className="text-sm font-medium text-slate-200">
-                {t('trade.list.coin')}
-              </label>
-              <select
-                id={ids.coin}
-                data-testid="bulk-coin"
-                value={coinIndex}
-                onChange={(e) => setCoinIndex(Number(e.target.value))}
-                className={inputClass}
-              >
-                {(coins.data ?? []).map((c, i) => (
-                  <option key={c.address} value={i}>
-                    {c.symbol}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={ids.days} className="text-sm font-medium text-slate-200">
-                {t('bulk.duration')}
-              </label>
-              <select
-                id={ids.days}
-                data-testid="bulk-days"
-                value={days}
-                onChange={(e) => setDays(Number(e.target.value))}
-                className={inputClass}
-              >
-                {DURATIONS.map((d) => (
-                  <option key={d} value={d}>
-                    {t('bulk.days', { count: d })}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <fieldset className="mt-4">
-            <legend className="text-sm font-medium text-slate-200">{t('bulk.priceMode')}</legend>
-            <div className="mt-1 flex gap-4 text-sm">
-              {(['fixed', 'floor'] as const).map((m) => (
-                <label key={m} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name={ids.mode}
-                    data-testid={`bulk-mode-${m}`}
-                    checked={mode === m}
-                    onChange={() => setMode(m)}
-                  />
-                  {t(`bulk.mode.${m}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {mode === 'fixed' ? (
-            <PriceField
-              label={t('bulk.priceAll')}
-              {...priceEntry.fieldProps}
-              symbol={coin?.symbol ?? ''}
-              error={priceEntry.errorOf(
-                checkListingPrice(priceEntry.price, coin?.decimals, i18n.language),
-              )}
+        </TradeSuccess>
+      }
+      review={{
+        label: t('trade.list.review'),
+        testId: 'bulk-list-review',
+        disabled: !ready,
+        renderStep: () =>
+          ready ? (
+            <BulkConfirmStep
+              lines={priced.map(({ item, coin: itemCoin, check }) => {
+                const price = check.ok ? check.value : '0';
+                return {
+                  item,
+                  price,
+                  symbol: itemCoin?.symbol ?? '',
+                  warning: floorWarning(price, rateOf(itemCoin?.address), floorOf(item)),
+                };
+              })}
             />
-          ) : (
-            <div className="mt-4">
-              <label className="text-sm font-medium text-slate-200">
-                {t('bulk.percentOfFloor')}
-                <input
-                  data-testid="bulk-percent"
-                  inputMode="decimal"
-                  value={percent}
-                  onChange={(e) => setPercent(e.target.value)}
-                  className={inputClass}
-                />
-              </label>
-            </div>
-          )}
-          <ul className="mt-4 max-h-64 space-y-1.5 overflow-y-auto text-sm">
-            {priced.map(({ item, check }) => (
-              <li
-                key={itemKey(item)}
-                data-testid="bulk-item"
-                data-item-key={itemKey(item)}
-                className="flex items-center justify-between gap-3"
-              >
-                <span className="min-w-0 flex-1 truncate">{itemName(item.name, item.tokenId)}</span>
-                <select
-                  data-testid="bulk-item-coin"
-                  aria-label={t('bulk.itemCoin', { name: itemName(item.name, item.tokenId) })}
-                  value={coinIndexOf(item)}
-                  onChange={(e) => {
-                    const next = Number(e.target.value);
-                    setOwnCoin((o) => {
-                      const rest = { ...o };
-                      delete rest[itemKey(item)];
-                      return next === coinIndex ? rest : { ...rest, [itemKey(item)]: next };
-                    });
-                  }}
-                  className="h-9 rounded-lg border border-white/15 bg-ink-950 px-1 text-slate-100"
-                >
-                  {(coins.data ?? []).map((c, i) => (
-                    <option key={c.address} value={i}>
-                      {c.symbol}
-                    </option>
-                  ))}
-                </select>
-                <input
-                  data-testid="bulk-item-price"
-                  aria-label={t('bulk.itemPrice', { name: itemName(item.name, item.tokenId) })}
-                  inputMode="decimal"
-                  placeholder={check.ok ? localizeDecimal(i18n.language, check.value) : '—'}
-                  value={own[itemKey(item)] ?? ''}
-                  onChange={(e) => setOwn((o) => ({ ...o, [itemKey(item)]: e.target.value }))}
-                  aria-invalid={!check.ok && !!own[itemKey(item)]}
-                  className="h-9 w-32 rounded-lg border border-white/15 bg-ink-950 px-2 text-right text-slate-100 aria-[invalid=true]:border-rose-400"
-                />
-              </li>
-            ))}
-          </ul>
-          {!ready && priceEntry.edited && (
-            <p role="status" className="mt-2 text-xs text-slate-400">
-              {ruleText(firstRefusal) ?? t('bulk.needPrice')}
-            </p>
-          )}
-        </>
-      )}
-      <TxStatus state={flow.state} />
-      <div className="mt-6 flex justify-end gap-3">
-        {done ? (
-          <button type="button" className={buttonClass.primary} onClick={onClose}>
-            {t('trade.actions.close')}
-          </button>
-        ) : confirming ? (
-          <>
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              disabled={flow.busy}
-              onClick={() => setConfirming(false)}
-            >
-              {t('trade.actions.back')}
-            </button>
-            <button
-              type="button"
-              data-testid="bulk-list-confirm"
-              disabled={!ready || flow.busy}
-              onClick={() => void submit()}
-              className={buttonClass.primary}
-            >
-              {flow.busy ? t('trade.tx.working') : t('bulk.submit', { count: items.length })}
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            data-testid="bulk-list-review"
-            disabled={!ready}
-            onClick={() => setConfirming(true)}
-            className={buttonClass.primary}
+          ) : null,
+      }}
+      submit={{
+        label: t('bulk.submit', { count: items.length }),
+        testId: 'bulk-list-confirm',
+        disabled: !ready,
+        onSubmit: () => void submit(),
+      }}
+    >
+      <div className="mt-4 grid grid-cols-2 gap-3">
+        <CoinSelect
+          label={t('trade.list.coin')}
+          testId="bulk-coin"
+          coins={coins.data ?? []}
+          index={coinIndex}
+          onChange={setCoinIndex}
+          className=""
+        />
+        <div>
+          <label htmlFor={ids.days} className="text-sm font-medium text-slate-200">
+            {t('bulk.duration')}
+          </label>
+          <select
+            id={ids.days}
+            data-testid="bulk-days"
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value))}
+            className={inputClass}
           >
-            {t('trade.list.review')}
-          </button>
-        )}
+            {DURATIONS.map((d) => (
+              <option key={d} value={d}>
+                {t('bulk.days', { count: d })}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-medium text-slate-200">{t('bulk.priceMode')}</legend>
+        <div className="mt-1 flex gap-4 text-sm">
+          {(['fixed', 'floor'] as const).map((m) => (
+            <label key={m} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={ids.mode}
+                data-testid={`bulk-mode-${m}`}
+                checked={mode === m}
+                onChange={() => setMode(m)}
+              />
+              {t(`bulk.mode.${m}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {mode === 'fixed' ? (
+        <PriceField
+          label={t('bulk.priceAll')}
+          {...priceEntry.fieldProps}
+          symbol={coin?.symbol ?? ''}
+          error={priceEntry.errorOf(
+            checkListingPrice(priceEntry.price, coin?.decimals, i18n.language),
+          )}
+        />
+      ) : (
+        <div className="mt-4">
+          <label className="text-sm font-medium text-slate-200">
+            {t('bulk.percentOfFloor')}
+            <input
+              data-testid="bulk-percent"
+              inputMode="decimal"
+              value={percent}
+              onChange={(e) => setPercent(e.target.value)}
+              className={inputClass}
+            />
+          </label>
+        </div>
+      )}
+      <ul className="mt-4 max-h-64 space-y-1.5 overflow-y-auto text-sm">
+        {priced.map(({ item, check }) => (
+          <li
+            key={itemKey(item)}
+            data-testid="bulk-item"
+            data-item-key={itemKey(item)}
+            className="flex items-center justify-between gap-3"
+          >
+            <span className="min-w-0 flex-1 truncate">{itemName(item.name, item.tokenId)}</span>
+            <select
+              data-testid="bulk-item-coin"
+              aria-label={t('bulk.itemCoin', { name: itemName(item.name, item.tokenId) })}
+              value={coinIndexOf(item)}
+              onChange={(e) => {
+                const next = Number(e.target.value);
+                setOwnCoin((o) => {
+                  const rest = { ...o };
+                  delete rest[itemKey(item)];
+                  return next === coinIndex ? rest : { ...rest, [itemKey(item)]: next };
+                });
+              }}
+              className="h-9 rounded-lg border border-white/15 bg-ink-950 px-1 text-slate-100"
+            >
+              {(coins.data ?? []).map((c, i) => (
+                <option key={c.address} value={i}>
+                  {c.symbol}
+                </option>
+              ))}
+            </select>
+            <input
+              data-testid="bulk-item-price"
+              aria-label={t('bulk.itemPrice', { name: itemName(item.name, item.tokenId) })}
+              inputMode="decimal"
+              placeholder={check.ok ? localizeDecimal(i18n.language, check.value) : '—'}
+              value={own[itemKey(item)] ?? ''}
+              onChange={(e) => setOwn((o) => ({ ...o, [itemKey(item)]: e.target.value }))}
+              aria-invalid={!check.ok && !!own[itemKey(item)]}
+              className="h-9 w-32 rounded-lg border border-white/15 bg-ink-950 px-2 text-right text-slate-100 aria-[invalid=true]:border-rose-400"
+            />
+          </li>
+        ))}
+      </ul>
+      {!ready && priceEntry.edited && (
+        <p role="status" className="mt-2 text-xs text-slate-400">
+          {ruleText(firstRefusal) ?? t('bulk.needPrice')}
+        </p>
+      )}
     </TradeDialog>
+  );
+}
+
+/**
+ * The review of a bulk listing: each item's price and coin as they will be signed, with the
+ * single listing's price-sanity warning under it, and the one signature that lists them all.
+ */
+function BulkConfirmStep({
+  lines,
+}: {
+  lines: readonly { item: NftCardVO; price: string; symbol: string; warning: FloorWarning }[];
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div data-testid="bulk-confirm-step" className="mt-4 space-y-2 text-sm">
+      <p className="font-semibold text-slate-100">{t('trade.confirm.title')}</p>
+      <ul className="max-h-80 space-y-2 overflow-y-auto">
+        {lines.map(({ item, price, symbol, warning }) => (
+          <li
+            key={itemKey(item)}
+            data-testid="bulk-confirm-line"
+            className="rounded-xl border border-white/10 bg-white/5 p-2"
+          >
+            <div className="flex justify-between gap-3">
+              <span className="truncate">{itemName(item.name, item.tokenId)}</span>
+              <span className="font-semibold break-all">
+                <span data-testid="bulk-confirm-price">
+                  {localizeDecimal(i18n.language, price)}
+                </span>{' '}
+                <span data-testid="bulk-confirm-coin">{symbol}</span>
+              </span>
+            </div>
+            <FloorWarningNote warning={warning} className="mt-1 text-amber-100" />
+          </li>
+        ))}
+      </ul>
+      <p className="text-slate-400">{t('bulk.oneSignature', { count: lines.length })}</p>
+    </div>
   );
 }

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { OrderVO } from '@aiamarket/shared';
 import { itemName } from '../../components/nft/NftCard';
-import { TradeDialog, buttonClass } from '../../components/trade';
+import { TradeDialog, TradeSuccess, buttonClass } from '../../components/trade';
 import { localizeDecimal } from '../../lib/localeFormat';
-import { TxStatus, useTxFlow } from '../../lib/tx-flow';
+import { useTxFlow } from '../../lib/tx-flow';
 import { listWithOneSignature } from './list-signed';
 import { fetchRetiredListings, relistings } from './retired';
 
@@ -83,7 +83,6 @@ function ListAgainDialog({
   const { t } = useTranslation();
   const flow = useTxFlow();
   const queryClient = useQueryClient();
-  const done = flow.state.phase === 'done';
 
   const submit = async () => {
     let count = 0;
@@ -108,36 +107,22 @@ function ListAgainDialog({
     <TradeDialog
       title={t('account.retired.dialogTitle', { count: records.length })}
       onClose={onClose}
-      busy={flow.busy}
+      flow={flow}
       testId="retired-list-again-dialog"
-    >
-      {done ? (
-        <p data-testid="retired-list-again-success" className="mt-4 text-emerald-300">
+      success={
+        <TradeSuccess testId="retired-list-again-success">
           {t('bulk.success', { count: records.length })}
-        </p>
-      ) : (
-        <div className="mt-4 space-y-2 text-sm">
-          <p className="text-slate-300">{t('account.retired.explain')}</p>
-          <p className="text-slate-400">{t('bulk.oneSignature', { count: records.length })}</p>
-        </div>
-      )}
-      <TxStatus state={flow.state} />
-      <div className="mt-6 flex justify-end gap-3">
-        {done ? (
-          <button type="button" className={buttonClass.primary} onClick={onClose}>
-            {t('trade.actions.close')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            data-testid="retired-list-again-confirm"
-            disabled={flow.busy}
-            onClick={() => void submit()}
-            className={buttonClass.primary}
-          >
-            {flow.busy ? t('trade.tx.working') : t('account.retired.listAgain')}
-          </button>
-        )}
+        </TradeSuccess>
+      }
+      submit={{
+        label: t('account.retired.listAgain'),
+        testId: 'retired-list-again-confirm',
+        onSubmit: () => void submit(),
+      }}
+    >
+      <div className="mt-4 space-y-2 text-sm">
+        <p className="text-slate-300">{t('account.retired.explain')}</p>
+        <p className="text-slate-400">{t('bulk.oneSignature', { count: records.length })}</p>
       </div>
     </TradeDialog>
   );

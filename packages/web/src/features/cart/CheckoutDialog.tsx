@@ -5,12 +5,12 @@ import { formatUnits } from 'viem';
 import { REFERENCE_UNIT, type OrderVO } from '@aiamarket/shared';
 import { itemName } from '../../components/nft/NftCard';
 import { NftImage } from '../../components/nft/NftImage';
-import { TradeDialog, buttonClass } from '../../components/trade';
+import { TradeDialog } from '../../components/trade';
 import { planSweep, sweepListings, type SweepOutcome } from '../../lib/chain/listings';
 import { useLiveListings, useOrderGone } from '../../lib/live';
 import { cx } from '../../lib/cx';
 import { useLocaleFormat } from '../../lib/localeFormat';
-import { TxStatus, useTxFlow } from '../../lib/tx-flow';
+import { useTxFlow } from '../../lib/tx-flow';
 import { sweepLineOf, totalsByCoin, unitsOf, type CheckoutOrder } from './lines';
 import { cartKey } from './store';
 
@@ -46,7 +46,6 @@ export function CheckoutDialog({
   const [outcome, setOutcome] = useState<SweepOutcome | null>(null);
   // The listings as they were checked out: the cart empties under the result.
   const [bought] = useState(() => new Map<string, OrderVO>());
-  const done = flow.state.phase === 'done' && outcome !== null;
   // What the live stream has not said is sold or gone: only those are paid for and bought.
   const buyable = useLiveListings(orders as CheckoutOrder[]);
 
@@ -71,95 +70,86 @@ export function CheckoutDialog({
     `${fmt.price(formatUnits(BigInt(o.priceWei) * unitsOf(o), o.coinDecimals))} ${o.coin}`;
 
   return (
-    <TradeDialog title={title} onClose={onClose} busy={flow.busy} testId={testId}>
-      {done && outcome ? (
-        <ul data-testid="checkout-result" className="mt-4 space-y-1.5 text-sm">
-          {[...outcome.bought, ...outcome.skipped].map((key) => {
-            const o = bought.get(key);
-            const ok = outcome.bought.includes(key);
-            return (
-              <li
-                key={key}
-                data-testid="checkout-result-line"
-                data-outcome={ok ? 'bought' : 'skipped'}
-                className="flex justify-between gap-3"
-              >
-                <span className="truncate">{o ? itemName(o.name, o.tokenId) : key}</span>
-                <span className={ok ? 'text-emerald-300' : 'text-amber-200'}>
-                  {ok ? t('cart.result.bought') : t('cart.result.skipped')}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+    <TradeDialog
+      title={title}
+      onClose={onClose}
+      flow={flow}
+      testId={testId}
+      // The result view waits for the sweep's outcome, known just after the flow is done.
+      success={
+        outcome ? (
+          <ul data-testid="checkout-result" className="mt-4 space-y-1.5 text-sm">
+            {[...outcome.bought, ...outcome.skipped].map((key) => {
+              const o = bought.get(key);
+              const ok = outcome.bought.includes(key);
+              return (
+                <li
+                  key={key}
+                  data-testid="checkout-result-line"
+                  data-outcome={ok ? 'bought' : 'skipped'}
+                  className="flex justify-between gap-3"
+                >
+                  <span className="truncate">{o ? itemName(o.name, o.tokenId) : key}</span>
+                  <span className={ok ? 'text-emerald-300' : 'text-amber-200'}>
+                    {ok ? t('cart.result.bought') : t('cart.result.skipped')}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : undefined
+      }
+      submit={{
+        label: t('cart.checkout', {
+          count: Number(buyable.reduce((n, o) => n + unitsOf(o), 0n)),
+        }),
+        testId: 'checkout-confirm',
+        disabled: buyable.length === 0,
+        onSubmit: () => void checkout(),
+      }}
+    >
+      {orders.length === 0 ? (
+        <p data-testid="cart-empty" className="mt-4 text-sm text-slate-400">
+          {t('cart.empty')}
+        </p>
       ) : (
-        <>
-          {orders.length === 0 ? (
-            <p data-testid="cart-empty" className="mt-4 text-sm text-slate-400">
-              {t('cart.empty')}
-            </p>
-          ) : (
-            <ul className="mt-4 max-h-80 space-y-2 overflow-y-auto text-sm">
-              {orders.map((o) => (
-                <CheckoutLine
-                  key={cartKey(o)}
-                  order={o}
-                  price={priceOf(o)}
-                  unitsText={t('cart.lineUnits', {
-                    units: fmt.integer(unitsOf(o).toString()),
-                    price: `${fmt.price(o.price)} ${o.coin}`,
-                  })}
-                  busy={flow.busy}
-                  onRemove={onRemove}
-                />
-              ))}
-            </ul>
-          )}
-          {buyable.length > 0 && (
-            <dl data-testid="checkout-totals" className="mt-5 space-y-1 text-sm font-semibold">
-              {totalsByCoin(buyable).map((c) => (
-                <div key={c.coin} className="flex justify-between" data-testid="checkout-total">
-                  <dt>{t('cart.total')}</dt>
-                  <dd>
-                    {fmt.price(formatUnits(c.wei, c.decimals))} {c.coin}
-                  </dd>
-                </div>
-              ))}
-              {/* The quote's reference total no longer fits once a line is left out. */}
-              {totalRef !== null && buyable.length === orders.length && (
-                <div className="flex justify-between text-slate-300">
-                  <dt>{t('cart.totalRef')}</dt>
-                  <dd data-testid="checkout-total-ref">
-                    {fmt.price(totalRef)} {REFERENCE_UNIT.symbol}
-                  </dd>
-                </div>
-              )}
-            </dl>
-          )}
-        </>
+        <ul className="mt-4 max-h-80 space-y-2 overflow-y-auto text-sm">
+          {orders.map((o) => (
+            <CheckoutLine
+              key={cartKey(o)}
+              order={o}
+              price={priceOf(o)}
+              unitsText={t('cart.lineUnits', {
+                units: fmt.integer(unitsOf(o).toString()),
+                price: `${fmt.price(o.price)} ${o.coin}`,
+              })}
+              busy={flow.busy}
+              onRemove={onRemove}
+            />
+          ))}
+        </ul>
       )}
-      <TxStatus state={flow.state} />
-      <div className="mt-6 flex justify-end gap-3">
-        {done ? (
-          <button type="button" className={buttonClass.primary} onClick={onClose}>
-            {t('trade.actions.close')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            data-testid="checkout-confirm"
-            disabled={buyable.length === 0 || flow.busy}
-            onClick={() => void checkout()}
-            className={buttonClass.primary}
-          >
-            {flow.busy
-              ? t('trade.tx.working')
-              : t('cart.checkout', {
-                  count: Number(buyable.reduce((n, o) => n + unitsOf(o), 0n)),
-                })}
-          </button>
-        )}
-      </div>
+      {buyable.length > 0 && (
+        <dl data-testid="checkout-totals" className="mt-5 space-y-1 text-sm font-semibold">
+          {totalsByCoin(buyable).map((c) => (
+            <div key={c.coin} className="flex justify-between" data-testid="checkout-total">
+              <dt>{t('cart.total')}</dt>
+              <dd>
+                {fmt.price(formatUnits(c.wei, c.decimals))} {c.coin}
+              </dd>
+            </div>
+          ))}
+          {/* The quote's reference total no longer fits once a line is left out. */}
+          {totalRef !== null && buyable.length === orders.length && (
+            <div className="flex justify-between text-slate-300">
+              <dt>{t('cart.totalRef')}</dt>
+              <dd data-testid="checkout-total-ref">
+                {fmt.price(totalRef)} {REFERENCE_UNIT.symbol}
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
     </TradeDialog>
   );
 }

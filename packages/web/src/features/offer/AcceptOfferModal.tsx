@@ -11,7 +11,7 @@ import {
   unitsText,
   type OfferVO,
 } from '@aiamarket/shared';
-import { TradeDialog, buttonClass, inputClass } from '../../components/trade';
+import { TradeDialog, TradeSuccess, inputClass } from '../../components/trade';
 import { useRuleText } from '../../components/trade/PriceField';
 import {
   acceptOffer,
@@ -22,7 +22,7 @@ import {
 import { errorText } from '../../lib/errors';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { useSession } from '../../lib/session';
-import { TxStatus, useTxFlow } from '../../lib/tx-flow';
+import { useTxFlow } from '../../lib/tx-flow';
 import { fetchHeld, fetchOfferProof, fetchOfferTokens } from './api';
 import { acceptableUnits, offerPayout } from './terms';
 
@@ -104,7 +104,6 @@ export function AcceptOfferModal({
   const holds = held.data !== undefined && held.data > 0n;
   const ready =
     tokenId !== null && holds && (unitsCheck === null || unitsCheck.ok) && payout !== null;
-  const done = flow.state.phase === 'done';
   // Exact amounts (every base unit), in the reader's decimal separator: the split is checked here.
   const money = (v: bigint) =>
     `${decimalInputText(unitsText(v, offer.coinDecimals), i18n.language)} ${offer.coin}`;
@@ -130,144 +129,123 @@ export function AcceptOfferModal({
       title={t('offer.accept.title')}
       description={offer.name ?? offer.collectionName ?? undefined}
       onClose={onClose}
-      busy={flow.busy}
+      flow={flow}
       testId="accept-offer-modal"
+      success={
+        <TradeSuccess testId="accept-offer-success">{t('offer.accept.success')}</TradeSuccess>
+      }
+      submit={{
+        label: t('offer.accept.submit'),
+        testId: 'accept-offer-submit',
+        disabled: !ready,
+        onSubmit: () => void submit(),
+      }}
     >
-      {done ? (
-        <p data-testid="accept-offer-success" className="mt-4 text-emerald-300">
-          {t('offer.accept.success')}
+      {picking && choices.isPending && (
+        <p data-testid="accept-tokens-loading" className="mt-4 text-sm text-slate-400">
+          {t('offer.accept.loadingTokens')}
         </p>
-      ) : (
-        <>
-          {picking && choices.isPending && (
-            <p data-testid="accept-tokens-loading" className="mt-4 text-sm text-slate-400">
-              {t('offer.accept.loadingTokens')}
-            </p>
-          )}
-          {picking && choices.isError && (
-            <p
-              role="alert"
-              data-testid="accept-tokens-error"
-              className="mt-4 text-sm text-rose-300"
-            >
-              {errorText(choices.error, t)}
-            </p>
-          )}
-          {picking && choices.data?.length === 0 && (
-            <p role="alert" data-testid="accept-no-tokens" className="mt-4 text-sm text-rose-300">
-              {t('offer.accept.noTokens')}
-            </p>
-          )}
-          {picking && choices.data !== undefined && choices.data.length > 0 && (
-            <div className="mt-4">
-              <label htmlFor={ids.token} className="text-sm font-medium text-slate-200">
-                {t('offer.accept.token')}
-              </label>
-              <select
-                id={ids.token}
-                data-testid="accept-token"
-                value={tokenId ?? ''}
-                disabled={flow.busy}
-                onChange={(e) => setPicked(e.target.value)}
-                className={inputClass}
-              >
-                {choices.data.map((c) => (
-                  <option key={c.tokenId} value={c.tokenId}>
-                    {`${c.name ?? ''} #${c.tokenId}`.trim()}
-                    {offer.erc1155
-                      ? ` · ${t('offer.accept.heldCount', { n: fmt.integer(c.amount.toString()) })}`
-                      : ''}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          {!picking && tokenId !== null && held.isSuccess && !holds && (
-            <p role="alert" data-testid="accept-not-held" className="mt-3 text-xs text-rose-300">
-              {t('offer.accept.notHeld')}
-            </p>
-          )}
-          {offer.erc1155 && (
-            <div className="mt-4">
-              <label htmlFor={ids.units} className="text-sm font-medium text-slate-200">
-                {t('offer.accept.units', { n: fmt.integer(most.toString()) })}
-              </label>
-              <input
-                id={ids.units}
-                data-testid="accept-units"
-                inputMode="numeric"
-                value={unitsTyped}
-                onChange={(e) => setUnitsTyped(e.target.value)}
-                className={inputClass}
-              />
-              {unitsCheck && !unitsCheck.ok && (
-                <p role="alert" className="mt-1 text-xs text-rose-300">
-                  {ruleText(unitsCheck.message)}
-                </p>
-              )}
-            </div>
-          )}
-          <dl className="mt-5 space-y-1.5 text-sm" data-testid="accept-summary">
-            <div className="flex justify-between">
-              <dt className="text-slate-400">{t('offer.accept.price')}</dt>
-              <dd data-testid="accept-price">{money(price)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-400">{t('offer.accept.gross')}</dt>
-              <dd data-testid="accept-gross">{money(gross)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-400">{t('offer.accept.fee')}</dt>
-              <dd data-testid="accept-fee">{payout ? `− ${money(payout.fee)}` : '…'}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-400">{t('offer.accept.royalty')}</dt>
-              <dd data-testid="accept-royalty">{payout ? `− ${money(payout.royalty)}` : '…'}</dd>
-            </div>
-            <div className="flex justify-between font-semibold">
-              <dt>{t('offer.accept.net')}</dt>
-              <dd data-testid="accept-net">
-                {payout
-                  ? inAia
-                    ? `${decimalInputText(unitsText(payout.net, offer.coinDecimals), i18n.language)} ${NATIVE_COIN.symbol}`
-                    : money(payout.net)
-                  : '…'}
-              </dd>
-            </div>
-          </dl>
-          {unwrappable && (
-            <label className="mt-3 flex items-center gap-2 text-sm text-slate-300">
-              <input
-                type="checkbox"
-                data-testid="accept-in-aia"
-                checked={wantAia}
-                disabled={flow.busy}
-                onChange={(e) => setWantAia(e.target.checked)}
-              />
-              {t('offer.accept.inAia', { coin: offer.coin })}
-            </label>
-          )}
-          <p className="mt-3 text-xs text-slate-400">{t('offer.accept.approvalNote')}</p>
-        </>
       )}
-      <TxStatus state={flow.state} />
-      <div className="mt-6 flex justify-end gap-3">
-        {done ? (
-          <button type="button" className={buttonClass.primary} onClick={onClose}>
-            {t('trade.actions.close')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            data-testid="accept-offer-submit"
-            disabled={!ready || flow.busy}
-            onClick={() => void submit()}
-            className={buttonClass.primary}
+      {picking && choices.isError && (
+        <p role="alert" data-testid="accept-tokens-error" className="mt-4 text-sm text-rose-300">
+          {errorText(choices.error, t)}
+        </p>
+      )}
+      {picking && choices.data?.length === 0 && (
+        <p role="alert" data-testid="accept-no-tokens" className="mt-4 text-sm text-rose-300">
+          {t('offer.accept.noTokens')}
+        </p>
+      )}
+      {picking && choices.data !== undefined && choices.data.length > 0 && (
+        <div className="mt-4">
+          <label htmlFor={ids.token} className="text-sm font-medium text-slate-200">
+            {t('offer.accept.token')}
+          </label>
+          <select
+            id={ids.token}
+            data-testid="accept-token"
+            value={tokenId ?? ''}
+            disabled={flow.busy}
+            onChange={(e) => setPicked(e.target.value)}
+            className={inputClass}
           >
-            {flow.busy ? t('trade.tx.working') : t('offer.accept.submit')}
-          </button>
-        )}
-      </div>
+            {choices.data.map((c) => (
+              <option key={c.tokenId} value={c.tokenId}>
+                {`${c.name ?? ''} #${c.tokenId}`.trim()}
+                {offer.erc1155
+                  ? ` · ${t('offer.accept.heldCount', { n: fmt.integer(c.amount.toString()) })}`
+                  : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {!picking && tokenId !== null && held.isSuccess && !holds && (
+        <p role="alert" data-testid="accept-not-held" className="mt-3 text-xs text-rose-300">
+          {t('offer.accept.notHeld')}
+        </p>
+      )}
+      {offer.erc1155 && (
+        <div className="mt-4">
+          <label htmlFor={ids.units} className="text-sm font-medium text-slate-200">
+            {t('offer.accept.units', { n: fmt.integer(most.toString()) })}
+          </label>
+          <input
+            id={ids.units}
+            data-testid="accept-units"
+            inputMode="numeric"
+            value={unitsTyped}
+            onChange={(e) => setUnitsTyped(e.target.value)}
+            className={inputClass}
+          />
+          {unitsCheck && !unitsCheck.ok && (
+            <p role="alert" className="mt-1 text-xs text-rose-300">
+              {ruleText(unitsCheck.message)}
+            </p>
+          )}
+        </div>
+      )}
+      <dl className="mt-5 space-y-1.5 text-sm" data-testid="accept-summary">
+        <div className="flex justify-between">
+          <dt className="text-slate-400">{t('offer.accept.price')}</dt>
+          <dd data-testid="accept-price">{money(price)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-400">{t('offer.accept.gross')}</dt>
+          <dd data-testid="accept-gross">{money(gross)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-400">{t('offer.accept.fee')}</dt>
+          <dd data-testid="accept-fee">{payout ? `− ${money(payout.fee)}` : '…'}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-400">{t('offer.accept.royalty')}</dt>
+          <dd data-testid="accept-royalty">{payout ? `− ${money(payout.royalty)}` : '…'}</dd>
+        </div>
+        <div className="flex justify-between font-semibold">
+          <dt>{t('offer.accept.net')}</dt>
+          <dd data-testid="accept-net">
+            {payout
+              ? inAia
+                ? `${decimalInputText(unitsText(payout.net, offer.coinDecimals), i18n.language)} ${NATIVE_COIN.symbol}`
+                : money(payout.net)
+              : '…'}
+          </dd>
+        </div>
+      </dl>
+      {unwrappable && (
+        <label className="mt-3 flex items-center gap-2 text-sm text-slate-300">
+          <input
+            type="checkbox"
+            data-testid="accept-in-aia"
+            checked={wantAia}
+            disabled={flow.busy}
+            onChange={(e) => setWantAia(e.target.checked)}
+          />
+          {t('offer.accept.inAia', { coin: offer.coin })}
+        </label>
+      )}
+      <p className="mt-3 text-xs text-slate-400">{t('offer.accept.approvalNote')}</p>
     </TradeDialog>
   );
 }

@@ -143,6 +143,12 @@ function TraitOfferDialog({
       description={name}
       onClose={close}
       testId="trait-offer-modal"
+      submit={{
+        label: t('offer.trait.continue'),
+        testId: 'trait-continue',
+        disabled: !usable,
+        onSubmit: () => setConfirmed(true),
+      }}
     >
       <TraitPicker contractAddr={contractAddr} choice={choice} onChange={setChoice} />
       {valueId !== null && set.isPending && (
@@ -155,17 +161,6 @@ function TraitOfferDialog({
           {t('offer.trait.tooMany')}
         </p>
       )}
-      <div className="mt-6 flex justify-end">
-        <button
-          type="button"
-          data-testid="trait-continue"
-          disabled={!usable}
-          onClick={() => setConfirmed(true)}
-          className={buttonClass.primary}
-        >
-          {t('offer.trait.continue')}
-        </button>
-      </div>
     </TradeDialog>
   );
 }

@@ -10,7 +10,7 @@ import {
   unitsText,
   type OfferVO,
 } from '@aiamarket/shared';
-import { TradeDialog, buttonClass, inputClass } from '../../components/trade';
+import { CoinSelect, TradeDialog, TradeSuccess, inputClass } from '../../components/trade';
 import { PriceField, usePriceEntry, useRuleText } from '../../components/trade/PriceField';
 import { loadMarketCoins, type MarketCoin } from '../../lib/chain/coins';
 import { isNativeCoin } from '../../lib/chain/market';
@@ -27,7 +27,7 @@ import {
 import type { TxResult } from '../../lib/chain/send';
 import { localizeDecimal, useLocaleFormat } from '../../lib/localeFormat';
 import { isSignedIn, useSession } from '../../lib/session';
-import { TxStatus, useTxFlow } from '../../lib/tx-flow';
+import { useTxFlow } from '../../lib/tx-flow';
 import { createOffer, fetchAccountOffers } from './api';
 import { clearOfferDraft, offerDraftKey, peekOfferDraft, saveOfferDraft } from './draft';
 import {
@@ -102,7 +102,7 @@ export function MakeOfferModal({
   const { t, i18n } = useTranslation();
   const fmt = useLocaleFormat();
   const ruleText = useRuleText();
-  const ids = { coin: useId(), units: useId(), expiry: useId() };
+  const ids = { units: useId(), expiry: useId() };
   const session = useSession();
   const { address } = session;
   const signedIn = isSignedIn(session);
@@ -178,7 +178,6 @@ export function MakeOfferModal({
     coin !== null &&
     !short &&
     !reserveShort;
-  const done = flow.state.phase === 'done';
   // The expiry shown counts from when the dialog opened; the signed one from the signing.
   const [openedAt] = useState(() => Date.now());
   const expiresAt = openedAt + days * 86_400_000;
@@ -242,152 +241,122 @@ export function MakeOfferModal({
       title={title}
       description={name}
       onClose={close}
-      busy={flow.busy}
+      flow={flow}
       testId="make-offer-modal"
+      success={<TradeSuccess testId="make-offer-success">{t('offer.make.success')}</TradeSuccess>}
+      submit={{
+        label: t('offer.make.submit'),
+        testId: 'make-offer-submit',
+        disabled: !ready,
+        onSubmit: () => void submit(),
+      }}
     >
-      {done ? (
-        <p data-testid="make-offer-success" className="mt-4 text-emerald-300">
-          {t('offer.make.success')}
-        </p>
-      ) : (
-        <>
-          {target.kind === OFFER_KIND.collection && (
-            <p className="mt-3 text-sm text-slate-400">{t('offer.make.collectionHint')}</p>
-          )}
-          {traitLabel && (
-            <p className="mt-3 text-sm text-slate-400" data-testid="make-offer-trait">
-              {t('offer.make.traitHint', {
-                trait: traitLabel.trait,
-                n: fmt.integer(traitLabel.tokens),
-              })}
-            </p>
-          )}
-          <div className="mt-4">
-            <label htmlFor={ids.coin} className="text-sm font-medium text-slate-200">
-              {t('offer.make.coin')}
-            </label>
-            <select
-              id={ids.coin}
-              data-testid="offer-coin"
-              value={coinIndex}
-              disabled={flow.busy}
-              onChange={(e) => setCoinAddr(coins.data?.[Number(e.target.value)]?.address ?? null)}
-              className={inputClass}
-            >
-              {(coins.data ?? []).map((c, i) => (
-                <option key={c.address} value={i}>
-                  {c.symbol}
-                </option>
-              ))}
-            </select>
-          </div>
-          <PriceField
-            label={t('offer.make.price')}
-            {...priceEntry.fieldProps}
-            symbol={coin?.symbol ?? ''}
-            error={priceEntry.errorOf(priceCheck)}
-          />
-          {!fixedOne && (
-            <div className="mt-4">
-              <label htmlFor={ids.units} className="text-sm font-medium text-slate-200">
-                {target.kind === OFFER_KIND.item ? t('offer.make.units') : t('offer.make.tokens')}
-              </label>
-              <input
-                id={ids.units}
-                data-testid="offer-units"
-                inputMode="numeric"
-                value={unitsTyped}
-                aria-invalid={unitsError ? true : undefined}
-                onChange={(e) => setUnitsTyped(e.target.value)}
-                className={inputClass}
-              />
-              {unitsError && (
-                <p role="alert" className="mt-1 text-xs text-rose-300">
-                  {unitsError}
-                </p>
-              )}
-            </div>
-          )}
-          <div className="mt-4">
-            <label htmlFor={ids.expiry} className="text-sm font-medium text-slate-200">
-              {t('offer.make.expiry')}
-            </label>
-            <select
-              id={ids.expiry}
-              data-testid="offer-expiry"
-              value={days}
-              onChange={(e) => setDays(Number(e.target.value) as ExpiryDays)}
-              className={inputClass}
-            >
-              {EXPIRY_DAYS.map((d) => (
-                <option key={d} value={d}>
-                  {t('offer.make.days', { count: d })}
-                </option>
-              ))}
-            </select>
-            <p className="mt-1 text-xs text-slate-400">
-              {t('offer.make.expires', { date: fmt.dateTime(expiresAt) })}
-            </p>
-          </div>
-          <dl className="mt-5 space-y-1.5 text-sm">
-            <div className="flex justify-between font-semibold">
-              <dt>{t('offer.make.total')}</dt>
-              <dd data-testid="offer-total">
-                {fmt.price(unitsText(total, coin?.decimals ?? 18))} {coin?.symbol}
-              </dd>
-            </div>
-            {funds.data && coin && (
-              <div className="flex justify-between text-slate-400">
-                <dt>{t('offer.make.balanceLabel')}</dt>
-                <dd data-testid="offer-balance">
-                  {fmt.price(unitsText(spendable ?? 0n, coin.decimals))} {coin.symbol}
-                </dd>
-              </div>
-            )}
-          </dl>
-          {reserveShort && coin && wrap && (
-            <p role="alert" data-testid="offer-gas-reserve" className="mt-3 text-xs text-rose-300">
-              {t('offer.make.gasReserve', {
-                reserve: fmt.price(unitsText(OFFER_GAS_RESERVE, coin.decimals)),
-                native: coin.symbol,
-                max: fmt.price(unitsText(wrap.most, coin.decimals)),
-                coin: coin.symbol,
-              })}
-            </p>
-          )}
-          {wrapNeeded > 0n && !short && !reserveShort && coin && (
-            <p data-testid="offer-wrap-note" className="mt-3 text-xs text-amber-200">
-              {t('offer.make.wrapNote', {
-                amount: fmt.price(unitsText(wrapNeeded, coin.decimals)),
-                coin: coin.symbol,
-              })}
-            </p>
-          )}
-          {short && (
-            <p role="alert" data-testid="offer-short" className="mt-3 text-xs text-rose-300">
-              {t('offer.make.insufficient')}
-            </p>
-          )}
-        </>
+      {target.kind === OFFER_KIND.collection && (
+        <p className="mt-3 text-sm text-slate-400">{t('offer.make.collectionHint')}</p>
       )}
-      <TxStatus state={flow.state} />
-      <div className="mt-6 flex justify-end gap-3">
-        {done ? (
-          <button type="button" className={buttonClass.primary} onClick={close}>
-            {t('trade.actions.close')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            data-testid="make-offer-submit"
-            disabled={!ready || flow.busy}
-            onClick={() => void submit()}
-            className={buttonClass.primary}
-          >
-            {flow.busy ? t('trade.tx.working') : t('offer.make.submit')}
-          </button>
-        )}
+      {traitLabel && (
+        <p className="mt-3 text-sm text-slate-400" data-testid="make-offer-trait">
+          {t('offer.make.traitHint', {
+            trait: traitLabel.trait,
+            n: fmt.integer(traitLabel.tokens),
+          })}
+        </p>
+      )}
+      <CoinSelect
+        label={t('offer.make.coin')}
+        testId="offer-coin"
+        coins={coins.data ?? []}
+        index={coinIndex}
+        disabled={flow.busy}
+        onChange={(i) => setCoinAddr(coins.data?.[i]?.address ?? null)}
+      />
+      <PriceField
+        label={t('offer.make.price')}
+        {...priceEntry.fieldProps}
+        symbol={coin?.symbol ?? ''}
+        error={priceEntry.errorOf(priceCheck)}
+      />
+      {!fixedOne && (
+        <div className="mt-4">
+          <label htmlFor={ids.units} className="text-sm font-medium text-slate-200">
+            {target.kind === OFFER_KIND.item ? t('offer.make.units') : t('offer.make.tokens')}
+          </label>
+          <input
+            id={ids.units}
+            data-testid="offer-units"
+            inputMode="numeric"
+            value={unitsTyped}
+            aria-invalid={unitsError ? true : undefined}
+            onChange={(e) => setUnitsTyped(e.target.value)}
+            className={inputClass}
+          />
+          {unitsError && (
+            <p role="alert" className="mt-1 text-xs text-rose-300">
+              {unitsError}
+            </p>
+          )}
+        </div>
+      )}
+      <div className="mt-4">
+        <label htmlFor={ids.expiry} className="text-sm font-medium text-slate-200">
+          {t('offer.make.expiry')}
+        </label>
+        <select
+          id={ids.expiry}
+          data-testid="offer-expiry"
+          value={days}
+          onChange={(e) => setDays(Number(e.target.value) as ExpiryDays)}
+          className={inputClass}
+        >
+          {EXPIRY_DAYS.map((d) => (
+            <option key={d} value={d}>
+              {t('offer.make.days', { count: d })}
+            </option>
+          ))}
+        </select>
+        <p className="mt-1 text-xs text-slate-400">
+          {t('offer.make.expires', { date: fmt.dateTime(expiresAt) })}
+        </p>
       </div>
+      <dl className="mt-5 space-y-1.5 text-sm">
+        <div className="flex justify-between font-semibold">
+          <dt>{t('offer.make.total')}</dt>
+          <dd data-testid="offer-total">
+            {fmt.price(unitsText(total, coin?.decimals ?? 18))} {coin?.symbol}
+          </dd>
+        </div>
+        {funds.data && coin && (
+          <div className="flex justify-between text-slate-400">
+            <dt>{t('offer.make.balanceLabel')}</dt>
+            <dd data-testid="offer-balance">
+              {fmt.price(unitsText(spendable ?? 0n, coin.decimals))} {coin.symbol}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {reserveShort && coin && wrap && (
+        <p role="alert" data-testid="offer-gas-reserve" className="mt-3 text-xs text-rose-300">
+          {t('offer.make.gasReserve', {
+            reserve: fmt.price(unitsText(OFFER_GAS_RESERVE, coin.decimals)),
+            native: coin.symbol,
+            max: fmt.price(unitsText(wrap.most, coin.decimals)),
+            coin: coin.symbol,
+          })}
+        </p>
+      )}
+      {wrapNeeded > 0n && !short && !reserveShort && coin && (
+        <p data-testid="offer-wrap-note" className="mt-3 text-xs text-amber-200">
+          {t('offer.make.wrapNote', {
+            amount: fmt.price(unitsText(wrapNeeded, coin.decimals)),
+            coin: coin.symbol,
+          })}
+        </p>
+      )}
+      {short && (
+        <p role="alert" data-testid="offer-short" className="mt-3 text-xs text-rose-300">
+          {t('offer.make.insufficient')}
+        </p>
+      )}
     </TradeDialog>
   );
 }

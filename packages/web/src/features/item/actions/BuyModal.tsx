@@ -11,9 +11,9 @@ import {
   typedBuyQuantity,
   type OrderVO,
 } from '@aiamarket/shared';
-import { TradeDialog, buttonClass } from '../../../components/trade';
+import { TradeDialog, TradeSuccess, buttonClass } from '../../../components/trade';
 import { useLocaleFormat } from '../../../lib/localeFormat';
-import { TxStatus, useTxFlow } from '../../../lib/tx-flow';
+import { useTxFlow } from '../../../lib/tx-flow';
 import { buyItem } from '../../../lib/chain';
 import { buySignedListing } from '../../../lib/chain/listings';
 import { useRuleText } from './PriceField';
@@ -38,7 +38,6 @@ export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => vo
   // The stepper starts from a whole number; text the rule refuses ("1,5") counts as 1.
   const stepFrom = Number.isInteger(quantity) ? quantity : 1;
   const total = BigInt(order.priceWei) * BigInt(check.ok ? check.value : 0);
-  const done = flow.state.phase === 'done';
 
   const submit = async () => {
     if (!check.ok) return;
@@ -67,89 +66,70 @@ export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => vo
       title={t('trade.buy.title')}
       description={order.name ?? order.nftMetadata?.name ?? undefined}
       onClose={onClose}
-      busy={flow.busy}
+      flow={flow}
       testId="buy-modal"
+      success={<TradeSuccess testId="buy-success">{t('trade.buy.success')}</TradeSuccess>}
+      submit={{
+        label: t('trade.buy.submit'),
+        testId: 'buy-confirm',
+        disabled: !check.ok,
+        onSubmit: () => void submit(),
+      }}
     >
-      {done ? (
-        <p data-testid="buy-success" className="mt-4 text-emerald-300">
-          {t('trade.buy.success')}
-        </p>
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-slate-300">
-            {t('trade.buy.unitPrice')}{' '}
-            <span data-testid="buy-unit-price" className="font-semibold text-white">
-              {fmt.price(order.price)} {order.coin}
-            </span>
-          </p>
-          {is1155 && (
-            <div className="mt-4">
-              <label htmlFor={id} className="text-sm font-medium text-slate-200">
-                {t('trade.buy.quantity')}{' '}
-                <span className="text-slate-400">{t('trade.buy.left', { count: left })}</span>
-              </label>
-              <div className="mt-1 flex items-center gap-2">
-                <button
-                  type="button"
-                  aria-label={t('trade.buy.decrease')}
-                  className={buttonClass.secondary}
-                  disabled={stepFrom <= 1 || flow.busy}
-                  onClick={() => setTyped(String(stepBuyQuantity(stepFrom, -1, left)))}
-                >
-                  −
-                </button>
-                <input
-                  id={id}
-                  data-testid="buy-quantity"
-                  inputMode="numeric"
-                  value={typed}
-                  onChange={(e) => setTyped(typedBuyQuantity(e.target.value, left, i18n.language))}
-                  onBlur={() => setTyped(buyQuantityOnBlur(typed))}
-                  className="h-11 w-24 rounded-xl border border-white/15 bg-ink-950 text-center text-slate-100"
-                />
-                <button
-                  type="button"
-                  aria-label={t('trade.buy.increase')}
-                  className={buttonClass.secondary}
-                  disabled={stepFrom >= left || flow.busy}
-                  onClick={() => setTyped(String(stepBuyQuantity(stepFrom, 1, left)))}
-                >
-                  +
-                </button>
-              </div>
-              {!check.ok && typed !== '' && (
-                <p role="alert" className="mt-1 text-xs text-rose-300">
-                  {ruleText(check.message)}
-                </p>
-              )}
-            </div>
+      <p className="mt-4 text-sm text-slate-300">
+        {t('trade.buy.unitPrice')}{' '}
+        <span data-testid="buy-unit-price" className="font-semibold text-white">
+          {fmt.price(order.price)} {order.coin}
+        </span>
+      </p>
+      {is1155 && (
+        <div className="mt-4">
+          <label htmlFor={id} className="text-sm font-medium text-slate-200">
+            {t('trade.buy.quantity')}{' '}
+            <span className="text-slate-400">{t('trade.buy.left', { count: left })}</span>
+          </label>
+          <div className="mt-1 flex items-center gap-2">
+            <button
+              type="button"
+              aria-label={t('trade.buy.decrease')}
+              className={buttonClass.secondary}
+              disabled={stepFrom <= 1 || flow.busy}
+              onClick={() => setTyped(String(stepBuyQuantity(stepFrom, -1, left)))}
+            >
+              −
+            </button>
+            <input
+              id={id}
+              data-testid="buy-quantity"
+              inputMode="numeric"
+              value={typed}
+              onChange={(e) => setTyped(typedBuyQuantity(e.target.value, left, i18n.language))}
+              onBlur={() => setTyped(buyQuantityOnBlur(typed))}
+              className="h-11 w-24 rounded-xl border border-white/15 bg-ink-950 text-center text-slate-100"
+            />
+            <button
+              type="button"
+              aria-label={t('trade.buy.increase')}
+              className={buttonClass.secondary}
+              disabled={stepFrom >= left || flow.busy}
+              onClick={() => setTyped(String(stepBuyQuantity(stepFrom, 1, left)))}
+            >
+              +
+            </button>
+          </div>
+          {!check.ok && typed !== '' && (
+            <p role="alert" className="mt-1 text-xs text-rose-300">
+              {ruleText(check.message)}
+            </p>
           )}
-          <p className="mt-5 flex justify-between text-sm font-semibold">
-            <span>{t('trade.buy.total')}</span>
-            <span data-testid="buy-total">
-              {fmt.price(formatUnits(total, order.coinDecimals))} {order.coin}
-            </span>
-          </p>
-        </>
+        </div>
       )}
-      <TxStatus state={flow.state} />
-      <div className="mt-6 flex justify-end gap-3">
-        {done ? (
-          <button type="button" className={buttonClass.primary} onClick={onClose}>
-            {t('trade.actions.close')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            data-testid="buy-confirm"
-            disabled={!check.ok || flow.busy}
-            onClick={() => void submit()}
-            className={buttonClass.primary}
-          >
-            {flow.busy ? t('trade.tx.working') : t('trade.buy.submit')}
-          </button>
-        )}
-      </div>
+      <p className="mt-5 flex justify-between text-sm font-semibold">
+        <span>{t('trade.buy.total')}</span>
+        <span data-testid="buy-total">
+          {fmt.price(formatUnits(total, order.coinDecimals))} {order.coin}
+        </span>
+      </p>
     </TradeDialog>
   );
 }

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ORDER_KIND, type OrderVO } from '@aiamarket/shared';
 import type { Hex } from 'viem';
-import { TradeDialog, buttonClass } from '../../../components/trade';
-import { TxStatus, useTxFlow } from '../../../lib/tx-flow';
+import { TradeDialog } from '../../../components/trade';
+import { useTxFlow } from '../../../lib/tx-flow';
 import { cancelListing } from '../../../lib/chain';
 import { cancelSignedListings } from '../../../lib/chain/listings';
 import { useSession } from '../../../lib/session';
@@ -36,29 +36,15 @@ export function CancelModal({ order, onClose }: { order: OrderVO; onClose: () =>
       title={t('trade.cancel.title')}
       description={t('trade.cancel.body')}
       onClose={onClose}
-      busy={flow.busy}
+      flow={flow}
       testId="cancel-modal"
-    >
-      <TxStatus state={flow.state} />
-      <div className="mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          className={buttonClass.secondary}
-          disabled={flow.busy}
-          onClick={onClose}
-        >
-          {t('trade.actions.back')}
-        </button>
-        <button
-          type="button"
-          data-testid="cancel-confirm"
-          disabled={flow.busy}
-          onClick={() => void submit()}
-          className={buttonClass.danger}
-        >
-          {flow.busy ? t('trade.tx.working') : t('trade.cancel.submit')}
-        </button>
-      </div>
-    </TradeDialog>
+      back
+      submit={{
+        label: t('trade.cancel.submit'),
+        testId: 'cancel-confirm',
+        variant: 'danger',
+        onSubmit: () => void submit(),
+      }}
+    />
   );
 }

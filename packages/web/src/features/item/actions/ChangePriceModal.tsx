@@ -1,17 +1,15 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { parseUnits } from 'viem';
 import { checkChangedPrice, type OrderVO } from '@aiamarket/shared';
 import { TradeDialog } from '../../../components/trade';
-import { TxStatus, useTxFlow } from '../../../lib/tx-flow';
+import { useTxFlow } from '../../../lib/tx-flow';
 import { modifyPrice } from '../../../lib/chain';
 import { useLocaleFormat } from '../../../lib/localeFormat';
 import { notifyPriceChange } from './api';
 import { floorWarning, useFloorAndRate } from './floor';
 import { PriceField, usePriceEntry } from './PriceField';
 import { PriceConfirmStep } from './PriceConfirmStep';
-import { ReviewActions } from './ReviewActions';
 
 /**
  * Update price (spec section 4): modifyPrice on chain, then POST nftOrder/changePrice, then the
@@ -23,7 +21,6 @@ export function ChangePriceModal({ order, onClose }: { order: OrderVO; onClose: 
   const fmt = useLocaleFormat();
   const flow = useTxFlow();
   const priceEntry = usePriceEntry();
-  const [confirming, setConfirming] = useState(false);
   // The current price again would be a transaction that changes nothing: refused here.
   const check = checkChangedPrice(
     priceEntry.price,
@@ -59,40 +56,35 @@ export function ChangePriceModal({ order, onClose }: { order: OrderVO; onClose: 
         price: `${fmt.price(order.price)} ${order.coin}`,
       })}
       onClose={onClose}
-      busy={flow.busy}
+      flow={flow}
       testId="change-price-modal"
+      review={{
+        label: t('trade.changePrice.review'),
+        testId: 'change-price-review',
+        disabled: !priceEntry.edited || !check.ok,
+        renderStep: () =>
+          check.ok ? (
+            <PriceConfirmStep
+              testId="change-price-confirm-step"
+              price={check.value}
+              symbol={order.coin}
+              warning={floorWarning(check.value, rate, floor)}
+            />
+          ) : null,
+      }}
+      submit={{
+        label: t('trade.changePrice.submit'),
+        testId: 'change-price-confirm',
+        disabled: !check.ok,
+        onSubmit: () => void submit(),
+      }}
     >
-      {confirming && check.ok ? (
-        <PriceConfirmStep
-          testId="change-price-confirm-step"
-          price={check.value}
-          symbol={order.coin}
-          warning={floorWarning(check.value, rate, floor)}
-        />
-      ) : (
-        <PriceField
-          label={t('trade.changePrice.newPrice')}
-          {...priceEntry.fieldProps}
-          symbol={order.coin}
-          error={error}
-        />
-      )}
-      <TxStatus state={flow.state} />
-      <div className="mt-6 flex justify-end gap-3">
-        <ReviewActions
-          confirming={confirming}
-          busy={flow.busy}
-          onReview={() => setConfirming(true)}
-          onBack={() => setConfirming(false)}
-          onConfirm={() => void submit()}
-          reviewLabel={t('trade.changePrice.review')}
-          confirmLabel={t('trade.changePrice.submit')}
-          reviewTestId="change-price-review"
-          confirmTestId="change-price-confirm"
-          reviewDisabled={!priceEntry.edited || !check.ok}
-          confirmDisabled={!check.ok}
-        />
-      </div>
+      <PriceField
+        label={t('trade.changePrice.newPrice')}
+        {...priceEntry.fieldProps}
+        symbol={order.coin}
+        error={error}
+      />
     </TradeDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -13,7 +13,7 @@ import {
   type ContractType,
   type OrderVO,
 } from '@aiamarket/shared';
-import { inputClass } from '../../../components/trade';
+import { CoinSelect, TradeDialog, TradeSuccess } from '../../../components/trade';
 import { useTxFlow } from '../../../lib/tx-flow';
 import { listItem, readRoyaltyPercent } from '../../../lib/chain';
 import { useLocaleFormat } from '../../../lib/localeFormat';
@@ -24,9 +24,7 @@ import { loadListingCoins } from './coins';
 import { floorWarning, useFloorAndRate } from './floor';
 import { PriceField, usePriceEntry, useRuleText } from './PriceField';
 import { PriceConfirmStep } from './PriceConfirmStep';
-import { ReviewActions } from './ReviewActions';
 import { RuleMessage } from './RuleMessage';
-import { TradeFlowDialog } from './TradeFlowDialog';
 
 export interface ListableItem {
   contractAddr: string;
@@ -60,14 +58,12 @@ export function ListModal({
   const { t, i18n } = useTranslation();
   const ruleText = useRuleText();
   const fmt = useLocaleFormat();
-  const coinId = useId();
   const flow = useTxFlow();
   const is1155 = item.contractType === CONTRACT_TYPE.erc1155;
   const priceEntry = usePriceEntry();
   const { price, edited } = priceEntry;
   const [amount, setAmount] = useState(String(DEFAULT_ERC1155_AMOUNT));
   const [coinIndex, setCoinIndex] = useState(0);
-  const [confirming, setConfirming] = useState(false);
   const coins = useQuery({ queryKey: ['listing-coins'], queryFn: loadListingCoins });
   const fee = useQuery({
     queryKey: ['transaction-fee'],
@@ -109,102 +105,86 @@ export function ListModal({
   };
 
   return (
-    <TradeFlowDialog
+    <TradeDialog
       title={t('trade.list.title')}
       description={item.name ?? undefined}
       testId="list-modal"
       flow={flow}
       onClose={onClose}
-      success={t('trade.list.success')}
-      successTestId="list-success"
-      actions={
-        <ReviewActions
-          confirming={confirming}
-          busy={flow.busy}
-          onReview={() => setConfirming(true)}
-          onBack={() => setConfirming(false)}
-          onConfirm={() => void submit()}
-          reviewLabel={t('trade.list.review')}
-          confirmLabel={t('trade.list.submit')}
-          reviewTestId="list-review"
-          confirmTestId="list-confirm"
-          reviewDisabled={!ready}
-          confirmDisabled={!ready}
-        />
+      success={<TradeSuccess testId="list-success">{t('trade.list.success')}</TradeSuccess>}
+      review={{
+        label: t('trade.list.review'),
+        testId: 'list-review',
+        disabled: !ready,
+        renderStep: () =>
+          priceCheck.ok ? (
+            <PriceConfirmStep
+              testId="list-confirm-step"
+              price={priceCheck.value}
+              symbol={coin?.symbol ?? ''}
+              amount={amountCheck?.ok ? amountCheck.value : null}
+              warning={floorWarning(priceCheck.value, rate, floor)}
+            />
+          ) : null,
+      }}
+      submit={{
+        label: t('trade.list.submit'),
+        testId: 'list-confirm',
+        disabled: !ready,
+        onSubmit: () => void submit(),
+      }}
+      summary={
+        <dl className="mt-5 space-y-1.5 text-sm" data-testid="list-summary">
+          <div className="flex justify-between">
+            <dt className="text-slate-400">{t('trade.list.fee')}</dt>
+            <dd data-testid="list-fee">{fee.isSuccess ? fmt.percent(fee.data) : '…'}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-400">{t('trade.list.royalty')}</dt>
+            <dd data-testid="list-royalty">{fmt.percent(royaltyPercent ?? 0)}</dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>{is1155 ? t('trade.list.netPerItem') : t('trade.list.net')}</dt>
+            <dd data-testid="list-net">
+              {/* 4 decimals kept (spec), in the reader's decimal separator. */}
+              {decimalInputText(
+                netReceipt(priceCheck.ok ? priceCheck.value : '0', fee.data ?? 0, royaltyPercent),
+                i18n.language,
+              )}{' '}
+              {coin?.symbol}
+            </dd>
+          </div>
+        </dl>
       }
     >
-      {confirming && priceCheck.ok ? (
-        <PriceConfirmStep
-          testId="list-confirm-step"
-          price={priceCheck.value}
-          symbol={coin?.symbol ?? ''}
-          amount={amountCheck?.ok ? amountCheck.value : null}
-          warning={floorWarning(priceCheck.value, rate, floor)}
-        />
-      ) : (
-        <>
-          {existing && onUpdatePrice && (
-            <ExistingListingNotice order={existing} onUpdatePrice={onUpdatePrice} />
-          )}
-          <div className="mt-4">
-            <label htmlFor={coinId} className="text-sm font-medium text-slate-200">
-              {t('trade.list.coin')}
-            </label>
-            <select
-              id={coinId}
-              data-testid="coin-select"
-              value={coinIndex}
-              onChange={(e) => setCoinIndex(Number(e.target.value))}
-              className={inputClass}
-            >
-              {(coins.data ?? []).map((c, i) => (
-                <option key={c.address} value={i}>
-                  {c.symbol}
-                </option>
-              ))}
-            </select>
-          </div>
-          <PriceField
-            label={t('trade.list.price')}
-            {...priceEntry.fieldProps}
-            symbol={coin?.symbol ?? ''}
-            error={priceError}
-          />
-          {is1155 && (
-            <AmountField
-              label={t('trade.list.amount')}
-              holding={t('trade.list.available', { count: held })}
-              value={amount}
-              onChange={setAmount}
-              invalid={amountError !== null}
-              testId="amount-input"
-            >
-              <RuleMessage text={amountError} />
-            </AmountField>
-          )}
-        </>
+      {existing && onUpdatePrice && (
+        <ExistingListingNotice order={existing} onUpdatePrice={onUpdatePrice} />
       )}
-      <dl className="mt-5 space-y-1.5 text-sm" data-testid="list-summary">
-        <div className="flex justify-between">
-          <dt className="text-slate-400">{t('trade.list.fee')}</dt>
-          <dd data-testid="list-fee">{fee.isSuccess ? fmt.percent(fee.data) : '…'}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-400">{t('trade.list.royalty')}</dt>
-          <dd data-testid="list-royalty">{fmt.percent(royaltyPercent ?? 0)}</dd>
-        </div>
-        <div className="flex justify-between font-semibold">
-          <dt>{is1155 ? t('trade.list.netPerItem') : t('trade.list.net')}</dt>
-          <dd data-testid="list-net">
-            {/* 4 decimals kept (spec), in the reader's decimal separator. */}
-            {decimalInputText(
-              netReceipt(priceCheck.ok ? priceCheck.value : '0', fee.data ?? 0, royaltyPercent),
-              i18n.language,
-            )}{' '}
-            {coin?.symbol}
-          </dd>
-        </div>
-      </dl>
-    </TradeFlowDialog>
+      <CoinSelect
+        label={t('trade.list.coin')}
+        testId="coin-select"
+        coins={coins.data ?? []}
+        index={coinIndex}
+        onChange={setCoinIndex}
+      />
+      <PriceField
+        label={t('trade.list.price')}
+        {...priceEntry.fieldProps}
+        symbol={coin?.symbol ?? ''}
+        error={priceError}
+      />
+      {is1155 && (
+        <AmountField
+          label={t('trade.list.amount')}
+          holding={t('trade.list.available', { count: held })}
+          value={amount}
+          onChange={setAmount}
+          invalid={amountError !== null}
+          testId="amount-input"
+        >
+          <RuleMessage text={amountError} />
+        </AmountField>
+      )}
+    </TradeDialog>
   );
 }
