@@ -26,12 +26,7 @@ import type { NewSignedListingRow } from '../../db/schema.js';
 import { orderViews } from '../../read-models/order-view.js';
 import { refusal } from '../../http/refusal.js';
 import { signedFieldsOf } from '../../chain/signed-order/signed-fields.js';
-import {
-  areUnitsValid,
-  isPriceValid,
-  isTimeWindowValid,
-  nowSeconds,
-} from '../../chain/signed-order/terms.js';
+import * as terms from '../../chain/signed-order/terms.js';
 import { listingTypedData, readListingStates, retiredListingTreeTypedData } from './chain.js';
 import type { ListingCreateInput } from './input.js';
 import {
@@ -55,12 +50,12 @@ export function listingService(ctx: ServerContext, coins: CoinCatalog) {
 
   /** Price, units and time window of each listing, before anything is read. */
   function checkTerms(listings: readonly SignedListingFields[]) {
-    const now = nowSeconds();
+    const now = terms.nowSeconds();
     const maxDays = LISTING_LIMITS.maxDurationDays;
     listings.forEach((l, i) => {
-      if (!isPriceValid(l.pricePerUnit)) throw refuseAt('listingPriceInvalid', i);
-      if (!areUnitsValid(l.units, !l.erc1155)) throw refuseAt('listingUnitsInvalid', i);
-      if (!isTimeWindowValid(l, maxDays, now)) {
+      if (!terms.isPriceValid(l.pricePerUnit)) throw refuseAt('listingPriceInvalid', i);
+      if (!terms.areUnitsValid(l.units, !l.erc1155)) throw refuseAt('listingUnitsInvalid', i);
+      if (!terms.isTimeWindowValid(l, maxDays, now)) {
         throw refuseAt('listingTimeInvalid', i, { days: maxDays });
       }
     });

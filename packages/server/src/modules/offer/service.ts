@@ -20,12 +20,7 @@ import { currentRateOf } from '../../db/coin-rates.js';
 import { paged } from '../../http/paging.js';
 import { refusal } from '../../http/refusal.js';
 import { signedFieldsOf } from '../../chain/signed-order/signed-fields.js';
-import {
-  areUnitsValid,
-  isPriceValid,
-  isTimeWindowValid,
-  nowSeconds,
-} from '../../chain/signed-order/terms.js';
+import * as terms from '../../chain/signed-order/terms.js';
 import { isOfferSignatureValid, orderHashOf, readOffererState } from './chain.js';
 import type { OfferCreateInput } from './input.js';
 import {
@@ -85,9 +80,9 @@ export function offerService(ctx: ServerContext, coins: CoinCatalog) {
 
   /** The terms read before anything else: price, units, identifier, trait value, time window. */
   function checkTerms(offer: SignedOfferFields, traitValueId: number | undefined) {
-    if (!isPriceValid(offer.pricePerUnit)) throw refusal('offerPriceInvalid');
+    if (!terms.isPriceValid(offer.pricePerUnit)) throw refusal('offerPriceInvalid');
     const singleToken = offer.kind === OFFER_KIND.item && !offer.erc1155;
-    if (!areUnitsValid(offer.units, singleToken)) throw refusal('offerUnitsInvalid');
+    if (!terms.areUnitsValid(offer.units, singleToken)) throw refusal('offerUnitsInvalid');
     if (offer.kind === OFFER_KIND.collection && offer.identifier !== 0n) {
       throw new ApiError(ERRORS.badRequest, 'A collection offer has identifier 0');
     }
@@ -98,7 +93,7 @@ export function offerService(ctx: ServerContext, coins: CoinCatalog) {
       );
     }
     const maxDays = OFFER_LIMITS.maxDurationDays;
-    if (!isTimeWindowValid(offer, maxDays, nowSeconds())) {
+    if (!terms.isTimeWindowValid(offer, maxDays, terms.nowSeconds())) {
       throw refusal('offerTimeInvalid', { days: maxDays });
     }
   }
