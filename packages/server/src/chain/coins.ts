@@ -1,6 +1,5 @@
 import { erc20Abi, formatUnits, type Address, type PublicClient } from 'viem';
-import { ApiError, ERRORS, NATIVE_COIN, NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
-import { isChainUnreachable } from './errors.js';
+import { NATIVE_COIN, NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
 
 export interface CoinInfo {
   symbol: string;
@@ -41,19 +40,14 @@ export class CoinCatalog {
   }
 }
 
-/** Symbol and decimals of the coins of a page, keyed lowercased; an unreachable node is a 503. */
+/** Symbol and decimals of the coins of a page, keyed lowercased (an unreachable node throws). */
 export async function coinsOf(
   catalog: CoinCatalog,
   coins: Iterable<string>,
 ): Promise<Map<string, CoinInfo>> {
   const unique = [...new Set([...coins].map((c) => c.toLowerCase()))];
-  try {
-    const infos = await Promise.all(unique.map((c) => catalog.coin(c)));
-    return new Map(unique.map((c, i) => [c, infos[i]!]));
-  } catch (err) {
-    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
-    throw err;
-  }
+  const infos = await Promise.all(unique.map((c) => catalog.coin(c)));
+  return new Map(unique.map((c, i) => [c, infos[i]!]));
 }
 
 /** A raw amount (numeric text of base units) in coin units, exactly ("1500000", 6 -> "1.5"). */

@@ -7,6 +7,7 @@ import {
   type ApiEnvelope,
   type ErrorDef,
 } from '@aiamarket/shared';
+import { isChainUnreachable } from '../chain/errors.js';
 
 /**
  * The stable key of a refusal's message, sent as `messageKey` next to the text: the shared rule's
@@ -60,7 +61,8 @@ export function validationMessage(error: unknown): string {
 /**
  * One error handler: every failure becomes a `{code, message, messageKey, data}` envelope with
  * the matching HTTP status (data null unless an ApiError carries data); stack traces go to
- * the log only.
+ * the log only. A chain read that found no node answering is 10020 (503) wherever it was
+ * made: routes and services let it through rather than each mapping it.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -73,6 +75,7 @@ export function installErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, ERRORS.badRequest, validationMessage(error));
     }
+    if (isChainUnreachable(error)) return send(reply, ERRORS.chainUnavailable);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const def = byStatus(status);

@@ -145,7 +145,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             signature: signature as Hex,
           });
         } catch (err) {
-          if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
+          if (isChainUnreachable(err)) throw err;
           request.log.info({ err }, 'signature verification failed');
           valid = false;
         }

@@ -13,6 +13,19 @@ export interface ChainRoyalty {
 }
 
 /**
+ * A royalty read that failed: the node not answering goes on to the error handler (10020); an
+ * unexpected answer (a revert of a market that is not ours) is 10020 too, with why in the log.
+ */
+function royaltyUnreadable(err: unknown): never {
+  if (isChainUnreachable(err)) throw err;
+  throw new ApiError(
+    ERRORS.chainUnavailable,
+    'The royalty could not be read from the chain',
+    err instanceof Error ? err.message.split('\n')[0] : undefined,
+  );
+}
+
+/**
  * Reads royaltyRateOf(collection) from the marketplace, scaled to percent x 100 whatever the
  * market's royalty denominator is. Any failure is 10020 (503): the node does not answer, or it
  * answers with something unexpected (a revert of a market that is not ours), never a 500.
@@ -40,12 +53,7 @@ export async function readChainRoyalty(
       receiver: receiver.toLowerCase(),
     };
   } catch (err) {
-    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
-    throw new ApiError(
-      ERRORS.chainUnavailable,
-      'The royalty could not be read from the chain',
-      err instanceof Error ? err.message.split('\n')[0] : undefined,
-    );
+    royaltyUnreadable(err);
   }
 }
 
@@ -71,12 +79,7 @@ export async function readPaidRoyalty(
   try {
     erc2981 = await new ChainReads(chain).erc2981Royalty(collection, tokenId);
   } catch (err) {
-    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
-    throw new ApiError(
-      ERRORS.chainUnavailable,
-      'The royalty could not be read from the chain',
-      err instanceof Error ? err.message.split('\n')[0] : undefined,
-    );
+    royaltyUnreadable(err);
   }
   return {
     market: onMarket,

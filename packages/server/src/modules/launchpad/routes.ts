@@ -11,7 +11,6 @@ import {
   type MintCoinVO,
 } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
-import { isChainUnreachable } from '../../chain/errors.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { addressSchema } from '../../http/schemas.js';
 import { pageFields, paged, queryOrBodyHook } from '../../http/paging.js';
@@ -124,15 +123,6 @@ export function launchpadRoutes(
 ): FastifyPluginAsyncZod {
   const db = ctx.database.db;
 
-  async function chainCall<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
-      throw err;
-    }
-  }
-
   return async (app) => {
     app.route({
       method: ['GET', 'POST'],
@@ -167,22 +157,18 @@ export function launchpadRoutes(
           contractAddr: contractAddr?.toLowerCase(),
           name,
         });
-        const sales = await chainCall(() => reader.read(rows));
+        const sales = await reader.read(rows);
         const coinAddrs = new Set<string>();
         for (const sale of sales.values()) sale?.coins.forEach((c) => coinAddrs.add(c.coinAddr));
         const onChainMeta = new Map<string, { symbol: string; decimals: number }>();
         // Decimals always come from the coin contract (read once per coin and kept).
-        await chainCall(() =>
-          Promise.all(
-            [...coinAddrs].map(async (a) => {
-              onChainMeta.set(
-                a,
-                await reader
-                  .coin(a)
-                  .catch(() => ({ symbol: '?', decimals: DEFAULT_COIN_DECIMALS })),
-              );
-            }),
-          ),
+        await Promise.all(
+          [...coinAddrs].map(async (a) => {
+            onChainMeta.set(
+              a,
+              await reader.coin(a).catch(() => ({ symbol: '?', decimals: DEFAULT_COIN_DECIMALS })),
+            );
+          }),
         );
         const now = new Date();
         const all = rows.map((row) => {
@@ -229,27 +215,25 @@ export function launchpadRoutes(
             name: known.name ?? '',
           });
         }
-        const results = await chainCall(() =>
-          ctx.chain.multicall({
-            contracts: [
-              {
-                address: address as Address,
-                abi: probeAbi,
-                functionName: 'supportsInterface',
-                args: [IERC721],
-              },
-              {
-                address: address as Address,
-                abi: probeAbi,
-                functionName: 'supportsInterface',
-                args: [IERC1155],
-              },
-              { address: address as Address, abi: probeAbi, functionName: 'name' },
-            ],
-            allowFailure: true,
-            deployless: true,
-          }),
-        );
+        const results = await ctx.chain.multicall({
+          contracts: [
+            {
+              address: address as Address,
+              abi: probeAbi,
+              functionName: 'supportsInterface',
+              args: [IERC721],
+            },
+            {
+              address: address as Address,
+              abi: probeAbi,
+              functionName: 'supportsInterface',
+              args: [IERC1155],
+            },
+            { address: address as Address, abi: probeAbi, functionName: 'name' },
+          ],
+          allowFailure: true,
+          deployless: true,
+        });
         const [is721, is1155, nameResult] = results;
         const contractType =
           is721?.status === 'success' && is721.result

@@ -4,8 +4,6 @@
 // contract on each collection.
 import { erc721Abi, parseAbi, type Address, type PublicClient } from 'viem';
 import {
-  ApiError,
-  ERRORS,
   LISTING_TYPES,
   listingDomain,
   listingStructHash,
@@ -13,7 +11,7 @@ import {
 } from '@aiamarket/shared';
 import type { SignedListingFields } from '@aiamarket/shared';
 import { listingsAbi, marketplaceAbi } from '@aiamarket/shared/abis';
-import { isChainUnreachable } from '../../chain/errors.js';
+import { marketOf } from '../../chain/signed-order/market-of.js';
 
 const erc1155BalanceAbi = parseAbi([
   'function balanceOf(address account, uint256 id) view returns (uint256)',
@@ -47,19 +45,6 @@ export function retiredListingTreeTypedData(
   };
 }
 
-/** The market the Listings contract reads its settings from (immutable: read once). */
-const markets = new Map<string, Promise<Address>>();
-function marketOf(client: PublicClient, listingsAddr: Address): Promise<Address> {
-  const key = listingsAddr.toLowerCase();
-  let hit = markets.get(key);
-  if (!hit) {
-    hit = client.readContract({ address: listingsAddr, abi: listingsAbi, functionName: 'market' });
-    markets.set(key, hit);
-    hit.catch(() => markets.delete(key));
-  }
-  return hit;
-}
-
 export interface ListingChainState {
   counter: bigint;
   coinAllowed: boolean;
@@ -70,8 +55,8 @@ export interface ListingChainState {
 }
 
 /**
- * The chain state of each listing, read together at one block. An unreachable node is a 503; a
- * token that does not exist (ownerOf reverts) or a collection that answers nothing reads as
+ * The chain state of each listing, read together at one block. An unreachable node throws (the
+ * error handler answers 10020); a token that does not exist (ownerOf reverts) or a collection that answers nothing reads as
  * not held / not approved.
  */
 export async function readListingStates(
@@ -79,95 +64,90 @@ export async function readListingStates(
   listingsAddr: Address,
   listings: readonly SignedListingFields[],
 ): Promise<ListingChainState[]> {
-  try {
-    const market = await marketOf(client, listingsAddr);
-    const sellers = [...new Set(listings.map((l) => l.seller))];
-    const coins = [...new Set(listings.map((l) => l.coin))];
-    const pairs = [...new Set(listings.map((l) => `${l.collection}:${l.seller}`))];
-    const results = await client.multicall({
-      contracts: [
-        ...sellers.map(
-          (s) =>
-            ({
-              address: listingsAddr,
-              abi: listingsAbi,
-              functionName: 'counterOf',
-              args: [s],
-            }) as const,
-        ),
-        ...coins.map(
-          (c) =>
-            ({
-              address: market,
-              abi: marketplaceAbi,
-              functionName: 'isCoinAllowed',
-              args: [c],
-            }) as const,
-        ),
-        ...pairs.map((p) => {
-          const [collection, seller] = p.split(':') as [Address, Address];
-          return {
-            address: collection,
-            abi: erc721Abi,
-            functionName: 'isApprovedForAll',
-            args: [seller, listingsAddr],
-          } as const;
-        }),
-        ...listings.map((l) =>
-          l.erc1155
-            ? ({
-                address: l.collection,
-                abi: erc1155BalanceAbi,
-                functionName: 'balanceOf',
-                args: [l.seller, l.tokenId],
-              } as const)
-            : ({
-                address: l.collection,
-                abi: erc721Abi,
-                functionName: 'ownerOf',
-                args: [l.tokenId],
-              } as const),
-        ),
-      ],
-      allowFailure: true,
-      deployless: true,
-    });
-    let at = 0;
-    const take = () => results[at++]!;
-    const counters = new Map<string, bigint>();
-    for (const s of sellers) {
-      const r = take();
-      if (r.status === 'failure') throw r.error;
-      counters.set(s, r.result as bigint);
-    }
-    const allowed = new Map<string, boolean>();
-    for (const c of coins) {
-      const r = take();
-      if (r.status === 'failure') throw r.error;
-      allowed.set(c, r.result as boolean);
-    }
-    const approvals = new Map<string, boolean>();
-    for (const p of pairs) {
-      const r = take();
-      approvals.set(p, r.status === 'success' && r.result === true);
-    }
-    return listings.map((l) => {
-      const r = take();
-      let held = false;
-      if (r.status === 'success') {
-        held = l.erc1155
-          ? (r.result as bigint) >= l.units
-          : (r.result as string).toLowerCase() === l.seller.toLowerCase();
-      }
-      return {
-        counter: counters.get(l.seller)!,
-        coinAllowed: allowed.get(l.coin)!,
-        held,
-        approved: approvals.get(`${l.collection}:${l.seller}`)!,
-      };
-    });
-  } catch (err) {
-    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
-    throw err;
+  const market = await marketOf(client, listingsAddr);
+  const sellers = [...new Set(listings.map((l) => l.seller))];
+  const coins = [...new Set(listings.map((l) => l.coin))];
+  const pairs = [...new Set(listings.map((l) => `${l.collection}:${l.seller}`))];
+  const results = await client.multicall({
+    contracts: [
+      ...sellers.map(
+        (s) =>
+          ({
+            address: listingsAddr,
+            abi: listingsAbi,
+            functionName: 'counterOf',
+            args: [s],
+          }) as const,
+      ),
+      ...coins.map(
+        (c) =>
+          ({
+            address: market,
+            abi: marketplaceAbi,
+            functionName: 'isCoinAllowed',
+            args: [c],
+          }) as const,
+      ),
+      ...pairs.map((p) => {
+        const [collection, seller] = p.split(':') as [Address, Address];
+        return {
+          address: collection,
+          abi: erc721Abi,
+          functionName: 'isApprovedForAll',
+          args: [seller, listingsAddr],
+        } as const;
+      }),
+      ...listings.map((l) =>
+        l.erc1155
+          ? ({
+              address: l.collection,
+              abi: erc1155BalanceAbi,
+              functionName: 'balanceOf',
+              args: [l.seller, l.tokenId],
+            } as const)
+          : ({
+              address: l.collection,
+              abi: erc721Abi,
+              functionName: 'ownerOf',
+              args: [l.tokenId],
+            } as const),
+      ),
+    ],
+    allowFailure: true,
+    deployless: true,
+  });
+  let at = 0;
+  const take = () => results[at++]!;
+  const counters = new Map<string, bigint>();
+  for (const s of sellers) {
+    const r = take();
+    if (r.status === 'failure') throw r.error;
+    counters.set(s, r.result as bigint);
   }
+  const allowed = new Map<string, boolean>();
+  for (const c of coins) {
+    const r = take();
+    if (r.status === 'failure') throw r.error;
+    allowed.set(c, r.result as boolean);
+  }
+  const approvals = new Map<string, boolean>();
+  for (const p of pairs) {
+    const r = take();
+    approvals.set(p, r.status === 'success' && r.result === true);
+  }
+  return listings.map((l) => {
+    const r = take();
+    let held = false;
+    if (r.status === 'success') {
+      held = l.erc1155
+        ? (r.result as bigint) >= l.units
+        : (r.result as string).toLowerCase() === l.seller.toLowerCase();
+    }
+    return {
+      counter: counters.get(l.seller)!,
+      coinAllowed: allowed.get(l.coin)!,
+      held,
+      approved: approvals.get(`${l.collection}:${l.seller}`)!,
+    };
+  });
 }

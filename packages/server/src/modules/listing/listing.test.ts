@@ -38,6 +38,7 @@ import {
 import { gameItems721Abi, listingsAbi } from '@aiamarket/shared/abis';
 import { orders, signedListings } from '../../db/schema.js';
 import { CHAIN_ID, send } from '../../../test/indexer/support.js';
+import { offlineApp } from '../../../test/support/offline.js';
 import { compileSolidity, WALLET_SOURCE } from '../../../test/support/solidity.js';
 import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
 
@@ -514,6 +515,24 @@ describe('listing/create', () => {
     );
     const { status } = await create([listing('bob', { ...base, counter: 1n })]);
     expect(status).toBe(200);
+  });
+
+  it('answers 10020 (503) and stores nothing when the chain node is down', async () => {
+    const offline = await offlineApp(w.ctx);
+    try {
+      const l = listing('dave');
+      const before = await storedCount();
+      const res = await offline.inject({
+        method: 'POST',
+        url: '/v1/api/listing/create',
+        payload: { listings: [asText(l)], signature: await signOne(l), bulk: false },
+      });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ code: ERRORS.chainUnavailable.code, data: null });
+      expect(await storedCount()).toBe(before);
+    } finally {
+      await offline.close();
+    }
   });
 
   it('refuses a bulk flag that does not fit the number of listings, and over 100', async () => {

@@ -1,79 +1,14 @@
 import { z } from 'zod';
-import { formatUnits, getAddress, type Address, type Hex } from 'viem';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  addDecimals,
-  ApiError,
-  CONTRACT_TYPE,
-  ERRORS,
-  formatErrorMessage,
-  LISTING_LIMITS,
-  listingOrderHash,
-  listingTree,
-  MAX_SWEEP,
-  MAX_TREE_HEIGHT,
-  sweepUnits,
-  toReference,
-  type ErrorName,
-  type SignedListingFields,
-  type SweepCoinTotalVO,
-} from '@aiamarket/shared';
+import { LISTING_LIMITS, MAX_SWEEP, MAX_TREE_HEIGHT, type ErrorName } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
-import { isChainUnreachable } from '../../chain/errors.js';
-import { isTypedSignatureValid } from '../../chain/signature.js';
-import { currentRateOf } from '../../db/coin-rates.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { orderViews, orderVoSchema } from '../../read-models/order-view.js';
+import { orderVoSchema } from '../../read-models/order-view.js';
 import { liftDataHook } from '../../http/paging.js';
 import { perMinute, perSignerPerMinute } from '../../http/rate-limit.js';
-import { storeWithinListingsCap } from '../../db/signer-caps.js';
-import { listingTypedData, readListingStates, retiredListingTreeTypedData } from './chain.js';
-import {
-  listingCreateInput,
-  retiredListingsInput,
-  sweepQuoteInput,
-  type ListingCreateInput,
-} from './input.js';
-import {
-  cheapestListings,
-  collectionTypesOf,
-  retiredListingsOf,
-  storeListings,
-} from './queries.js';
-
-const DAY_SECONDS = 86_400n;
-
-/** A refusal of the listing at `index` of the request (`data.index`). */
-const refuse = (name: ErrorName, index: number, params?: Record<string, string | number>) =>
-  new ApiError(ERRORS[name], formatErrorMessage(ERRORS[name].message, params)).withData({ index });
-
-/** The signed fields as the contract types them (addresses lowercased, integers as bigint). */
-function signedFields(l: ListingCreateInput['listings'][number]): SignedListingFields {
-  return {
-    seller: l.seller.toLowerCase() as Address,
-    collection: l.collection.toLowerCase() as Address,
-    erc1155: l.erc1155,
-    tokenId: BigInt(l.tokenId),
-    units: BigInt(l.units),
-    coin: l.coin.toLowerCase() as Address,
-    pricePerUnit: BigInt(l.pricePerUnit),
-    start: BigInt(l.start),
-    end: BigInt(l.end),
-    salt: BigInt(l.salt),
-    counter: BigInt(l.counter),
-  };
-}
-
-/** Chain failures inside a check are a 503, not a refusal of the listing. */
-async function onChain<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (err) {
-    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
-    throw err;
-  }
-}
+import { listingCreateInput, retiredListingsInput, sweepQuoteInput } from './input.js';
+import { listingService } from './service.js';
 
 const createErrors: ErrorName[] = [
   'listingsUnavailable',
@@ -114,14 +49,12 @@ const sweepQuoteSchema = z.object({
     .describe('reference unit (AIA), exact; null when a quoted coin has no rate'),
 });
 
-/** Signed listings (issue 18): signed off-chain, stored here, bought on the Listings contract. */
+/** Signed listings: signed off-chain, stored here, bought on the Listings contract. */
 export function listingRoutes(
   ctx: ServerContext,
   coins = new CoinCatalog(ctx.chain),
 ): FastifyPluginAsyncZod {
-  const db = ctx.database.db;
-  const chainId = ctx.config.chainId;
-  const listingsAddrOf = () => ctx.deployment?.contracts['Listings']?.address.toLowerCase();
+  const listings = listingService(ctx, coins);
   const limits = ctx.config.rateLimit;
   const perSeller = perSignerPerMinute(
     'listing/create',
@@ -160,106 +93,8 @@ export function listingRoutes(
         response: { 200: envelopeOf(z.object({ orderHashes: z.array(z.string()) })) },
       },
       handler: async (request) => {
-        const listingsAddr = listingsAddrOf();
-        if (!listingsAddr) throw new ApiError(ERRORS.listingsUnavailable);
-        const verifying = getAddress(listingsAddr);
-        const { bulk } = request.body;
-        const signature = request.body.signature.toLowerCase() as Hex;
-        const listings = request.body.listings.map(signedFields);
-
-        const now = BigInt(Math.floor(Date.now() / 1000));
-        const maxDays = LISTING_LIMITS.maxDurationDays;
-        listings.forEach((l, i) => {
-          if (l.pricePerUnit === 0n) throw refuse('listingPriceInvalid', i);
-          if (l.units === 0n || (!l.erc1155 && l.units !== 1n)) {
-            throw refuse('listingUnitsInvalid', i);
-          }
-          if (l.end <= now || l.start >= l.end || l.end - now > BigInt(maxDays) * DAY_SECONDS) {
-            throw refuse('listingTimeInvalid', i, { days: maxDays });
-          }
-        });
-
-        // Each seller signs once: the same digest checked for every listing of that seller.
-        const tree = bulk ? listingTree(listings) : null;
-        const typed = tree
-          ? tree.typedData(chainId, verifying)
-          : listingTypedData(chainId, verifying, listings[0]!);
-        const validFor = new Map<string, Promise<boolean>>();
-        for (const [i, l] of listings.entries()) {
-          let valid = validFor.get(l.seller);
-          if (!valid) {
-            valid = onChain(() => isTypedSignatureValid(ctx.chain, l.seller, typed, signature));
-            validFor.set(l.seller, valid);
-          }
-          if (await valid) continue;
-          // A client still signing the bare root learns why, rather than "not the seller".
-          const retired = tree && retiredListingTreeTypedData(chainId, verifying, listings);
-          if (
-            retired &&
-            (await onChain(() => isTypedSignatureValid(ctx.chain, l.seller, retired, signature)))
-          ) {
-            throw refuse('listingTreeHashOnly', i);
-          }
-          throw refuse('listingSignatureInvalid', i);
-        }
-        for (const seller of validFor.keys()) await perSeller(request, seller);
-
-        const types = await collectionTypesOf(
-          db,
-          chainId,
-          listings.map((l) => l.collection),
-        );
-        listings.forEach((l, i) => {
-          const expected = l.erc1155 ? CONTRACT_TYPE.erc1155 : CONTRACT_TYPE.erc721;
-          if (types.get(l.collection) !== expected) throw refuse('listingCollectionUnknown', i);
-        });
-
-        const states = await readListingStates(ctx.chain, verifying, listings);
-        states.forEach((s, i) => {
-          if (s.counter !== listings[i]!.counter) throw refuse('listingCounterStale', i);
-          if (!s.coinAllowed) throw refuse('listingCoinNotAllowed', i);
-          if (!s.held) throw refuse('listingNotHeld', i);
-          if (!s.approved) throw refuse('listingNotApproved', i);
-        });
-
-        const orderHashes = listings.map((l) => listingOrderHash(l, chainId, verifying));
-        const seen = new Set<string>();
-        const rows = listings.flatMap((l, i) => {
-          const orderHash = orderHashes[i]!;
-          // The same listing twice in one bulk is one listing.
-          if (seen.has(orderHash)) return [];
-          seen.add(orderHash);
-          return [
-            {
-              chainId,
-              listingsAddr,
-              orderHash,
-              seller: l.seller,
-              contractAddr: l.collection,
-              erc1155: l.erc1155,
-              tokenId: l.tokenId.toString(),
-              units: l.units.toString(),
-              coin: l.coin,
-              pricePerUnit: l.pricePerUnit.toString(),
-              startTime: new Date(Number(l.start) * 1000),
-              endTime: new Date(Number(l.end) * 1000),
-              salt: l.salt.toString(),
-              counter: l.counter.toString(),
-              signature,
-              root: tree?.root ?? null,
-              proof: tree ? tree.proof(i) : [],
-              treeIndex: tree ? i : 0,
-            },
-          ];
-        });
-        await storeWithinListingsCap(
-          db,
-          chainId,
-          ctx.config.maxOpenPerSigner.listings,
-          rows,
-          storeListings,
-        );
-        return ok({ orderHashes });
+        const admitSeller = (seller: string) => perSeller(request, seller);
+        return ok({ orderHashes: await listings.create(request.body, admitSeller) });
       },
     });
 
@@ -281,8 +116,7 @@ export function listingRoutes(
         response: { 200: envelopeOf(z.object({ records: z.array(orderVoSchema) })) },
       },
       handler: async (request) => {
-        const rows = await retiredListingsOf(db, chainId, request.body.seller.toLowerCase());
-        return ok({ records: await orderViews(db, coins, chainId, rows) });
+        return ok({ records: await listings.retired(request.body.seller.toLowerCase()) });
       },
     });
 
@@ -305,39 +139,10 @@ export function listingRoutes(
         response: { 200: envelopeOf(sweepQuoteSchema) },
       },
       handler: async (request) => {
-        const contractAddr = request.body.contractAddr.toLowerCase();
-        const { count, buyer } = request.body;
-        // Every listing has at least one unit left: `count` listings always hold `count` units.
-        const rows = await cheapestListings(db, chainId, contractAddr, count, buyer?.toLowerCase());
-        const views = await orderViews(db, coins, chainId, rows);
-        const units = sweepUnits(
-          views.map((r) => BigInt(r.leftAmount)),
-          BigInt(count),
+        const { contractAddr, count, buyer } = request.body;
+        return ok(
+          await listings.sweepQuote(contractAddr.toLowerCase(), count, buyer?.toLowerCase()),
         );
-        const records = views
-          .map((r, i) => ({ ...r, units: units[i]!.toString() }))
-          .filter((r) => r.units !== '0');
-        const wei = new Map<string, bigint>();
-        for (const r of records) {
-          wei.set(r.moneyAddr, (wei.get(r.moneyAddr) ?? 0n) + BigInt(r.priceWei) * BigInt(r.units));
-        }
-        const totals: SweepCoinTotalVO[] = [];
-        const refs: (string | null)[] = [];
-        for (const [moneyAddr, totalWei] of wei) {
-          const coin = records.find((r) => r.moneyAddr === moneyAddr)!;
-          const total = formatUnits(totalWei, coin.coinDecimals);
-          totals.push({
-            coin: coin.coin,
-            moneyAddr,
-            coinDecimals: coin.coinDecimals,
-            total,
-            totalWei: totalWei.toString(),
-          });
-          const rate = await currentRateOf(db, chainId, moneyAddr);
-          refs.push(rate === null ? null : toReference(total, rate));
-        }
-        const totalRef = refs.some((r) => r === null) ? null : addDecimals(refs as string[]);
-        return ok({ records, totals, totalRef });
       },
     });
   };

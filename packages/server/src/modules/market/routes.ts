@@ -12,7 +12,6 @@ import {
 } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
-import { isChainUnreachable } from '../../chain/errors.js';
 import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { SharedReads } from '../../read-models/shared-reads.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
@@ -183,13 +182,12 @@ export function marketRoutes(
           throw new ApiError(ERRORS.badRequest, 'Too many decimals for this coin');
         }
         const expected = parseUnits(price, coin.decimals);
-        let matches: boolean;
-        try {
-          matches = await waitForChainPrice(ctx.chain, order.marketAddr, order.orderId, expected);
-        } catch (err) {
-          if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
-          throw err;
-        }
+        const matches = await waitForChainPrice(
+          ctx.chain,
+          order.marketAddr,
+          order.orderId,
+          expected,
+        );
         if (!matches) {
           throw new ApiError(
             ERRORS.badRequest,

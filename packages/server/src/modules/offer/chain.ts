@@ -2,16 +2,10 @@
 // market's coin allow-list, and the offerer's coin balance and allowance to the Offers contract
 // (one multicall at the latest block), plus the signature check the contract makes.
 import { erc20Abi, hashTypedData, type Address, type Hex, type PublicClient } from 'viem';
-import {
-  ApiError,
-  ERRORS,
-  OFFER_TYPES,
-  offerDomain,
-  type SignedOfferFields,
-} from '@aiamarket/shared';
+import { OFFER_TYPES, offerDomain, type SignedOfferFields } from '@aiamarket/shared';
 import { marketplaceAbi, offersAbi } from '@aiamarket/shared/abis';
-import { isChainUnreachable } from '../../chain/errors.js';
 import { isTypedSignatureValid } from '../../chain/signature.js';
+import { marketOf } from '../../chain/signed-order/market-of.js';
 
 /** The typed data of an offer on the Offers contract at `offersAddr` of `chainId`. */
 export function offerTypedData(chainId: number, offersAddr: Address, offer: SignedOfferFields) {
@@ -52,22 +46,10 @@ export interface OffererChainState {
   allowance: bigint;
 }
 
-/** The market the Offers contract reads its settings from (immutable: read once per address). */
-const markets = new Map<string, Promise<Address>>();
-function marketOf(client: PublicClient, offersAddr: Address): Promise<Address> {
-  const key = offersAddr.toLowerCase();
-  let hit = markets.get(key);
-  if (!hit) {
-    hit = client.readContract({ address: offersAddr, abi: offersAbi, functionName: 'market' });
-    markets.set(key, hit);
-    hit.catch(() => markets.delete(key));
-  }
-  return hit;
-}
-
 /**
  * Counter, coin allow-list, balance and allowance, read together at one block. An unreachable
- * node is a 503; a coin that is no ERC-20 (balanceOf reverts) reads as balance 0.
+ * node throws (the error handler answers 10020); a coin that is no ERC-20 (balanceOf reverts)
+ * reads as balance 0.
  */
 export async function readOffererState(
   client: PublicClient,
@@ -75,28 +57,23 @@ export async function readOffererState(
   offerer: Address,
   coin: Address,
 ): Promise<OffererChainState> {
-  try {
-    const market = await marketOf(client, offersAddr);
-    const [counter, coinAllowed, balance, allowance] = await client.multicall({
-      contracts: [
-        { address: offersAddr, abi: offersAbi, functionName: 'counterOf', args: [offerer] },
-        { address: market, abi: marketplaceAbi, functionName: 'isCoinAllowed', args: [coin] },
-        { address: coin, abi: erc20Abi, functionName: 'balanceOf', args: [offerer] },
-        { address: coin, abi: erc20Abi, functionName: 'allowance', args: [offerer, offersAddr] },
-      ],
-      allowFailure: true,
-      deployless: true,
-    });
-    if (counter.status === 'failure') throw counter.error;
-    if (coinAllowed.status === 'failure') throw coinAllowed.error;
-    return {
-      counter: counter.result,
-      coinAllowed: coinAllowed.result,
-      balance: balance.status === 'success' ? balance.result : 0n,
-      allowance: allowance.status === 'success' ? allowance.result : 0n,
-    };
-  } catch (err) {
-    if (isChainUnreachable(err)) throw new ApiError(ERRORS.chainUnavailable);
-    throw err;
-  }
+  const market = await marketOf(client, offersAddr);
+  const [counter, coinAllowed, balance, allowance] = await client.multicall({
+    contracts: [
+      { address: offersAddr, abi: offersAbi, functionName: 'counterOf', args: [offerer] },
+      { address: market, abi: marketplaceAbi, functionName: 'isCoinAllowed', args: [coin] },
+      { address: coin, abi: erc20Abi, functionName: 'balanceOf', args: [offerer] },
+      { address: coin, abi: erc20Abi, functionName: 'allowance', args: [offerer, offersAddr] },
+    ],
+    allowFailure: true,
+    deployless: true,
+  });
+  if (counter.status === 'failure') throw counter.error;
+  if (coinAllowed.status === 'failure') throw coinAllowed.error;
+  return {
+    counter: counter.result,
+    coinAllowed: coinAllowed.result,
+    balance: balance.status === 'success' ? balance.result : 0n,
+    allowance: allowance.status === 'success' ? allowance.result : 0n,
+  };
 }

@@ -43,6 +43,7 @@ import { offersAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
 import { attrCategories, attrValues, offers, traitSets, traitSetTokens } from '../../db/schema.js';
 import { CHAIN_ID, send } from '../../../test/indexer/support.js';
 import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
+import { offlineApp } from '../../../test/support/offline.js';
 import { compileSolidity } from '../../../test/support/solidity.js';
 
 type Who = 'alice' | 'bob' | 'carol' | 'dave';
@@ -450,6 +451,24 @@ describe('offer/create', () => {
     const made = await create(t, { key: ACTORS.carol.privateKey });
     expect(made.body.code, made.body.message).toBe(0);
     expect(made.body.data.offerer).toBe(lower(wallet));
+  });
+
+  it('answers 10020 (503) and stores nothing when the chain node is down', async () => {
+    const offline = await offlineApp(w.ctx);
+    try {
+      const t = terms('bob');
+      const before = await storedCount();
+      const res = await offline.inject({
+        method: 'POST',
+        url: '/v1/api/offer/create',
+        payload: { offer: asText(t), signature: await sign(ACTORS.bob.privateKey, t) },
+      });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ code: ERRORS.chainUnavailable.code, data: null });
+      expect(await storedCount()).toBe(before);
+    } finally {
+      await offline.close();
+    }
   });
 });
 
