@@ -1,51 +1,43 @@
+// The run loop: one step at a time (a reorg rollback, a back-fill range or a main range), the
+// wait for the next block at the head, retries with back-off.
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { erc20Abi, type Address, type Log, type PublicClient } from 'viem';
+import { erc20Abi, type Address, type PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
-import type { AppDb } from '../db/database.js';
-import { coinDecimals, collections } from '../db/schema-chain.js';
-import { analyzeChainTables, statisticsDue } from '../db/planner-statistics.js';
-import { deferIndexes, restoreIndexes } from '../db/deferred-indexes.js';
-import type { IndexerConfig } from '../indexer-config.js';
-import { batchedClient, largeAnswersClient } from '../chain/http-variants.js';
+import type { AppDb } from '../../db/database.js';
+import { coinDecimals, collections } from '../../db/schema-chain.js';
+import type { IndexerConfig } from '../../indexer-config.js';
+import { batchedClient } from '../../chain/http-variants.js';
 import { BlockPace } from './block-pace.js';
-import { ChainReads } from './chain-reads.js';
-import { Profile } from './profile.js';
-import { prepareRange, type PreparedRange } from './prepare.js';
-import { launchpadNames, seedCollections } from './collections.js';
-import { retireOrders } from './retired.js';
-import { decodeLogs, type AddressRole, type IndexedEvent } from './decode.js';
-import { emptyFacts, factsOf, type RangeFacts } from './facts.js';
-import { forEachSlice } from './slices.js';
-import { fundsToRead, offerCoins, readFunds } from './offers.js';
+import { ChainReads } from '../chain-reads.js';
+import { Profile } from '../profile.js';
+import { launchpadNames, seedCollections } from '../collections.js';
+import { retireOrders } from '../retired.js';
+import type { AddressRole } from '../decode.js';
+import { emptyFacts, type RangeFacts } from '../facts.js';
+import { fundsToRead, offerCoins, readFunds } from '../offers.js';
 import {
   approvalsToRead,
   listingsDue,
   readApprovals,
   unseenListingCoins,
   type ListingApprovalsWrite,
-} from './listings.js';
-import { coinFeedsOf, pegWrappedAia, readFeeds } from './rates.js';
+} from '../listings.js';
+import { coinFeedsOf, pegWrappedAia, readFeeds } from '../rates.js';
 import {
   readCursor,
-  recentBlocks,
   rollbackTo,
   writeListingsPoll,
   writeNewOffers,
   writeRange,
-  type BlockRef,
   type Cursor,
-} from './store.js';
-
-/** The subset of a pino logger the indexer uses. */
-export interface IndexerLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-  debug(obj: object, msg?: string): void;
-}
-
-const silent: IndexerLogger = { info() {}, warn() {}, error() {}, debug() {} };
+} from '../store.js';
+import { HeaderReader } from '../sync/headers.js';
+import { RangeReader } from '../sync/range-reader.js';
+import { findFork, stillCanonical } from '../sync/reorg.js';
+import { HeadUpkeep } from './head-upkeep.js';
+import { silentLogger, type IndexerLogger } from './logger.js';
+import { sleep } from './sleep.js';
 
 export interface IndexerDeps {
   db: AppDb;
@@ -58,94 +50,6 @@ export interface IndexerDeps {
 
 export type StepResult = 'range' | 'backfill' | 'reorg' | 'idle' | 'retry';
 
-interface Header extends BlockRef {
-  time: Date;
-}
-
-/** What the range reader gives: decoded events, their blocks' headers, their facts. */
-interface RangeRead {
-  from: number;
-  to: number;
-  events: IndexedEvent[];
-  heads: Map<number, Header>;
-  facts: RangeFacts;
-  /** What its write needs that its facts alone give (prepare.ts). */
-  prepared: PreparedRange;
-  /** The last block's header read before the logs (main ranges). */
-  before: Header | null;
-  /**
-   * A read with many more logs than INDEXER_RANGE_LOGS is written in pieces of about that many (smaller
-   * transactions, and the next piece is decoded while this one is written): the blocks after
-   * this piece, already read and checked.
-   */
-  rest: { from: number; to: number; read: () => Promise<RangeRead> } | null;
-}
-
-/** Raised when the chain forked below every block hash the indexer kept. */
-export class ReorgTooDeepError extends Error {
-  constructor(cursor: number) {
-    super(`chain reorganised below the ${cursor} block window the indexer keeps`);
-    this.name = 'ReorgTooDeepError';
-  }
-}
-
-/**
- * The largest eth_getLogs answer read (viem's default is 10 MB, about 14,000 logs). A range the
- * logs of which turn out denser than expected is still read once, then written in pieces: a
- * refused answer is a download thrown away (a quarter of a back-fill's time when the first ranges
- * guessed too large).
- */
-const LOGS_BODY_BYTES = 128 * 1024 * 1024;
-
-/**
- * The last block of each piece of `events` (sorted by block) of about `target` logs each, cut
- * between blocks (a block's logs, so a transaction's, stay together), `to` last. A read up to
- * half again the target stays whole.
- */
-export function pieceEnds(
-  events: readonly { blockNumber: number }[],
-  to: number,
-  target: number,
-): number[] {
-  const ends: number[] = [];
-  if (events.length <= target * 1.5) return [to];
-  let count = 0;
-  for (let i = 0; i < events.length; i++) {
-    count++;
-    const block = events[i]!.blockNumber;
-    const next = events[i + 1]?.blockNumber;
-    const left = events.length - i - 1;
-    // Cut after this block when the piece is full and enough is left for another one.
-    if (next !== undefined && next !== block && count >= target && left >= target / 2) {
-      ends.push(block);
-      count = 0;
-    }
-  }
-  ends.push(to);
-  return ends;
-}
-
-/** What a read ahead was made for: its blocks, and the addresses with their roles. */
-const readKey = (
-  addresses: string[],
-  from: number,
-  to: number,
-  roleOf: (address: string) => AddressRole | undefined,
-) => JSON.stringify([from, to, addresses.map((a) => [a, roleOf(a)])]);
-
-/** Waits `ms`, or less when `signal` aborts. */
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    if (signal?.aborted) done();
-    else signal?.addEventListener('abort', done);
-  });
-
 /**
  * Follows the marketplace, the launchpads and every registered collection; see README.md.
  * `step()` does one unit of work (a reorg rollback, a back-fill range or a main range), each
@@ -154,10 +58,6 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 export class Indexer {
   private readonly db: AppDb;
   private readonly chain: PublicClient;
-  /** The same RPC, batching the requests of a tick (headers). */
-  private readonly rpc: PublicClient;
-  /** The same RPC for eth_getLogs, taking answers up to LOGS_BODY_BYTES. */
-  private readonly logsRpc: PublicClient;
   private readonly chainId: number;
   private readonly config: IndexerConfig;
   private readonly log: IndexerLogger;
@@ -172,19 +72,12 @@ export class Indexer {
   private listingsPolledAt = new Date(0);
   private readonly deployment: Deployment;
   private readonly reads: ChainReads;
+  /** Headers through the same RPC, batching the requests of a tick. */
+  private readonly headers: HeaderReader;
+  private readonly reader: RangeReader;
+  private readonly upkeep: HeadUpkeep;
   private seeded = false;
-  /** The next main range, read while the current one is written (see mainRead). */
-  private ahead: { key: string; from: number; to: number; read: Promise<RangeRead | null> } | null =
-    null;
-  /** Shrinks when the RPC refuses a range as too large. */
-  private batch: number;
   private lastLagLog = 0;
-  /** Events written by this process, and how many when the planner statistics were refreshed. */
-  private eventsWritten = 0;
-  private eventsAtAnalyze = 0;
-  private analyzing: Promise<void> | null = null;
-  /** Whether pages-only indexes may be deferred (deferred-indexes.ts); unknown until the head. */
-  private indexesDeferred: boolean | null = null;
   /** How fast blocks come, which sets how often to look for the next one at the head. */
   private readonly pace = new BlockPace();
   /** Latest known head and indexed block, for logs and metrics. */
@@ -195,11 +88,9 @@ export class Indexer {
   constructor(deps: IndexerDeps) {
     this.db = deps.db;
     this.chain = deps.chain;
-    this.rpc = batchedClient(deps.chain);
-    this.logsRpc = largeAnswersClient(deps.chain, LOGS_BODY_BYTES);
     this.chainId = deps.chainId;
     this.config = deps.config;
-    this.log = deps.log ?? silent;
+    this.log = deps.log ?? silentLogger;
     this.deployment = deps.deployment;
     this.market = deps.deployment.contracts.Marketplace?.address.toLowerCase() ?? null;
     this.launchpads = new Set(
@@ -210,10 +101,19 @@ export class Indexer {
     this.offers = deps.deployment.contracts.Offers?.address.toLowerCase() ?? null;
     this.wrappedAia = deps.deployment.contracts.WrappedAIA?.address.toLowerCase() ?? null;
     this.listings = deps.deployment.contracts.Listings?.address.toLowerCase() ?? null;
-    this.batch = deps.config.batchBlocks;
     this.reads = new ChainReads(deps.chain);
+    this.headers = new HeaderReader(batchedClient(deps.chain));
+    this.reader = new RangeReader({
+      chain: deps.chain,
+      chainId: deps.chainId,
+      config: deps.config,
+      headers: this.headers,
+      launchpads: this.launchpads,
+      profile: this.profile,
+      log: this.log,
+    });
+    this.upkeep = new HeadUpkeep(this.db, deps.config.analyzeEvents, this.profile, this.log);
   }
-
   /**
    * The coins' price feeds at the range's sales (and at its last block for a main range, which
    * keeps the listings at the latest answer); read before the range's transaction.
@@ -229,34 +129,6 @@ export class Indexer {
     if (this.config.startBlock !== undefined) return this.config.startBlock;
     const blocks = Object.values(this.deployment.contracts).map((c) => c.blockNumber);
     return blocks.length > 0 ? Math.min(...blocks) : 0;
-  }
-
-  private async header(number: number): Promise<Header | null> {
-    try {
-      const b = await this.rpc.getBlock({ blockNumber: BigInt(number) });
-      return {
-        number,
-        hash: b.hash.toLowerCase(),
-        parentHash: b.parentHash.toLowerCase(),
-        time: new Date(Number(b.timestamp) * 1_000),
-      };
-    } catch (err) {
-      if ((err as Error).name === 'BlockNotFoundError') return null;
-      throw err;
-    }
-  }
-
-  private async headers(numbers: number[]): Promise<Map<number, Header>> {
-    // All at once: the batching client sends them a few hundred to an HTTP request.
-    const unique = [...new Set(numbers)];
-    const found = await Promise.allSettled(unique.map((n) => this.header(n)));
-    const out = new Map<number, Header>();
-    for (const [i, r] of found.entries()) {
-      if (r.status === 'rejected') throw r.reason;
-      if (!r.value) throw new Error(`block ${unique[i]} not found`);
-      out.set(unique[i]!, r.value);
-    }
-    return out;
   }
 
   private async roles() {
@@ -292,133 +164,6 @@ export class Indexer {
     return { roles, lagging };
   }
 
-  private async getLogs(addresses: string[], from: number, to: number): Promise<Log[] | null> {
-    try {
-      const logs = await this.logsRpc.getLogs({
-        address: addresses as `0x${string}`[],
-        fromBlock: BigInt(from),
-        toBlock: BigInt(to),
-      });
-      this.sizeRanges(to - from + 1, logs.length);
-      return logs;
-    } catch (err) {
-      if (to > from) {
-        this.batch = Math.max(1, Math.floor((to - from + 1) / 2));
-        this.log.warn({ from, to, err: (err as Error).message }, 'getLogs failed; smaller ranges');
-        return null;
-      }
-      throw err;
-    }
-  }
-
-  /**
-   * Sizes the next ranges from the logs this one had: about INDEXER_RANGE_LOGS each (dense history
-   * in smaller ranges, under the RPC's and the client's answer limits; sparse history in ranges
-   * up to INDEXER_BATCH_BLOCKS), instead of doubling into a refused range after every success.
-   */
-  private sizeRanges(blocks: number, logs: number) {
-    const target = this.config.rangeLogs;
-    if (logs > target) {
-      this.batch = Math.max(1, Math.floor((blocks * target) / logs));
-    } else if (blocks >= this.batch && logs < target / 2) {
-      this.batch = Math.min(this.config.batchBlocks, this.batch * 2);
-    }
-  }
-
-  /**
-   * The range reader the back-fill and the main ranges share: the logs of `addresses` in
-   * [from, to] decoded with `roleOf`, the headers of their blocks (and of `blocks`), and their
-   * facts. Null when the range must be retried: the RPC refused it (the next one is smaller), or
-   * a log does not come from the block whose header was read (the chain moved while reading).
-   */
-  private async readRange(
-    addresses: string[],
-    from: number,
-    to: number,
-    blocks: number[],
-    roleOf: (address: string) => AddressRole | undefined,
-    end = false,
-  ): Promise<RangeRead | null> {
-    // A main range's last block is read before its logs and again after: unchanged, the logs
-    // all come from the chain it ends.
-    const before = end ? await this.profile.time('headers', () => this.header(to)) : null;
-    if (end && !before) return null;
-    const read = await this.profile.time('logs', () => this.getLogs(addresses, from, to));
-    if (!read) return null;
-    const logs = read.filter((l) => !l.removed && l.blockNumber !== null && l.blockHash !== null);
-    // Pieces (main ranges): each ends at a block with logs; the next starts at the block after,
-    // whose header (its parent hash) links the pieces.
-    const blockOf = (l: Log) => Number(l.blockNumber);
-    const ends = end
-      ? pieceEnds(
-          logs.map((l) => ({ blockNumber: blockOf(l) })),
-          to,
-          this.config.rangeLogs,
-        )
-      : [to];
-    const heads = await this.profile.time('headers', () =>
-      this.headers([...blocks, ...ends.slice(0, -1).map((e) => e + 1), ...logs.map(blockOf)]),
-    );
-    if (logs.some((l) => heads.get(blockOf(l))!.hash !== l.blockHash!.toLowerCase())) return null;
-    const timeOf = (n: number) => heads.get(n)!.time;
-    // Each piece is decoded when it is taken: the next piece's decoding overlaps this one's write
-    // (in slices, see slices.ts).
-    const piece = async (i: number): Promise<RangeRead> => {
-      const pieceFrom = i === 0 ? from : ends[i - 1]! + 1;
-      const pieceTo = ends[i]!;
-      const events: IndexedEvent[] = [];
-      await forEachSlice(
-        ends.length === 1
-          ? logs
-          : logs.filter((l) => blockOf(l) >= pieceFrom && blockOf(l) <= pieceTo),
-        (slice) => events.push(...decodeLogs(slice, roleOf)),
-      );
-      const facts = await factsOf(this.chainId, events, timeOf);
-      // A main range's transfers have their context in its facts; a back-fill's is stored.
-      const typeOf = end ? (a: string) => roleOf(a)?.collection ?? 'ERC721' : undefined;
-      return {
-        from: pieceFrom,
-        to: pieceTo,
-        events,
-        heads,
-        facts,
-        prepared: await prepareRange(facts, this.launchpads, typeOf),
-        // A piece's end has logs: its header is checked against them like the range's end.
-        before: i === ends.length - 1 ? before : heads.get(pieceTo)!,
-        rest:
-          i + 1 < ends.length
-            ? { from: pieceTo + 1, to: ends[i + 1]!, read: () => piece(i + 1) }
-            : null,
-      };
-    };
-    return piece(0);
-  }
-
-  /**
-   * A main range's read, or the one read ahead for it (`ahead`: started while the previous
-   * range is written). A read ahead is taken only for the same addresses, roles and blocks, and
-   * it is checked like any other (its end header, its first block's parent is the cursor).
-   */
-  private mainRead(
-    addresses: string[],
-    from: number,
-    to: number,
-    roleOf: (address: string) => AddressRole | undefined,
-    ahead = false,
-  ): Promise<RangeRead | null> {
-    const key = readKey(addresses, from, to, roleOf);
-    if (ahead) {
-      // A failed read ahead is only a miss: the step reads again.
-      const read = this.readRange(addresses, from, to, [from, to], roleOf, true).catch(() => null);
-      this.ahead = { key, from, to, read };
-      return read;
-    }
-    const kept = this.ahead;
-    this.ahead = null;
-    if (kept?.key === key) return kept.read;
-    return this.readRange(addresses, from, to, [from, to], roleOf, true);
-  }
-
   /** One unit of work. */
   async step(): Promise<StepResult> {
     await this.seed();
@@ -426,8 +171,10 @@ export class Indexer {
 
     // 1. Is the block we stopped at still canonical?
     if (cursor) {
-      const onChain = await this.profile.time('reorg check', () => this.header(cursor.number));
-      if (!onChain || onChain.hash !== cursor.hash) {
+      const canonical = await this.profile.time('reorg check', () =>
+        stillCanonical(this.headers, cursor),
+      );
+      if (!canonical) {
         await this.rollback(cursor);
         return 'reorg';
       }
@@ -473,9 +220,9 @@ export class Indexer {
   ): Promise<StepResult> {
     const roleOf = (a: string) => roles.get(a);
     const from = behind.synced + 1;
-    const to = Math.min(behind.synced + this.batch, cursor.number);
+    const to = Math.min(behind.synced + this.reader.batch, cursor.number);
     // Only the collection's own events: its logs before the cursor are all that is missing.
-    const read = await this.readRange([behind.address], from, to, [], (a) =>
+    const read = await this.reader.read([behind.address], from, to, [], (a) =>
       a === behind.address
         ? {
             ...roleOf(a)!,
@@ -505,7 +252,7 @@ export class Indexer {
       ...this.noApprovals(to),
     });
     this.log.info({ collection: behind.address, from, to }, 'indexer back-filled');
-    this.eventsWritten += read.events.length;
+    this.upkeep.counted(read.events.length);
     return 'backfill';
   }
 
@@ -540,19 +287,16 @@ export class Indexer {
     const from = cursor ? cursor.number + 1 : this.startBlock();
     if (from > safe) {
       this.status.block = cursor?.number ?? null;
-      await this.buildDeferredIndexes();
+      await this.upkeep.buildDeferredIndexes();
       if (cursor) {
         await this.lookAtNewOffers(cursor);
         await this.pollListings(cursor);
       }
-      this.refreshStatistics();
+      this.upkeep.refreshStatistics();
       return 'idle';
     }
     // The range read ahead, when there is one from here (its own read may have resized ranges).
-    const end =
-      this.ahead?.from === from && this.ahead.to <= safe
-        ? this.ahead.to
-        : Math.min(from + this.batch - 1, safe);
+    const end = this.reader.aheadEnd(from, safe) ?? Math.min(from + this.reader.batch - 1, safe);
     const addresses = [...roles.entries()]
       .filter(
         ([a, r]) =>
@@ -570,27 +314,20 @@ export class Indexer {
       const backfilling = lagging.some((l) => l.address === a);
       return backfilling ? { ...r, collection: null } : r;
     };
-    const read = await this.mainRead(addresses, from, end, mainRole);
+    const read = await this.reader.main(addresses, from, end, mainRole);
     if (!read?.before) return 'retry';
     const { to, events, heads, facts, before, rest } = read;
     if (rest) {
       // The rest of a dense read is the next step's range (as if read ahead).
-      this.ahead = {
-        key: readKey(addresses, rest.from, rest.to, mainRole),
-        from: rest.from,
-        to: rest.to,
-        // Decoded while this piece is written. A failure there is only a miss, like a failed
-        // read ahead: the step reads again.
-        read: rest.read().catch(() => null),
-      };
+      this.reader.keepRest(addresses, rest, mainRole);
     } else if (to < safe) {
       // Behind the head: the next range is read while this one is written (same addresses and
       // roles, so the next step takes it unless a collection was registered meanwhile).
-      const next = Math.min(to + this.batch, safe);
-      void this.mainRead(addresses, to + 1, next, mainRole, true);
+      const next = Math.min(to + this.reader.batch, safe);
+      void this.reader.main(addresses, to + 1, next, mainRole, true);
     }
     // The range is consistent: `to` did not change while reading and it descends from the
-    // cursor (readRange checked every log comes from the block we have the header of).
+    // cursor (the reader checked every log comes from the block we have the header of).
     if (heads.get(to)!.hash !== before.hash) return 'retry';
     if (cursor && heads.get(from)!.parentHash !== cursor.hash) return 'retry';
     const readsStarted = performance.now();
@@ -622,12 +359,7 @@ export class Indexer {
     const feeds = await this.readFeeds(facts, { blockNumber: to, time: heads.get(to)!.time });
     this.profile.add('funds, approvals, feeds reads', performance.now() - feedsStarted);
     // An initial sync of more than one range: the pages-only indexes are built at the head.
-    if (!cursor && to < safe) {
-      const deferred = await this.profile.time('indexes: defer', () =>
-        deferIndexes(this.db, this.config.rangeLogs),
-      );
-      if (deferred > 0) this.indexesDeferred = true;
-    }
+    if (!cursor && to < safe) await this.upkeep.deferIndexes(this.config.rangeLogs);
     await writeRange(this.db, {
       profile: this.profile,
       chainId: this.chainId,
@@ -654,7 +386,7 @@ export class Indexer {
     } else {
       this.log.debug({ from, to, head, lag, events: events.length }, 'indexer range');
     }
-    this.eventsWritten += events.length;
+    this.upkeep.counted(events.length);
     return 'range';
   }
 
@@ -729,52 +461,12 @@ export class Indexer {
       .onConflictDoNothing();
   }
 
-  /** At the head: builds the indexes an initial sync deferred (this process's or a crashed one's). */
-  private async buildDeferredIndexes() {
-    if (this.indexesDeferred === false) return;
-    const built = await this.profile.time('indexes: build', () => restoreIndexes(this.db));
-    if (built > 0) this.log.info({ indexes: built }, 'indexer: built the deferred indexes');
-    this.indexesDeferred = false;
-  }
-
-  /**
-   * At the head, starts a refresh of the planner statistics when one is due. Not during a
-   * back-fill: its statements join thousands of keys, hashed whatever the estimates, and on PGlite
-   * (one connection) each refresh held the ranges up (1.5 s of a 16 s back-fill for three).
-   */
-  private refreshStatistics() {
-    if (this.analyzing) return;
-    if (!statisticsDue(this.eventsWritten, this.eventsAtAnalyze, this.config.analyzeEvents)) return;
-    this.eventsAtAnalyze = this.eventsWritten;
-    // Beside the next steps, on another connection where there is one (ANALYZE does not block
-    // writes).
-    this.analyzing = analyzeChainTables(this.db)
-      .catch((err: unknown) =>
-        this.log.warn({ err: (err as Error).message }, 'indexer: analyze failed'),
-      )
-      .finally(() => {
-        this.analyzing = null;
-      });
-  }
-
   /** Finds the newest kept block still on the chain and rolls back to it. */
-  private async rollback(cursor: { number: number; hash: string }) {
-    this.ahead = null;
-    for (const b of await recentBlocks(this.db, this.chainId)) {
-      const onChain = await this.header(b.number);
-      if (onChain?.hash === b.hash) {
-        this.log.warn({ from: cursor.number, to: b.number }, 'indexer: reorg, rolling back');
-        await rollbackTo(
-          this.db,
-          this.chainId,
-          cursor,
-          { number: b.number, hash: b.hash },
-          this.listings,
-        );
-        return;
-      }
-    }
-    throw new ReorgTooDeepError(this.config.reorgWindow);
+  private async rollback(cursor: Cursor) {
+    this.reader.dropAhead();
+    const fork = await findFork(this.db, this.chainId, this.headers, this.config.reorgWindow);
+    this.log.warn({ from: cursor.number, to: fork.number }, 'indexer: reorg, rolling back');
+    await rollbackTo(this.db, this.chainId, cursor, fork, this.listings);
   }
 
   private async readHead(): Promise<number> {
@@ -805,7 +497,7 @@ export class Indexer {
     for (let i = 0; i < maxSteps; i++) {
       if ((await this.step()) === 'idle') {
         // Leaves nothing running beside: the statistics are fresh when it returns.
-        await this.analyzing;
+        await this.upkeep.settled();
         return;
       }
     }
@@ -828,6 +520,6 @@ export class Indexer {
       }
     }
     // Nothing left running on the database once the loop is stopped.
-    await this.analyzing;
+    await this.upkeep.settled();
   }
 }
