@@ -2,7 +2,7 @@
 // wait for the next block at the head, retries with back-off.
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { erc20Abi, type Address, type PublicClient } from 'viem';
+import type { PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { coinDecimals, collections } from '../../db/schema-chain.js';
@@ -15,7 +15,6 @@ import { launchpadNames, seedCollections } from '../collections.js';
 import { retireOrders } from '../retired.js';
 import type { AddressRole } from '../decode.js';
 import { emptyFacts, type RangeFacts } from '../facts.js';
-import { fundsToRead, offerCoins, readFunds } from '../offers.js';
 import {
   approvalsToRead,
   listingsDue,
@@ -23,15 +22,10 @@ import {
   unseenListingCoins,
   type ListingApprovalsWrite,
 } from '../listings.js';
-import { coinFeedsOf, pegWrappedAia, readFeeds } from '../rates.js';
-import {
-  readCursor,
-  rollbackTo,
-  writeListingsPoll,
-  writeNewOffers,
-  writeRange,
-  type Cursor,
-} from '../store.js';
+import { coinFeedsOf, readFeeds } from '../rates.js';
+import { readCursor, rollbackTo, writeListingsPoll, writeRange, type Cursor } from '../store.js';
+import { SOURCES } from '../sources/index.js';
+import type { RangeToWrite, Source, SourceWrite } from '../sources/source.js';
 import { HeaderReader } from '../sync/headers.js';
 import { RangeReader } from '../sync/range-reader.js';
 import { findFork, stillCanonical } from '../sync/reorg.js';
@@ -63,9 +57,8 @@ export class Indexer {
   private readonly log: IndexerLogger;
   private readonly market: string | null;
   private readonly launchpads: Set<string>;
-  /** The Offers contract and the wrapped AIA (the coin of offers made in AIA), when deployed. */
-  private readonly offers: string | null;
-  private readonly wrappedAia: string | null;
+  /** The contract families followed through the Source interface (sources/index.ts). */
+  private readonly sources: Source[];
   /** The Listings contract (signed listings), when deployed. */
   private readonly listings: string | null;
   /** When the last poll looked for signed listings whose start came. */
@@ -98,10 +91,10 @@ export class Indexer {
         deps.deployment.contracts[n]!.address.toLowerCase(),
       ),
     );
-    this.offers = deps.deployment.contracts.Offers?.address.toLowerCase() ?? null;
-    this.wrappedAia = deps.deployment.contracts.WrappedAIA?.address.toLowerCase() ?? null;
     this.listings = deps.deployment.contracts.Listings?.address.toLowerCase() ?? null;
     this.reads = new ChainReads(deps.chain);
+    const ctx = { ...deps, reads: this.reads, log: this.log };
+    this.sources = SOURCES.map((make) => make(ctx));
     this.headers = new HeaderReader(batchedClient(deps.chain));
     this.reader = new RangeReader({
       chain: deps.chain,
@@ -148,13 +141,7 @@ export class Indexer {
     };
     if (this.market) role(this.market).market = true;
     for (const l of this.launchpads) role(l).launchpad = true;
-    if (this.offers) {
-      role(this.offers).offers = true;
-      // Every coin a stored offer pays with, and the wrapped AIA: their moves change funding.
-      const coins = await offerCoins(this.db, this.chainId, this.offers);
-      if (this.wrappedAia) coins.push(this.wrappedAia);
-      for (const coin of coins) role(coin).coin = true;
-    }
+    for (const s of this.sources) await s.follow?.(role);
     if (this.listings) role(this.listings).listings = true;
     const lagging: { address: string; synced: number }[] = [];
     for (const c of rows) {
@@ -192,8 +179,8 @@ export class Indexer {
   }
 
   /**
-   * Once per process: the deployment's collections, the wrapped AIA's peg, and the orders of
-   * order-book contracts a deploy replaced held back for good.
+   * Once per process: the deployment's collections, the orders of order-book contracts a deploy
+   * replaced held back for good, and what each source sets up.
    */
   private async seed() {
     if (this.seeded) return;
@@ -201,14 +188,7 @@ export class Indexer {
     const retired = await retireOrders(this.db, this.chainId, this.deployment);
     if (retired.listings + retired.offers > 0)
       this.log.info(retired, 'indexer: orders of replaced order-book contracts ended');
-    if (this.wrappedAia) {
-      const coin = this.wrappedAia as Address;
-      const [symbol, decimals] = await Promise.all([
-        this.chain.readContract({ address: coin, abi: erc20Abi, functionName: 'symbol' }),
-        this.reads.coinDecimals(coin),
-      ]);
-      await pegWrappedAia(this.db, this.chainId, coin, { symbol, decimals });
-    }
+    for (const s of this.sources) await s.seed?.();
     this.seeded = true;
   }
 
@@ -242,6 +222,7 @@ export class Indexer {
       prepared,
       coins: await this.reads.complete(facts),
       feeds: await this.readFeeds(facts, null),
+      writes: await this.sourceWrites({ facts, block: to, main: false }),
       launchpads: this.launchpads,
       backfill: {
         address: behind.address,
@@ -289,7 +270,7 @@ export class Indexer {
       this.status.block = cursor?.number ?? null;
       await this.upkeep.buildDeferredIndexes();
       if (cursor) {
-        await this.lookAtNewOffers(cursor);
+        for (const s of this.sources) await s.poll?.(cursor);
         await this.pollListings(cursor);
       }
       this.upkeep.refreshStatistics();
@@ -331,20 +312,9 @@ export class Indexer {
     if (heads.get(to)!.hash !== before.hash) return 'retry';
     if (cursor && heads.get(from)!.parentHash !== cursor.hash) return 'retry';
     const readsStarted = performance.now();
-    // The offerers' funds the range moved (and those of offers not looked at yet), read at its
-    // last block before the transaction: the range writes them with its facts.
-    const offerFunds = this.offers
-      ? {
-          offersAddr: this.offers,
-          blockNumber: to,
-          reads: await readFunds(
-            this.chain,
-            this.offers,
-            await fundsToRead(this.db, this.chainId, this.offers, facts.funds),
-            to,
-          ),
-        }
-      : undefined;
+    // What each source reads at the range's last block before the transaction (the offerers'
+    // funds the range moved...): the range writes it with its facts.
+    const writes = await this.sourceWrites({ facts, block: to, main: true });
     // The sellers' approvals the range's ApprovalForAll events touched (and those of signed
     // listings not looked at yet), read at its last block, like the offerers' funds.
     const listingApprovals = this.listings
@@ -367,7 +337,7 @@ export class Indexer {
       prepared: read.prepared,
       coins,
       feeds,
-      ...(offerFunds ? { offerFunds } : {}),
+      writes,
       ...(listingApprovals ? { listingApprovals } : {}),
       launchpads: this.launchpads,
       cursor: {
@@ -390,21 +360,14 @@ export class Indexer {
     return 'range';
   }
 
-  /**
-   * Offers the API stored since the last range, while no new block comes: their funds are read
-   * at the cursor's block (the facts up to it are all written), so a quiet chain does not leave
-   * them unchecked until its next block.
-   */
-  private async lookAtNewOffers(cursor: { number: number; hash: string }) {
-    if (!this.offers) return;
-    const pairs = await fundsToRead(this.db, this.chainId, this.offers, []);
-    if (pairs.length === 0) return;
-    const reads = await readFunds(this.chain, this.offers, pairs, cursor.number);
-    await writeNewOffers(this.db, this.chainId, cursor, {
-      offersAddr: this.offers,
-      blockNumber: cursor.number,
-      reads,
-    });
+  /** The sources' reads for a range, made before its transaction, and their writes. */
+  private async sourceWrites(range: RangeToWrite): Promise<SourceWrite[]> {
+    const writes: SourceWrite[] = [];
+    for (const s of this.sources) {
+      const w = await s.prepare?.(range);
+      if (w) writes.push(w);
+    }
+    return writes;
   }
 
   private async readListingApprovals(
@@ -466,7 +429,7 @@ export class Indexer {
     this.reader.dropAhead();
     const fork = await findFork(this.db, this.chainId, this.headers, this.config.reorgWindow);
     this.log.warn({ from: cursor.number, to: fork.number }, 'indexer: reorg, rolling back');
-    await rollbackTo(this.db, this.chainId, cursor, fork, this.listings);
+    await rollbackTo(this.db, this.chainId, cursor, fork, this.listings, this.sources);
   }
 
   private async readHead(): Promise<number> {

@@ -2,6 +2,12 @@
 // JSON-RPC batch.
 import type { PublicClient } from 'viem';
 
+/** Where the indexer stands: its last indexed block. */
+export interface Cursor {
+  number: number;
+  hash: string;
+}
+
 /** A block as the indexer records it (its hash links it to its parent). */
 export interface BlockRef {
   number: number;

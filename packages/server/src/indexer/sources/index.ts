@@ -1,0 +1,7 @@
+// Every contract family the indexer follows through the Source interface, in the order their
+// writes and rollbacks run in a transaction.
+import { metadataSource } from './metadata/source.js';
+import { offersSource } from './offers/source.js';
+import type { SourceFactory } from './source.js';
+
+export const SOURCES: readonly SourceFactory[] = [offersSource, metadataSource];
