@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
-import { coinDecimals, collections } from '../../db/schema-chain.js';
+import { collections } from '../../db/schema-chain.js';
 import type { IndexerConfig } from '../../indexer-config.js';
 import { batchedClient } from '../../chain/http-variants.js';
 import { BlockPace } from './block-pace.js';
@@ -15,16 +15,11 @@ import { launchpadNames, seedCollections } from '../collections.js';
 import { retireOrders } from '../retired.js';
 import type { AddressRole } from '../decode.js';
 import { emptyFacts, type RangeFacts } from '../facts.js';
-import {
-  approvalsToRead,
-  listingsDue,
-  readApprovals,
-  unseenListingCoins,
-  type ListingApprovalsWrite,
-} from '../listings.js';
+import type { ListingApprovalsWrite } from '../listings.js';
 import { coinFeedsOf, readFeeds } from '../rates.js';
-import { readCursor, rollbackTo, writeListingsPoll, writeRange, type Cursor } from '../store.js';
+import { readCursor, rollbackTo, writeRange, type Cursor } from '../store.js';
 import { SOURCES } from '../sources/index.js';
+import { SignedListingReads } from '../sources/listings/reads.js';
 import type { RangeToWrite, Source, SourceWrite } from '../sources/source.js';
 import { HeaderReader } from '../sync/headers.js';
 import { RangeReader } from '../sync/range-reader.js';
@@ -59,10 +54,8 @@ export class Indexer {
   private readonly launchpads: Set<string>;
   /** The contract families followed through the Source interface (sources/index.ts). */
   private readonly sources: Source[];
-  /** The Listings contract (signed listings), when deployed. */
-  private readonly listings: string | null;
-  /** When the last poll looked for signed listings whose start came. */
-  private listingsPolledAt = new Date(0);
+  /** The reads of signed listings before a range, when the Listings contract is deployed. */
+  private readonly listings: SignedListingReads | null;
   private readonly deployment: Deployment;
   private readonly reads: ChainReads;
   /** Headers through the same RPC, batching the requests of a tick. */
@@ -91,8 +84,11 @@ export class Indexer {
         deps.deployment.contracts[n]!.address.toLowerCase(),
       ),
     );
-    this.listings = deps.deployment.contracts.Listings?.address.toLowerCase() ?? null;
     this.reads = new ChainReads(deps.chain);
+    const listingsAddr = deps.deployment.contracts.Listings?.address.toLowerCase();
+    this.listings = listingsAddr
+      ? new SignedListingReads(this.db, this.chain, this.chainId, this.reads, listingsAddr)
+      : null;
     const ctx = { ...deps, reads: this.reads, log: this.log };
     this.sources = SOURCES.map((make) => make(ctx));
     this.headers = new HeaderReader(batchedClient(deps.chain));
@@ -142,7 +138,6 @@ export class Indexer {
     if (this.market) role(this.market).market = true;
     for (const l of this.launchpads) role(l).launchpad = true;
     for (const s of this.sources) await s.follow?.(role);
-    if (this.listings) role(this.listings).listings = true;
     const lagging: { address: string; synced: number }[] = [];
     for (const c of rows) {
       role(c.address).collection = c.type === 'ERC1155' ? 'ERC1155' : 'ERC721';
@@ -271,7 +266,6 @@ export class Indexer {
       await this.upkeep.buildDeferredIndexes();
       if (cursor) {
         for (const s of this.sources) await s.poll?.(cursor);
-        await this.pollListings(cursor);
       }
       this.upkeep.refreshStatistics();
       return 'idle';
@@ -318,14 +312,14 @@ export class Indexer {
     // The sellers' approvals the range's ApprovalForAll events touched (and those of signed
     // listings not looked at yet), read at its last block, like the offerers' funds.
     const listingApprovals = this.listings
-      ? await this.readListingApprovals(facts.approvals, to)
+      ? await this.listings.approvals(facts.approvals, to)
       : undefined;
     this.profile.add('funds, approvals, feeds reads', performance.now() - readsStarted);
     const coins = await this.profile.time('royaltyInfo + decimals reads', () =>
       this.reads.complete(facts),
     );
     const feedsStarted = performance.now();
-    if (this.listings) coins.push(...(await this.listingCoins(coins)));
+    if (this.listings) coins.push(...(await this.listings.coins(coins)));
     const feeds = await this.readFeeds(facts, { blockNumber: to, time: heads.get(to)!.time });
     this.profile.add('funds, approvals, feeds reads', performance.now() - feedsStarted);
     // An initial sync of more than one range: the pages-only indexes are built at the head.
@@ -370,58 +364,9 @@ export class Indexer {
     return writes;
   }
 
-  private async readListingApprovals(
-    touched: readonly string[],
-    blockNumber: number,
-  ): Promise<ListingApprovalsWrite> {
-    const listingsAddr = this.listings!;
-    const pairs = await approvalsToRead(this.db, this.chainId, listingsAddr, touched);
-    const reads = await readApprovals(this.chain, listingsAddr, pairs, blockNumber);
-    return { listingsAddr, blockNumber, reads };
-  }
-
   /** A back-fill reads no approval; it names the Listings contract to recompute its listings. */
   private noApprovals(blockNumber: number): { listingApprovals?: ListingApprovalsWrite } {
-    return this.listings
-      ? { listingApprovals: { listingsAddr: this.listings, blockNumber, reads: [] } }
-      : {};
-  }
-
-  /** Decimals of the coins of signed listings not looked at yet (not among `known`). */
-  private async listingCoins(known: readonly { address: string }[]) {
-    const coins = await unseenListingCoins(this.db, this.chainId, this.listings!);
-    const out = [];
-    for (const coin of coins) {
-      if (known.some((k) => k.address === coin)) continue;
-      out.push({ address: coin, decimals: await this.reads.coinDecimals(coin) });
-    }
-    return out;
-  }
-
-  /**
-   * While no new block comes: signed listings stored since the last range (their approval read
-   * at the cursor's block) and those whose time came (expired, or started), so their orders rows
-   * and their collections' stats follow without waiting for the next block.
-   */
-  private async pollListings(cursor: { number: number; hash: string }) {
-    if (!this.listings) return;
-    const polledAt = new Date();
-    const since = this.listingsPolledAt;
-    const due = await listingsDue(this.db, this.chainId, this.listings, since);
-    const coins = await this.listingCoins([]);
-    const approvals = await this.readListingApprovals([], cursor.number);
-    if (due.length > 0 || approvals.reads.length > 0 || coins.length > 0) {
-      if (coins.length > 0) await this.writeCoins(coins);
-      await writeListingsPoll(this.db, this.chainId, cursor, approvals, due);
-    }
-    this.listingsPolledAt = polledAt;
-  }
-
-  private async writeCoins(coins: { address: string; decimals: number }[]) {
-    await this.db
-      .insert(coinDecimals)
-      .values(coins.map((c) => ({ chainId: this.chainId, ...c })))
-      .onConflictDoNothing();
+    return this.listings ? { listingApprovals: this.listings.none(blockNumber) } : {};
   }
 
   /** Finds the newest kept block still on the chain and rolls back to it. */
@@ -429,7 +374,14 @@ export class Indexer {
     this.reader.dropAhead();
     const fork = await findFork(this.db, this.chainId, this.headers, this.config.reorgWindow);
     this.log.warn({ from: cursor.number, to: fork.number }, 'indexer: reorg, rolling back');
-    await rollbackTo(this.db, this.chainId, cursor, fork, this.listings, this.sources);
+    await rollbackTo(
+      this.db,
+      this.chainId,
+      cursor,
+      fork,
+      this.listings?.address ?? null,
+      this.sources,
+    );
   }
 
   private async readHead(): Promise<number> {
