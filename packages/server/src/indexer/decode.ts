@@ -9,7 +9,10 @@ import {
   wrappedAiaAbi,
 } from '@aiamarket/shared/abis';
 import { decodeLog } from '../chain/event-decoder.js';
-import { decodeMetadataUpdate, type MetadataUpdateEvent } from './metadata-events.js';
+import {
+  decodeMetadataUpdate,
+  type MetadataUpdateEvent,
+} from './sources/metadata/metadata-events.js';
 
 /** What an address is to the indexer; one address can be a launchpad and a collection. */
 export interface AddressRole {

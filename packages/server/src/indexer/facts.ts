@@ -11,7 +11,7 @@ import type {
 import type { OfferEventRow } from '../db/schema-offers.js';
 import type { ListingEventRow } from '../db/schema-listings.js';
 import type { IndexedEvent } from './decode.js';
-import type { MetadataRefreshRow } from './metadata-events.js';
+import type { MetadataRefreshRow } from './sources/metadata/metadata-events.js';
 import { forEachSlice } from './slices.js';
 
 export type TransferRow = typeof nftTransfers.$inferInsert;

@@ -1,12 +1,13 @@
 import type { ServerContext } from '../context.js';
 import { loadIndexerConfig, type IndexerConfig } from '../indexer-config.js';
-import { Indexer, type IndexerLogger } from './engine.js';
-import { acquireWriterLock } from './lock.js';
+import { Indexer } from './run/indexer.js';
+import type { IndexerLogger } from './run/logger.js';
+import { acquireWriterLock } from './run/lock.js';
 import { pruneFeed } from '../live/feed.js';
 import { fetchPendingMetadata, metadataRefreshLoop } from '../metadata/index.js';
 import { loadWebhookConfig, startWebhookWorker } from '../modules/webhook/index.js';
 
-export { Indexer } from './engine.js';
+export { Indexer } from './run/indexer.js';
 export { loadIndexerConfig } from '../indexer-config.js';
 export { registerCollection, detectContractType } from './collections.js';
 export { refreshTokenMetadata, storedMetadata } from '../metadata/index.js';

@@ -4,7 +4,7 @@ import { loadConfig, StartupError } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { openDatabase } from '../db/database.js';
 import { loadIndexerConfig } from '../indexer-config.js';
-import type { IndexerLogger } from './engine.js';
+import type { IndexerLogger } from './run/logger.js';
 import { startIndexer } from './index.js';
 
 /** JSON lines on stdout, pino-style. */

@@ -21,7 +21,6 @@ import {
 } from '../db/schema-chain.js';
 import { type RangeFacts } from './facts.js';
 import type { CoinDecimals } from './chain-reads.js';
-import { rollbackOffers, writeOffers, type OfferFundsWrite } from './offers.js';
 import {
   insertListingFacts,
   listingKeysOf,
@@ -32,23 +31,14 @@ import {
 } from './listings.js';
 import { timed, type Profile } from './profile.js';
 import { setFeedBlock } from '../live/feed.js';
-import { requestMetadataRefresh, requeueRolledBackRefreshes } from './metadata-events.js';
+import type { Source, SourceWrite } from './sources/source.js';
+import type { BlockRef, Cursor } from './sync/headers.js';
 import { applyLatestFeedRates, rateAt, rateHistory, type FeedReads } from './rates.js';
 import { uniq, emptyTouched, touch } from './keys.js';
 import { writeActivities } from './activities.js';
 import { recompute } from './state.js';
-import { settleOffers } from './availability.js';
 
-export interface Cursor {
-  number: number;
-  hash: string;
-}
-
-export interface BlockRef {
-  number: number;
-  hash: string;
-  parentHash: string;
-}
+export type { Cursor };
 
 /** Thrown when the cursor or a collection's back-fill position moved under us (another writer). */
 export class FenceError extends Error {
@@ -56,6 +46,17 @@ export class FenceError extends Error {
     super(`indexer ${what} moved while writing (another indexer?)`);
     this.name = 'FenceError';
   }
+}
+
+/** Locks the cursor row for the transaction; throws when it is no longer at `cursor`. */
+export async function fenceOnCursor(tx: Tx, chainId: number, cursor: Cursor) {
+  const [now] = await tx
+    .select({ number: indexerCursor.blockNumber, hash: indexerCursor.blockHash })
+    .from(indexerCursor)
+    .where(eq(indexerCursor.chainId, chainId))
+    .for('update');
+  if (!now || now.number !== cursor.number || now.hash !== cursor.hash)
+    throw new FenceError('cursor');
 }
 
 export async function readCursor(db: AppDb, chainId: number): Promise<Cursor | null> {
@@ -153,8 +154,8 @@ export interface RangeWrite {
   cursor?: { prev: Cursor | null; next: Cursor; blocks: BlockRef[]; window: number };
   /** The price feeds read for the range (rates.ts readFeeds). */
   feeds?: FeedReads;
-  /** The offerers' funds read at the main range's last block (offers.ts). */
-  offerFunds?: OfferFundsWrite;
+  /** What the sources write once the state is derived (their reads made before the transaction). */
+  writes?: SourceWrite[];
   /** The Listings contract and the sellers' approvals read at the range's last block. */
   listingApprovals?: ListingApprovalsWrite;
   /** Back-fill range of one collection: moves its synced block from `prev` to `to`. */
@@ -235,19 +236,8 @@ async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
       listings = { listingsAddr: a.listingsAddr, block: listingBlock, keys };
     }
     await recompute(tx, w.chainId, touched, listings, w.profile, read);
-    // Offers follow the main ranges only (a back-fill reads one collection's logs).
+    for (const s of w.writes ?? []) await timed(w.profile, s.label, () => s.write(tx));
     const c = w.cursor;
-    if (c) {
-      await timed(w.profile, 'write: offers', () =>
-        writeOffers(tx, w.chainId, w.facts.offers, w.offerFunds, c.next.number),
-      );
-    }
-    // Main ranges only: a back-filled collection's tokens are fetched fresh anyway.
-    if (c) {
-      await timed(w.profile, 'write: metadata requests', () =>
-        requestMetadataRefresh(tx, w.chainId, w.facts.metadata),
-      );
-    }
     if (c) {
       await timed(w.profile, 'write: blocks + cursor', async () => {
         await saveBlocks(tx, w.chainId, c.blocks, c.window);
@@ -261,36 +251,9 @@ async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
 }
 
 /**
- * While the chain is idle: the funds of offers stored since the last range, read at the cursor's
- * block, and their state, in one transaction fenced on the cursor (a rollback in between makes
- * it fail; the next step starts over).
- */
-export async function writeNewOffers(
-  db: AppDb,
-  chainId: number,
-  cursor: Cursor,
-  funds: OfferFundsWrite,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockOrderItems(tx);
-    const [now] = await tx
-      .select({ number: indexerCursor.blockNumber, hash: indexerCursor.blockHash })
-      .from(indexerCursor)
-      .where(eq(indexerCursor.chainId, chainId))
-      .for('update');
-    if (!now || now.number !== cursor.number || now.hash !== cursor.hash)
-      throw new FenceError('cursor');
-    await setFeedBlock(tx, cursor.number);
-    // Offers stored since the last range get the market's hold before they are looked at.
-    await settleOffers(tx, chainId, new Set());
-    await writeOffers(tx, chainId, [], funds, cursor.number);
-  });
-}
-
-/**
  * On the indexer's poll: the approvals of signed listings stored since the last range (read at
  * the cursor's block) and the listings whose time came (expired, started), their orders rows and
- * their collections' stats, in one transaction fenced on the cursor like writeNewOffers.
+ * their collections' stats, in one transaction fenced on the cursor.
  */
 export async function writeListingsPoll(
   db: AppDb,
@@ -301,13 +264,7 @@ export async function writeListingsPoll(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOrderItems(tx);
-    const [now] = await tx
-      .select({ number: indexerCursor.blockNumber, hash: indexerCursor.blockHash })
-      .from(indexerCursor)
-      .where(eq(indexerCursor.chainId, chainId))
-      .for('update');
-    if (!now || now.number !== cursor.number || now.hash !== cursor.hash)
-      throw new FenceError('cursor');
+    await fenceOnCursor(tx, chainId, cursor);
     await setFeedBlock(tx, cursor.number);
     await writeApprovals(tx, chainId, approvals);
     const keys = listingKeysOf([]);
@@ -339,7 +296,8 @@ export async function rollbackTo(
   chainId: number,
   prev: Cursor,
   fork: Cursor,
-  listingsAddr?: string | null,
+  listingsAddr: string | null,
+  sources: readonly Pick<Source, 'rollback'>[],
 ) {
   await db.transaction(async (tx) => {
     await lockOrderItems(tx);
@@ -394,8 +352,7 @@ export async function rollbackTo(
       touched,
       listingsAddr ? { listingsAddr, block: fork.number, keys: listingKeys } : undefined,
     );
-    await rollbackOffers(tx, chainId, fork.number);
-    await requeueRolledBackRefreshes(tx, chainId, fork.number);
+    for (const s of sources) await s.rollback?.(tx, fork.number);
     await advanceCursor(tx, chainId, prev, fork);
   });
 }

@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { PublicClient } from 'viem';
 import type { AppDb } from '../db/database.js';
 import { metadataRefresh } from '../db/schema-metadata-refresh.js';
-import type { IndexerLogger } from '../indexer/engine.js';
+import type { IndexerLogger } from '../indexer/run/logger.js';
 import type { MetadataOptions } from './options.js';
 import { refreshTokenMetadata } from './store.js';
 

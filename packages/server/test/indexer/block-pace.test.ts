@@ -2,7 +2,7 @@
 // every INDEXER_POLL_MS (src/indexer/block-pace.ts): soon after a new block, then less and less
 // often, and at least twice per block interval on a chain faster than the poll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockPace, MIN_LOOK_MS } from '../../src/indexer/block-pace.js';
+import { BlockPace, MIN_LOOK_MS } from '../../src/indexer/run/block-pace.js';
 import { freshDatabase } from '../support/database.js';
 import { newIndexer, startChain, type Chain } from './support.js';
 

@@ -3,8 +3,8 @@
 import { parseDeployment } from '@aiamarket/shared';
 import { createChainClient } from '../../src/chain/client.js';
 import { openDatabase } from '../../src/db/database.js';
-import { Indexer } from '../../src/indexer/engine.js';
-import { acquireWriterLock } from '../../src/indexer/lock.js';
+import { Indexer } from '../../src/indexer/run/indexer.js';
+import { acquireWriterLock } from '../../src/indexer/run/lock.js';
 import { DEFAULT_METADATA_OPTIONS } from '../../src/metadata/index.js';
 
 const env = process.env;

@@ -18,7 +18,10 @@ import type { AppDb } from '../../src/db/database.js';
 import { orders, tokenMetadata } from '../../src/db/schema-chain.js';
 import { metadataRefresh } from '../../src/db/schema-metadata-refresh.js';
 import { changeFeed, indexerCursor } from '../../src/db/schema.js';
-import { decodeMetadataUpdate, requestMetadataRefresh } from '../../src/indexer/metadata-events.js';
+import {
+  decodeMetadataUpdate,
+  requestMetadataRefresh,
+} from '../../src/indexer/sources/metadata/metadata-events.js';
 import { metadataRefreshLoop, refreshRequestedMetadata } from '../../src/metadata/refresh-queue.js';
 import { freshDatabase } from '../support/database.js';
 import { useChainAndDatabase, type FreshDatabase } from '../support/chain-database.js';

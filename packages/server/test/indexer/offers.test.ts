@@ -39,7 +39,7 @@ import {
 } from '../../src/db/schema-chain.js';
 import { offerFunds, offers } from '../../src/db/schema-offers.js';
 import { setCoinRate } from '../../src/indexer/rates.js';
-import { readFunds, writeOffers } from '../../src/indexer/offers.js';
+import { readFunds, writeOffers } from '../../src/indexer/sources/offers/offers.js';
 import { rowsOf } from '../../src/indexer/store.js';
 import {
   ACTORS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pieceEnds } from '../../src/indexer/engine.js';
+import { pieceEnds } from '../../src/indexer/sync/pieces.js';
 
 const at = (...blocks: number[]) => blocks.map((blockNumber) => ({ blockNumber }));
 

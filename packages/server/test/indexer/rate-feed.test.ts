@@ -10,7 +10,7 @@ import { marketplaceAbi, stableCoinAbi } from '@aiamarket/shared/abis';
 import { AdminError, runAdminCommand } from '../../src/admin/commands.js';
 import { coinFeeds, coinRates, marketEvents, orders } from '../../src/db/schema-chain.js';
 import { offers } from '../../src/db/schema-offers.js';
-import { Indexer } from '../../src/indexer/engine.js';
+import { Indexer } from '../../src/indexer/run/indexer.js';
 import { readAggregatorRate } from '../../src/indexer/rates.js';
 import { freshDatabase } from '../support/database.js';
 import { compileSolidity } from '../support/solidity.js';

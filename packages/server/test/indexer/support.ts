@@ -54,7 +54,7 @@ import { indexerCursor } from '../../src/db/schema.js';
 import { offerEvents, offers } from '../../src/db/schema-offers.js';
 import { listingEvents } from '../../src/db/schema-listings.js';
 import type { IndexerConfig } from '../../src/indexer/config.js';
-import { Indexer } from '../../src/indexer/engine.js';
+import { Indexer } from '../../src/indexer/run/indexer.js';
 import { DEFAULT_METADATA_OPTIONS } from '../../src/metadata/index.js';
 
 export const CHAIN_ID = 31337;

@@ -6,10 +6,10 @@
 // offer the indexer has not looked at yet, state_block null). See README.md "Offers".
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { erc20Abi, type Address, type PublicClient } from 'viem';
-import type { AppDb, Tx } from '../db/database.js';
-import { isRevert } from './chain-reads.js';
-import { offerEvents, offerFunds, type OfferEventRow } from '../db/schema-offers.js';
-import { chunks, rowsOf, valuesOf } from '../db/bulk.js';
+import type { AppDb, Tx } from '../../../db/database.js';
+import { isRevert } from '../../chain-reads.js';
+import { offerEvents, offerFunds, type OfferEventRow } from '../../../db/schema-offers.js';
+import { chunks, rowsOf, valuesOf } from '../../../db/bulk.js';
 
 /** A (coin, owner) pair whose balance and allowance were read at `blockNumber`. */
 export interface FundsRead {

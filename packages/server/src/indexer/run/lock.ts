@@ -3,7 +3,7 @@ import pg from 'pg';
 /** The session-level advisory lock key of the single chain writer. */
 export const INDEXER_LOCK_KEY = 7_131_900_005;
 
-export { ORDER_ITEMS_LOCK_KEY } from '../db/order-items-lock.js';
+export { ORDER_ITEMS_LOCK_KEY } from '../../db/order-items-lock.js';
 
 export interface WriterLock {
   /** Resolves (never rejects) when the lock's connection is lost: stop writing then. */

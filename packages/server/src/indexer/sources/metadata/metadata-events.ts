@@ -5,10 +5,10 @@
 // upsert reaches open pages through the change feed. See README.md, "Metadata that changes".
 import { sql } from 'drizzle-orm';
 import { toEventSelector, type Log } from 'viem';
-import { decodeLog } from '../chain/event-decoder.js';
+import { decodeLog } from '../../../chain/event-decoder.js';
 import { gameItems1155Abi, gameItems721Abi } from '@aiamarket/shared/abis';
-import type { Tx } from '../db/database.js';
-import { metadataRefresh } from '../db/schema-metadata-refresh.js';
+import type { Tx } from '../../../db/database.js';
+import { metadataRefresh } from '../../../db/schema-metadata-refresh.js';
 
 /** The token ids an event says changed (one id: fromId = toId). */
 export interface MetadataUpdateEvent {

@@ -1,0 +1,440 @@
+// The run loop: one step at a time (a reorg rollback, a back-fill range or a main range), the
+// wait for the next block at the head, retries with back-off.
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import type { PublicClient } from 'viem';
+import type { Deployment } from '@aiamarket/shared';
+import type { AppDb } from '../../db/database.js';
+import { collections } from '../../db/schema-chain.js';
+import type { IndexerConfig } from '../../indexer-config.js';
+import { batchedClient } from '../../chain/http-variants.js';
+import { BlockPace } from './block-pace.js';
+import { ChainReads } from '../chain-reads.js';
+import { Profile } from '../profile.js';
+import { launchpadNames, seedCollections } from '../collections.js';
+import { retireOrders } from '../retired.js';
+import type { AddressRole } from '../decode.js';
+import { emptyFacts, type RangeFacts } from '../facts.js';
+import type { ListingApprovalsWrite } from '../listings.js';
+import { coinFeedsOf, readFeeds } from '../rates.js';
+import { readCursor, rollbackTo, writeRange, type Cursor } from '../store.js';
+import { SOURCES } from '../sources/index.js';
+import { SignedListingReads } from '../sources/listings/reads.js';
+import type { RangeToWrite, Source, SourceWrite } from '../sources/source.js';
+import { HeaderReader } from '../sync/headers.js';
+import { RangeReader } from '../sync/range-reader.js';
+import { findFork, stillCanonical } from '../sync/reorg.js';
+import { HeadUpkeep } from './head-upkeep.js';
+import { silentLogger, type IndexerLogger } from './logger.js';
+import { sleep } from './sleep.js';
+
+export interface IndexerDeps {
+  db: AppDb;
+  chain: PublicClient;
+  chainId: number;
+  deployment: Deployment;
+  config: IndexerConfig;
+  log?: IndexerLogger;
+}
+
+export type StepResult = 'range' | 'backfill' | 'reorg' | 'idle' | 'retry';
+
+/**
+ * Follows the marketplace, the launchpads and every registered collection; see README.md.
+ * `step()` does one unit of work (a reorg rollback, a back-fill range or a main range), each
+ * in its own transaction; `run()` loops over it until stopped.
+ */
+export class Indexer {
+  private readonly db: AppDb;
+  private readonly chain: PublicClient;
+  private readonly chainId: number;
+  private readonly config: IndexerConfig;
+  private readonly log: IndexerLogger;
+  private readonly market: string | null;
+  private readonly launchpads: Set<string>;
+  /** The contract families followed through the Source interface (sources/index.ts). */
+  private readonly sources: Source[];
+  /** The reads of signed listings before a range, when the Listings contract is deployed. */
+  private readonly listings: SignedListingReads | null;
+  private readonly deployment: Deployment;
+  private readonly reads: ChainReads;
+  /** Headers through the same RPC, batching the requests of a tick. */
+  private readonly headers: HeaderReader;
+  private readonly reader: RangeReader;
+  private readonly upkeep: HeadUpkeep;
+  private seeded = false;
+  private lastLagLog = 0;
+  /** How fast blocks come, which sets how often to look for the next one at the head. */
+  private readonly pace = new BlockPace();
+  /** Latest known head and indexed block, for logs and metrics. */
+  status = { head: null as number | null, block: null as number | null };
+  /** Time per phase (reads, writes) since the start, for the bench. */
+  readonly profile = new Profile();
+
+  constructor(deps: IndexerDeps) {
+    this.db = deps.db;
+    this.chain = deps.chain;
+    this.chainId = deps.chainId;
+    this.config = deps.config;
+    this.log = deps.log ?? silentLogger;
+    this.deployment = deps.deployment;
+    this.market = deps.deployment.contracts.Marketplace?.address.toLowerCase() ?? null;
+    this.launchpads = new Set(
+      launchpadNames(deps.deployment).map((n) =>
+        deps.deployment.contracts[n]!.address.toLowerCase(),
+      ),
+    );
+    this.reads = new ChainReads(deps.chain);
+    const listingsAddr = deps.deployment.contracts.Listings?.address.toLowerCase();
+    this.listings = listingsAddr
+      ? new SignedListingReads(this.db, this.chain, this.chainId, this.reads, listingsAddr)
+      : null;
+    const ctx = { ...deps, reads: this.reads, log: this.log };
+    this.sources = SOURCES.map((make) => make(ctx));
+    this.headers = new HeaderReader(batchedClient(deps.chain));
+    this.reader = new RangeReader({
+      chain: deps.chain,
+      chainId: deps.chainId,
+      config: deps.config,
+      headers: this.headers,
+      launchpads: this.launchpads,
+      profile: this.profile,
+      log: this.log,
+    });
+    this.upkeep = new HeadUpkeep(this.db, deps.config.analyzeEvents, this.profile, this.log);
+  }
+  /**
+   * The coins' price feeds at the range's sales (and at its last block for a main range, which
+   * keeps the listings at the latest answer); read before the range's transaction.
+   */
+  private async readFeeds(facts: RangeFacts, last: { blockNumber: number; time: Date } | null) {
+    const feeds = await coinFeedsOf(this.db, this.chainId);
+    const sales = facts.market.filter((m) => m.kind === 'sold');
+    return readFeeds(this.chain, feeds, sales, last, this.log);
+  }
+
+  /** The first block to index: INDEXER_START_BLOCK, or the earliest deployed contract. */
+  startBlock(): number {
+    if (this.config.startBlock !== undefined) return this.config.startBlock;
+    const blocks = Object.values(this.deployment.contracts).map((c) => c.blockNumber);
+    return blocks.length > 0 ? Math.min(...blocks) : 0;
+  }
+
+  private async roles() {
+    const rows = await this.db
+      .select({
+        address: collections.address,
+        type: collections.contractType,
+        synced: collections.syncedBlock,
+      })
+      .from(collections)
+      .where(eq(collections.chainId, this.chainId));
+    const roles = new Map<string, AddressRole>();
+    const role = (a: string) => {
+      let r = roles.get(a);
+      if (!r) roles.set(a, (r = { market: false, launchpad: false, collection: null }));
+      return r;
+    };
+    if (this.market) role(this.market).market = true;
+    for (const l of this.launchpads) role(l).launchpad = true;
+    for (const s of this.sources) await s.follow?.(role);
+    const lagging: { address: string; synced: number }[] = [];
+    for (const c of rows) {
+      role(c.address).collection = c.type === 'ERC1155' ? 'ERC1155' : 'ERC721';
+      if (c.synced !== null) lagging.push({ address: c.address, synced: c.synced });
+    }
+    return { roles, lagging };
+  }
+
+  /** One unit of work. */
+  async step(): Promise<StepResult> {
+    await this.seed();
+    const cursor = await readCursor(this.db, this.chainId);
+
+    // 1. Is the block we stopped at still canonical?
+    if (cursor) {
+      const canonical = await this.profile.time('reorg check', () =>
+        stillCanonical(this.headers, cursor),
+      );
+      if (!canonical) {
+        await this.rollback(cursor);
+        return 'reorg';
+      }
+    }
+
+    const { roles, lagging } = await this.profile.time('roles', () => this.roles());
+
+    // 2. Back-fill a newly registered collection up to the cursor.
+    const behind = cursor ? lagging.find((c) => c.synced < cursor.number) : undefined;
+    if (cursor && behind) return this.backfillRange(cursor, behind, roles);
+    await this.joinMainRanges(cursor, lagging);
+
+    // 3. The next main range.
+    return this.mainRange(cursor, roles, lagging);
+  }
+
+  /**
+   * Once per process: the deployment's collections, the orders of order-book contracts a deploy
+   * replaced held back for good, and what each source sets up.
+   */
+  private async seed() {
+    if (this.seeded) return;
+    await seedCollections(this.db, this.chain, this.chainId, this.deployment);
+    const retired = await retireOrders(this.db, this.chainId, this.deployment);
+    if (retired.listings + retired.offers > 0)
+      this.log.info(retired, 'indexer: orders of replaced order-book contracts ended');
+    for (const s of this.sources) await s.seed?.();
+    this.seeded = true;
+  }
+
+  /** The next range of a collection being back-filled, up to the cursor. */
+  private async backfillRange(
+    cursor: Cursor,
+    behind: { address: string; synced: number },
+    roles: Map<string, AddressRole>,
+  ): Promise<StepResult> {
+    const roleOf = (a: string) => roles.get(a);
+    const from = behind.synced + 1;
+    const to = Math.min(behind.synced + this.reader.batch, cursor.number);
+    // Only the collection's own events: its logs before the cursor are all that is missing.
+    const read = await this.reader.read([behind.address], from, to, [], (a) =>
+      a === behind.address
+        ? {
+            ...roleOf(a)!,
+            market: false,
+            launchpad: false,
+            offers: false,
+            coin: false,
+            listings: false,
+          }
+        : undefined,
+    );
+    if (!read) return 'retry';
+    const { facts, prepared } = read;
+    await writeRange(this.db, {
+      chainId: this.chainId,
+      facts,
+      prepared,
+      coins: await this.reads.complete(facts),
+      feeds: await this.readFeeds(facts, null),
+      writes: await this.sourceWrites({ facts, block: to, main: false }),
+      launchpads: this.launchpads,
+      backfill: {
+        address: behind.address,
+        prev: behind.synced,
+        to,
+        complete: to >= cursor.number,
+      },
+      ...this.noApprovals(to),
+    });
+    this.log.info({ collection: behind.address, from, to }, 'indexer back-filled');
+    this.upkeep.counted(read.events.length);
+    return 'backfill';
+  }
+
+  /** Collections whose back-fill reached the cursor follow the main ranges from now on. */
+  private async joinMainRanges(
+    cursor: Cursor | null,
+    lagging: { address: string; synced: number }[],
+  ) {
+    for (const c of lagging) {
+      if (!cursor || c.synced >= cursor.number) {
+        await writeRange(this.db, {
+          chainId: this.chainId,
+          facts: emptyFacts(),
+          launchpads: this.launchpads,
+          backfill: { address: c.address, prev: c.synced, to: c.synced, complete: true },
+          ...this.noApprovals(c.synced),
+        });
+      }
+    }
+  }
+
+  /** The next main range for every followed address, or the idle work at the head. */
+  private async mainRange(
+    cursor: Cursor | null,
+    roles: Map<string, AddressRole>,
+    lagging: { address: string; synced: number }[],
+  ): Promise<StepResult> {
+    const roleOf = (a: string) => roles.get(a);
+    const head = await this.profile.time('head', () => this.readHead());
+    this.status.head = head;
+    const safe = head - this.config.confirmations;
+    const from = cursor ? cursor.number + 1 : this.startBlock();
+    if (from > safe) {
+      this.status.block = cursor?.number ?? null;
+      await this.upkeep.buildDeferredIndexes();
+      if (cursor) {
+        for (const s of this.sources) await s.poll?.(cursor);
+      }
+      this.upkeep.refreshStatistics();
+      return 'idle';
+    }
+    // The range read ahead, when there is one from here (its own read may have resized ranges).
+    const end = this.reader.aheadEnd(from, safe) ?? Math.min(from + this.reader.batch - 1, safe);
+    const addresses = [...roles.entries()]
+      .filter(
+        ([a, r]) =>
+          r.market ||
+          r.launchpad ||
+          r.offers ||
+          r.coin ||
+          r.listings ||
+          !lagging.some((l) => l.address === a),
+      )
+      .map(([a]) => a);
+    const mainRole = (a: string) => {
+      const r = roleOf(a);
+      if (!r) return undefined;
+      const backfilling = lagging.some((l) => l.address === a);
+      return backfilling ? { ...r, collection: null } : r;
+    };
+    const read = await this.reader.main(addresses, from, end, mainRole);
+    if (!read?.before) return 'retry';
+    const { to, events, heads, facts, before, rest } = read;
+    if (rest) {
+      // The rest of a dense read is the next step's range (as if read ahead).
+      this.reader.keepRest(addresses, rest, mainRole);
+    } else if (to < safe) {
+      // Behind the head: the next range is read while this one is written (same addresses and
+      // roles, so the next step takes it unless a collection was registered meanwhile).
+      const next = Math.min(to + this.reader.batch, safe);
+      void this.reader.main(addresses, to + 1, next, mainRole, true);
+    }
+    // The range is consistent: `to` did not change while reading and it descends from the
+    // cursor (the reader checked every log comes from the block we have the header of).
+    if (heads.get(to)!.hash !== before.hash) return 'retry';
+    if (cursor && heads.get(from)!.parentHash !== cursor.hash) return 'retry';
+    const readsStarted = performance.now();
+    // What each source reads at the range's last block before the transaction (the offerers'
+    // funds the range moved...): the range writes it with its facts.
+    const writes = await this.sourceWrites({ facts, block: to, main: true });
+    // The sellers' approvals the range's ApprovalForAll events touched (and those of signed
+    // listings not looked at yet), read at its last block, like the offerers' funds.
+    const listingApprovals = this.listings
+      ? await this.listings.approvals(facts.approvals, to)
+      : undefined;
+    this.profile.add('funds, approvals, feeds reads', performance.now() - readsStarted);
+    const coins = await this.profile.time('royaltyInfo + decimals reads', () =>
+      this.reads.complete(facts),
+    );
+    const feedsStarted = performance.now();
+    if (this.listings) coins.push(...(await this.listings.coins(coins)));
+    const feeds = await this.readFeeds(facts, { blockNumber: to, time: heads.get(to)!.time });
+    this.profile.add('funds, approvals, feeds reads', performance.now() - feedsStarted);
+    // An initial sync of more than one range: the pages-only indexes are built at the head.
+    if (!cursor && to < safe) await this.upkeep.deferIndexes(this.config.rangeLogs);
+    await writeRange(this.db, {
+      profile: this.profile,
+      chainId: this.chainId,
+      facts,
+      prepared: read.prepared,
+      coins,
+      feeds,
+      writes,
+      ...(listingApprovals ? { listingApprovals } : {}),
+      launchpads: this.launchpads,
+      cursor: {
+        prev: cursor,
+        next: { number: to, hash: before.hash },
+        blocks: [...heads.values()],
+        window: this.config.reorgWindow,
+      },
+    });
+    this.status.block = to;
+    const now = Date.now();
+    const lag = head - to;
+    if (now - this.lastLagLog > 10_000) {
+      this.lastLagLog = now;
+      this.log.info({ from, to, head, lag, events: events.length }, 'indexer range');
+    } else {
+      this.log.debug({ from, to, head, lag, events: events.length }, 'indexer range');
+    }
+    this.upkeep.counted(events.length);
+    return 'range';
+  }
+
+  /** The sources' reads for a range, made before its transaction, and their writes. */
+  private async sourceWrites(range: RangeToWrite): Promise<SourceWrite[]> {
+    const writes: SourceWrite[] = [];
+    for (const s of this.sources) {
+      const w = await s.prepare?.(range);
+      if (w) writes.push(w);
+    }
+    return writes;
+  }
+
+  /** A back-fill reads no approval; it names the Listings contract to recompute its listings. */
+  private noApprovals(blockNumber: number): { listingApprovals?: ListingApprovalsWrite } {
+    return this.listings ? { listingApprovals: this.listings.none(blockNumber) } : {};
+  }
+
+  /** Finds the newest kept block still on the chain and rolls back to it. */
+  private async rollback(cursor: Cursor) {
+    this.reader.dropAhead();
+    const fork = await findFork(this.db, this.chainId, this.headers, this.config.reorgWindow);
+    this.log.warn({ from: cursor.number, to: fork.number }, 'indexer: reorg, rolling back');
+    await rollbackTo(
+      this.db,
+      this.chainId,
+      cursor,
+      fork,
+      this.listings?.address ?? null,
+      this.sources,
+    );
+  }
+
+  private async readHead(): Promise<number> {
+    const head = Number(await this.chain.getBlockNumber({ cacheTime: 0 }));
+    this.pace.observe(head);
+    return head;
+  }
+
+  /**
+   * At the head: returns once the chain has a block the last step did not see, or when
+   * INDEXER_POLL_MS has passed (the idle work runs again then). It looks at the head as often as
+   * the blocks' pace asks (block-pace.ts), every INDEXER_POLL_MS at most.
+   */
+  private async waitForBlock(signal: AbortSignal): Promise<void> {
+    const until = performance.now() + this.config.pollMs;
+    const seen = this.status.head;
+    for (;;) {
+      const wait = Math.min(this.pace.lookMs(this.config.pollMs), until - performance.now());
+      if (wait <= 0) return;
+      await sleep(wait, signal);
+      if (signal.aborted || performance.now() >= until) return;
+      if ((await this.readHead()) !== seen) return;
+    }
+  }
+
+  /** Steps until the indexer has caught up with the head (tests, scripts). */
+  async catchUp(maxSteps = 100_000): Promise<void> {
+    for (let i = 0; i < maxSteps; i++) {
+      if ((await this.step()) === 'idle') {
+        // Leaves nothing running beside: the statistics are fresh when it returns.
+        await this.upkeep.settled();
+        return;
+      }
+    }
+    throw new Error(`indexer did not catch up in ${maxSteps} steps`);
+  }
+
+  /** Loops until `signal` aborts; errors are logged and retried with back-off. */
+  async run(signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        const result = await this.step();
+        failures = 0;
+        if (result === 'idle') await this.waitForBlock(signal);
+      } catch (err) {
+        failures++;
+        const wait = Math.min(this.config.pollMs * 2 ** Math.min(failures, 10), 30_000);
+        this.log.error({ err: (err as Error).message, retryInMs: wait }, 'indexer step failed');
+        await sleep(wait, signal);
+      }
+    }
+    // Nothing left running on the database once the loop is stopped.
+    await this.upkeep.settled();
+  }
+}
