@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Hex } from 'viem';
 import { ORDER_KIND, type NftCardVO } from '@aiamarket/shared';
-import { buttonClass } from '../../components/trade';
+import { buttonClass } from '../../components/trade/classes';
 import { MAX_BULK, itemKey } from './bulk';
 import { BulkCancelModal } from './BulkCancelModal';
 import { BulkListModal } from './BulkListModal';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Address } from 'viem';
 import { unitsText } from '@aiamarket/shared';
-import { buttonClass } from '../../components/trade';
+import { buttonClass } from '../../components/trade/classes';
 import { localizeDecimal, useLocaleFormat } from '../../lib/localeFormat';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
 import { readOwed, withdrawOwed, type OwedLine } from './owed';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatUnits, type Address } from 'viem';
-import { buttonClass } from '../../components/trade';
+import { buttonClass } from '../../components/trade/classes';
 import { readWrappedBalance, unwrapAia } from '../../lib/chain/offers';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { MAX_SWEEP, ORDER_STATUS, type OrderVO } from '@aiamarket/shared';
-import { buttonClass } from '../../components/trade';
+import { buttonClass } from '../../components/trade/classes';
 import { useSession } from '../../lib/session';
 import { addToCart, cartKey, removeFromCart, useCart } from './store';
 

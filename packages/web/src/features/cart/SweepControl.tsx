@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { MAX_SWEEP, type SweepQuoteVO } from '@aiamarket/shared';
-import { buttonClass } from '../../components/trade';
+import { buttonClass } from '../../components/trade/classes';
 import { errorText } from '../../lib/errors';
 import { isSignedIn, openConnectDialog, useSession } from '../../lib/session';
 import { fetchSweepQuote } from './api';

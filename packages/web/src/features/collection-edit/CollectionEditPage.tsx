@@ -18,7 +18,7 @@ import {
   sharedValidationKeyOf,
   type CollectionVO,
 } from '@aiamarket/shared';
-import { buttonClass } from '../../components/trade';
+import { buttonClass } from '../../components/trade/classes';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';
 import { readRoyaltyRate, setRoyaltyRate } from '../../lib/chain';
 import { errorText } from '../../lib/errors';

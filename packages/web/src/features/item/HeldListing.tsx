@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ORDER_HOLD, type OrderVO } from '@aiamarket/shared';
-import { buttonClass } from '../../components/trade';
+import { buttonClass } from '../../components/trade/classes';
 import { useLocaleFormat } from '../../lib/localeFormat';
 
 /**

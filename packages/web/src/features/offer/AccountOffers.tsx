@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/trade';
+import { buttonClass } from '../../components/trade/classes';
 import { useSession } from '../../lib/session';
 import { fetchAccountOffers } from './api';
 import { CancelOfferModal } from './CancelOfferModal';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_TYPE, OFFER_KIND, type NftDetail } from '@aiamarket/shared';
-import { buttonClass } from '../../components/trade';
+import { buttonClass } from '../../components/trade/classes';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { getSession, isSignedIn, useSession } from '../../lib/session';
 import { fetchItemOffers, fetchOwnership } from './api';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AttributeCategory } from '@aiamarket/shared';
-import { inputClass } from '../../components/trade';
+import { inputClass } from '../../components/trade/classes';
 import {
   fetchAttributeCategories,
   fetchAttributeValues,

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { inputClass } from '../../../components/trade';
+import { inputClass } from '../../../components/trade/classes';
 
 /**
  * The ERC1155 amount box of listing and transfer: its label with what is held beside it, and a

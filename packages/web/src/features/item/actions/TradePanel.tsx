@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_TYPE, type OrderVO } from '@aiamarket/shared';
-import { buttonClass } from '../../../components/trade';
+import { buttonClass } from '../../../components/trade/classes';
 import { useSession } from '../../../lib/session';
 import { fetchOwnListing, fetchOwnership } from '../api';
 import { FavouriteButton } from './FavouriteButton';
