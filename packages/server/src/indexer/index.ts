@@ -3,6 +3,7 @@ import { loadIndexerConfig, type IndexerConfig } from '../indexer-config.js';
 import { Indexer } from './run/indexer.js';
 import type { IndexerLogger } from './run/logger.js';
 import { acquireWriterLock } from './run/lock.js';
+import { sleep } from './run/sleep.js';
 import { pruneFeed } from '../live/feed.js';
 import { fetchPendingMetadata, metadataRefreshLoop } from '../metadata/index.js';
 import { loadWebhookConfig, startWebhookWorker } from '../modules/webhook/index.js';
@@ -49,19 +50,6 @@ async function feedPruneLoop(ctx: ServerContext, log: IndexerLogger, signal: Abo
     await sleep(FEED_PRUNE_EVERY_MS, signal);
   }
 }
-
-/** Waits `ms`, or less when `signal` aborts. */
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    if (signal?.aborted) done();
-    else signal?.addEventListener('abort', done);
-  });
 
 export interface RunningIndexer {
   indexer: Indexer | null;
