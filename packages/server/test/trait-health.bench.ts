@@ -19,7 +19,7 @@ import {
   type NewOfferRow,
 } from '../src/db/schema.js';
 import { createTestContext } from './support/context.js';
-import { engineTime, longestSlice } from './support/event-loop.js';
+import { longestSlice } from './support/event-loop.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
@@ -83,7 +83,6 @@ const traitOffer = (): NewOfferRow => {
 const first = traitOffer();
 await db.insert(offers).values(first);
 
-const engineMs = engineTime(t.ctx.database);
 const app = await buildApp(t.ctx);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as { port: number };
@@ -144,7 +143,7 @@ const run = await longestSlice(async () => {
   });
   while (done < CLIENTS) times.push(await timeHealth());
   await Promise.all(clients);
-}, engineMs);
+});
 
 async function relationBytes() {
   const result = await db.execute(
@@ -188,7 +187,6 @@ console.log(
     healthMaxMs: Math.round(times.at(-1)!),
     longestTurnMs: Math.round(run.longest),
     longestTurnWallMs: Math.round(run.longestWall),
-    longestTurnWithoutEngineMs: Math.round(run.longestOwn),
     secondOfferRows: secondRows,
     secondOfferBytes: secondBytes,
     bytesPerOfferOver201: Math.round(perOfferBytes),

@@ -10,7 +10,7 @@ import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { from as copyFrom } from 'pg-copy-streams';
 import type pg from 'pg';
-import type { Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import type { PgliteTransaction } from './pglite-client.js';
 import { insertRows, quoteIdent } from './bulk.js';
 import type { Tx } from './database.js';
 

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +11,7 @@ import pg from 'pg';
 import { redact, StartupError } from '../config.js';
 import * as schema from './schema.js';
 import { restoreIndexes } from './deferred-indexes.js';
+import { PgliteClient } from './pglite-client.js';
 import { applyRepeatable } from './migrate-repeatable.js';
 import {
   listenPglite,
@@ -71,21 +71,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  let client: PGlite;
+  let client: PgliteClient;
   try {
-    // pg_trgm backs the substring searches (migration 0007); PGlite loads it as an extension.
-    client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-    await client.waitReady;
-    // A new 16 MB WAL segment is otherwise written full of zeros by whichever statement crosses
-    // into it: about 0.3-0.5 s inside the engine, which runs on the server's thread, every 16 MB
-    // of writes. The engine tells a segment's end by its page headers, not by zeros.
-    await client.exec('set wal_init_zero = off');
+    // In a worker thread: the engine runs statements synchronously in the thread that calls it.
+    client = await PgliteClient.start(dataDir);
   } catch (err) {
     throw new StartupError(
       `DATA_DIR: cannot open the embedded database in ${dataDir ?? 'memory'}: ${(err as Error).message}`,
     );
   }
-  const db = drizzlePglite({ client, schema });
+  // drizzle's PGlite driver calls only what PgliteClient offers (query and transaction).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db: db as unknown as AppDb,
     kind: 'pglite',

@@ -1,11 +1,11 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteClient } from './pglite-client.js';
 import pg from 'pg';
 
 /**
  * LISTEN on one channel. PostgreSQL: a dedicated connection (a pooled one would be handed to
  * other queries and lose the LISTEN), re-established with back-off when it drops; notifications
  * sent while it was down are lost, so `onReconnect` tells the listener to catch up by reading.
- * PGlite: its own in-process listen (same process, nothing to reconnect).
+ * PGlite: its own listen, relayed from its worker thread (same process, nothing to reconnect).
  */
 export interface NotificationHandlers {
   onNotify(payload: string): void;
@@ -28,7 +28,7 @@ function checkChannel(channel: string) {
 }
 
 export async function listenPglite(
-  client: PGlite,
+  client: PgliteClient,
   channel: string,
   handlers: NotificationHandlers,
 ): Promise<Listening> {

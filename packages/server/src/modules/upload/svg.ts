@@ -1,4 +1,5 @@
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { Worker, ResourceLimits } from 'node:worker_threads';
+import { spawnWorker } from '../../worker-thread.js';
 import type { SvgAnswer, SvgJob } from './svg-worker.js';
 
 /**
@@ -258,17 +259,7 @@ export class SvgSanitizer {
   }
 }
 
-/**
- * Starts the worker next to this module: svg-worker.js beside the bundle (dist/, built by tsup as
- * its own entry), or svg-worker.ts beside this source file, loaded through tsx (tsx and vitest
- * do not carry their TypeScript loader into worker threads).
- */
+/** The SVG worker beside this module (see spawnWorker). */
 function spawnSvgWorker(resourceLimits: ResourceLimits): Worker {
-  const here = import.meta.url;
-  if (/\.[cm]?js$/.test(new URL(here).pathname)) {
-    return new Worker(new URL('./svg-worker.js', here), { resourceLimits });
-  }
-  const entry = new URL('./svg-worker.ts', here).href;
-  const boot = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}));`;
-  return new Worker(boot, { eval: true, resourceLimits });
+  return spawnWorker(import.meta.url, 'svg-worker', { resourceLimits });
 }
