@@ -1,4 +1,4 @@
-// Our indexer beside Ponder (issue 20) in one run: the same events from the same anvil, indexed
+// Our indexer beside Ponder in one run: the same events from the same anvil, indexed
 // by Ponder (tools/bench/ponder/, its own package installed on demand, handlers written for our
 // events) and by ours, on PGlite and, when DATABASE_URL is set, on PostgreSQL. Each side runs
 // twice: cold (Ponder with an empty RPC cache, ours on an empty database) and warm (Ponder again

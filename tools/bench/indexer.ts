@@ -62,7 +62,7 @@ const eventTopic = (name: string) =>
 const MARKET_CREATED = eventTopic('MarketItemCreated');
 const MARKET_CANCELLED = eventTopic('MarketItemCancelled');
 
-// The realistic back-fill dataset (issue 20), shared by this bench and the Ponder side-by-side:
+// The realistic back-fill dataset, shared by this bench and the Ponder side-by-side:
 // the market's listing events plus ERC721 and ERC1155 transfers of several collections, every
 // token's metadata served by a local IPFS gateway.
 

@@ -1,4 +1,4 @@
-// The Lighthouse performance score of /marketplace (issue 7: at least 90), in headless Debian
+// The Lighthouse performance score of /marketplace (the target is at least 90), in headless Debian
 // Chromium driven over its debugging port, with Lighthouse's default mobile settings (simulated
 // slow 4G and a 4x slower CPU). Run by `npm run bench`, or alone after `npm run build`:
 //   npx tsx tools/bench/lighthouse.ts

@@ -1,4 +1,4 @@
-// Live pages (issue 19): from a trade's inclusion in a block to an open item page in Chromium
+// Live pages: from a trade's inclusion in a block to an open item page in Chromium
 // showing it, without a reload. For each of N market listings in AIA (ERC721), a signed-out page
 // holds the item open with its live stream connected; another wallet buys it straight on the
 // chain; the figures are the time until the page's Buy turns into "Sold" (the stream's order

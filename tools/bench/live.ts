@@ -1,4 +1,4 @@
-// Live stream latency for `npm run bench` (issue 19): 200 SSE streams on an API replica, the real
+// Live stream latency for `npm run bench`: 200 SSE streams on an API replica, the real
 // indexer in its own process on PostgreSQL, market transactions on anvil one block at a time.
 // Per block: from the block being indexed (the feed rows' time, taken by the flush at the indexer's
 // commit, same machine clock) to each stream receiving the block's events, and to the LAST of the

@@ -138,7 +138,7 @@ async function setTokenUris(
 
 /**
  * One hero levels up: the owner points it at its level-2 metadata (setTokenURI), and the
- * ERC-4906 MetadataUpdate it emits makes the indexer refresh the item (issue 19).
+ * ERC-4906 MetadataUpdate it emits makes the indexer refresh the item.
  */
 async function levelUp(
   chain: DemoChain,

@@ -1,4 +1,4 @@
-// Scale-out on PostgreSQL (issue 19): one indexer process and two API replicas (A, B) sharing
+// Scale-out on PostgreSQL: one indexer process and two API replicas (A, B) sharing
 // Redis rate limits, behind a small TCP load balancer that sends each connection to A while A
 // answers and to B otherwise. A browser (Chromium's own EventSource, on the app's page) subscribed
 // through it on A sees a trade another wallet sends on anvil; A is killed (SIGKILL) mid-stream;

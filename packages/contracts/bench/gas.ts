@@ -568,7 +568,7 @@ async function main() {
       { op: 'launchpad 721 swap (2 source -> 1)', ours: gas(swap) },
     );
 
-    // --- signed listings (issue 18): the seller signs, the buyer pays AIA; fee and royalty as
+    // --- signed listings: the seller signs, the buyer pays AIA; fee and royalty as
     // above. Seaport: the same orders (one ERC721 for ETH to seller, fee and royalty).
     const listingsAddr = at('Listings');
     await send(seller, nft, gameItems721Abi, 'setApprovalForAll', [listingsAddr, true]);

@@ -1,4 +1,4 @@
-// Unit and adversarial tests of the Listings contract (issue 18): a signed listing bought in
+// Unit and adversarial tests of the Listings contract: a signed listing bought in
 // AIA and in the stable coin with fee and royalty as a market sale pays them; a bulk listing
 // (one signature over a BulkListing typed tree of 1, 2, 3 or 100 listings in mixed coins) whose
 // proofs fit only their own listing at their own index and height, padding never fillable, the

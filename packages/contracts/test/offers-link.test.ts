@@ -1,4 +1,4 @@
-// The offers contract's copy of the market's settings (issue 17's gas work: one storage read
+// The offers contract's copy of the market's settings (to save gas: one storage read
 // per coin and per collection instead of calls through the market's proxy) and the market
 // upgrade that links them: a proxy running the implementation deployed before the link is
 // upgraded to the current one (listings stay buyable, settings intact), then linked; every

@@ -1,4 +1,4 @@
-// Property test of the Listings contract's sweep (issue 18). Each run: two sellers sign 1..8
+// Property test of the Listings contract's sweep. Each run: two sellers sign 1..8
 // listings (ERC721 and ERC1155, AIA and the stable coin; alone or in a bulk tree; active,
 // expired or not yet started) and put 0..3 on the market's on-chain listings, then the chain
 // changes under some of them (cancelled by hash, bought by someone else first, the NFT moved

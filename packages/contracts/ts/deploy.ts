@@ -361,7 +361,7 @@ export const DEPLOY_STEPS: readonly DeployStep[] = [
       }
     },
   }),
-  // Signed listings, bulk listings and sweeps (issue 18): the same copy of the market's
+  // Signed listings, bulk listings and sweeps: the same copy of the market's
   // settings as Offers, linked the same way; AIA is a listing coin too.
   contractStep({
     name: 'Listings',

@@ -132,7 +132,7 @@ export const MARKET_CONTRACT_ERRORS = {
 } as const satisfies Record<string, ContractErrorInfo>;
 
 /**
- * The offers contract and the wrapped AIA it is paid in (issue 17): what a holder accepting an
+ * The offers contract and the wrapped AIA it is paid in: what a holder accepting an
  * offer can meet (the offer ended, was cancelled or is no longer funded).
  */
 export const OFFERS_CONTRACT_ERRORS = {

@@ -133,7 +133,7 @@ export const ERRORS = {
     message: 'The IPFS node is not reachable',
     key: 'errors.ipfsUnavailable',
   },
-  // Offers (issue 17): each refusal of offer/create and offer/proof, so the web app can say
+  // Offers: each refusal of offer/create and offer/proof, so the web app can say
   // what to change; nothing is stored on any of them.
   offersUnavailable: {
     code: 10022,
@@ -219,7 +219,7 @@ export const ERRORS = {
     message: 'This item is not one of the items the offer is for',
     key: 'errors.offerTokenNotInSet',
   },
-  // Signed listings (issue 18): each refusal of listing/create; `data.index` names the refused
+  // Signed listings: each refusal of listing/create; `data.index` names the refused
   // listing of the request and nothing is stored.
   listingsUnavailable: {
     code: 10036,

@@ -1,4 +1,4 @@
-// The live event stream (issue 19): topics a page or a studio subscribes to, the kinds of change
+// The live event stream: topics a page or a studio subscribes to, the kinds of change
 // the feed records, and the stream's limits. The server (change feed, SSE, webhooks) and the web
 // app (live pages) both build topics with these functions, never by hand.
 

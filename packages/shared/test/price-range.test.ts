@@ -18,7 +18,7 @@ describe('market price filter', () => {
     expect(checkPriceRange('1.2.3', '5').ok).toBe(false);
   });
 
-  it('reads each bound in the language (issue 15)', () => {
+  it('reads each bound in the language', () => {
     expect(checkPriceRange('1,5', '2,25', 'tr')).toEqual({
       ok: true,
       range: { minPrice: '1.5', maxPrice: '2.25' },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADDRESS_PATTERN, isAddressText, SALE_STATE } from '../src/index.js';
 
 // Rules that server, web, contracts and tools share live once in this package: a copy drifts
-// (issue 15 §7). This scans the other packages' sources for the known copies.
+// from its original. This scans the other packages' sources for the known copies.
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const SOURCES = [
   'packages/server/src',

@@ -37,7 +37,7 @@ describe('listing price', () => {
     );
   });
 
-  it('reads the decimal separator of the language and refuses an ambiguous one (issue 15)', () => {
+  it('reads the decimal separator of the language and refuses an ambiguous one', () => {
     // The old box dropped the comma: "1,5" was listed at 15.
     expect(checkListingPrice('1,5', 18, 'tr')).toEqual({ ok: true, value: '1.5' });
     expect(checkListingPrice('1.5', 18, 'tr')).toEqual({ ok: true, value: '1.5' });

@@ -1,4 +1,4 @@
-// The admin commands of the studios' webhooks (issue 19; docs/webhooks.md).
+// The admin commands of the studios' webhooks (docs/webhooks.md).
 import type { AppDb } from '../db/database.js';
 import {
   createSubscription,

@@ -1,4 +1,4 @@
-// Signed listings (issue 18). The API stores each verified listing (the signed fields, the
+// Signed listings. The API stores each verified listing (the signed fields, the
 // signature and, for a bulk signature, the listing's leaf index and proof); the indexer keeps its state
 // columns (filled, cancelled, approved) in step with the Listings contract and derives an `orders`
 // row (kind ORDER_KIND.signed) from it, so every list query includes signed listings with no

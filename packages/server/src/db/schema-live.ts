@@ -1,4 +1,4 @@
-// The change feed (issue 19): one ordered row per change of a state row the pages show, written
+// The change feed: one ordered row per change of a state row the pages show, written
 // in the transaction that made the change (database triggers, migration 0019), numbered in commit
 // order, kept for a retention window. The event stream and the webhooks read it.
 import {

@@ -1,4 +1,4 @@
-// Token metadata refreshes the chain asked for (issue 19): ERC-4906 MetadataUpdate /
+// Token metadata refreshes the chain asked for: ERC-4906 MetadataUpdate /
 // BatchMetadataUpdate and ERC1155 URI events, written in the indexer's range transaction and
 // fetched by the metadata worker outside it (src/indexer/metadata-events.ts).
 import { sql } from 'drizzle-orm';

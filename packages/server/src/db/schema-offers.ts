@@ -1,4 +1,4 @@
-// Signed offers (issue 17). The API stores each verified offer (the signed fields and the
+// Signed offers. The API stores each verified offer (the signed fields and the
 // signature); the indexer keeps its state columns (filled, cancelled, funded) in step with the
 // Offers contract and the offerer's coin. The time-dependent status is computed at read time
 // (modules/offer), never stored. Addresses are lowercased 0x strings.

@@ -1,4 +1,4 @@
-// Request and answer shapes of the signed-listing calls (issue 18; spec style: envelope,
+// Request and answer shapes of the signed-listing calls (spec style: envelope,
 // camelCase). A listing is signed off-chain (EIP-712, ../listings.ts) and bought on the Listings
 // contract; the server stores the signed listing, the indexer keeps its state and shows it as an
 // `orders` row (OrderVO.kind = ORDER_KIND.signed) in every listing list.

@@ -1,4 +1,4 @@
-// Request and answer shapes of the offer calls (issue 17; spec style: envelope, camelCase,
+// Request and answer shapes of the offer calls (spec style: envelope, camelCase,
 // page/size paging). An offer is signed off-chain (EIP-712, ../offers.ts) and accepted on the
 // Offers contract; the server stores the signed offer and the indexer keeps its state.
 // Amounts follow market.ts: `price` human decimal text in the coin's units, `priceWei` the

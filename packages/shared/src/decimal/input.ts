@@ -1,6 +1,6 @@
 import { decimalText } from './text.js';
 
-// What a person types in a number box, read in their language (issue 15): "1,5" in Turkish is
+// What a person types in a number box, read in their language: "1,5" in Turkish is
 // one and a half, "1,5" in English is refused (its comma groups thousands), and nothing typed is
 // ever dropped to make a number fit. Pure: the language is an argument.
 

@@ -2,7 +2,7 @@ import { NATIVE_COIN, NATIVE_COIN_ADDRESS } from '../constants.js';
 import { decimalText } from '../decimal/text.js';
 
 // Amounts in different payment coins are only added or compared after conversion into one
-// reference unit, at a rate the operator sets per coin (issue 15). The conversion is exact: a
+// reference unit, at a rate the operator sets per coin, so that a sum never mixes coins. The conversion is exact: a
 // decimal text times a decimal text, in bigint, rounded down to the reference unit's decimals.
 
 /** The unit volumes, floors, sorts and price filters are expressed in. */

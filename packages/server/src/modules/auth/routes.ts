@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import { getAddress, type Hex } from 'viem';
-import { parseSiweMessage } from 'viem/siwe';
+import type { Hex } from 'viem';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, buildSignInMessage, ERRORS, signInDomain } from '@aiamarket/shared';
-import { isChainUnreachable } from '../../chain/errors.js';
 import type { ServerContext } from '../../context.js';
 import { sessionOf, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { perMinute } from '../../http/rate-limit.js';
 import { addressSchema } from '../../http/schemas.js';
-import { verifySignIn } from './signature.js';
-import { endSession, issueNonce, openSession, usableNonce, type NonceRow } from './queries.js';
+import { authService } from './service.js';
 
 const signMessageData = z.object({
   message: z.string().describe('The exact EIP-4361 text to sign (personal_sign)'),
@@ -36,25 +32,7 @@ const authBody = z.object({
  * nonce routes are rate limited per client address (RATE_LIMIT_AUTH_PER_MINUTE).
  */
 export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const { publicUrl, chainId } = ctx.config;
-  const messageOf = (row: NonceRow) =>
-    buildSignInMessage({
-      publicUrl,
-      chainId,
-      address: getAddress(row.address),
-      nonce: row.nonce,
-      issuedAt: row.issuedAt,
-      expirationTime: row.expiresAt,
-    });
-  const describe = (row: NonceRow) => ({
-    message: messageOf(row),
-    nonce: row.nonce,
-    domain: signInDomain(publicUrl),
-    uri: publicUrl,
-    chainId,
-    issuedAt: row.issuedAt.toISOString(),
-    expirationTime: row.expiresAt.toISOString(),
-  });
+  const auth = authService(ctx);
   const rateLimit = perMinute(ctx.config.rateLimit.authPerMinute);
 
   return async (app) => {
@@ -74,8 +52,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await issueNonce(ctx.database.db, request.params.address.toLowerCase());
-        return ok(row.nonce);
+        return ok(await auth.nonce(request.params.address.toLowerCase()));
       },
     );
 
@@ -102,12 +79,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const address = request.params.address.toLowerCase();
-        const { nonce } = request.query;
-        const row = nonce
-          ? await usableNonce(ctx.database.db, nonce, address)
-          : await issueNonce(ctx.database.db, address);
-        if (!row) throw new ApiError(ERRORS.nonceInvalid);
-        return ok(describe(row));
+        return ok(await auth.message(address, request.query.nonce));
       },
     );
 
@@ -131,33 +103,8 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       async (request) => {
         const { signature, msg } = request.body;
         const address = request.body.userAddr.toLowerCase();
-        const nonce = parseSiweMessage(msg).nonce;
-        if (!nonce) throw new ApiError(ERRORS.signMessageInvalid);
-        const row = await usableNonce(ctx.database.db, nonce, address);
-        if (!row) throw new ApiError(ERRORS.nonceInvalid);
-        if (msg !== messageOf(row)) throw new ApiError(ERRORS.signMessageInvalid);
-
-        let valid: boolean;
-        try {
-          valid = await verifySignIn(ctx.chain, {
-            address,
-            message: msg,
-            signature: signature as Hex,
-          });
-        } catch (err) {
-          if (isChainUnreachable(err)) throw err;
-          request.log.info({ err }, 'signature verification failed');
-          valid = false;
-        }
-        if (!valid) throw new ApiError(ERRORS.signatureInvalid);
-
-        const token = await openSession(ctx.database.db, {
-          nonce,
-          address,
-          ttlHours: ctx.config.sessionTtlHours,
-        });
-        if (!token) throw new ApiError(ERRORS.nonceInvalid);
-        return ok(token);
+        const input = { address, signature: signature as Hex, msg };
+        return ok(await auth.signIn(input, request.log));
       },
     );
 
@@ -175,7 +122,7 @@ export function authRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       async (request) => {
         const session = await sessionOf(ctx.database.db, request);
         if (session.state === 'active') {
-          await endSession(ctx.database.db, session.tokenHash);
+          await auth.signOut(session.tokenHash);
         }
         return ok(null);
       },

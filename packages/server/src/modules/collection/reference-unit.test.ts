@@ -1,4 +1,4 @@
-// Mixed coins in one collection (issue 15 §2): AIA Game Items traded 2 at 2 USDT and 1 at 0.1 AIA
+// Mixed coins in one collection: AIA Game Items traded 2 at 2 USDT and 1 at 0.1 AIA
 // and lists 3 USDT (order 2) and 0.1 AIA (order 3). Added as if they were one unit, its volume
 // would read 4.1 and its floor 0.1; with the operator's rate of 0.02 AIA per USDT (set after the
 // history, through the admin CLI) it is 0.18 AIA and 0.06 AIA. Sorts, the price filter, the

@@ -1,47 +1,23 @@
 import { z } from 'zod';
-import type { Address } from 'viem';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
-  COLLECTION_EDIT_MESSAGES,
   collectionUpdateSchema,
   ERRORS,
   PAGE_SIZE,
-  royaltyPercentToRate,
   type CollectionCountRow,
   type CollectionDetailVO,
-  type CollectionListAndSummary,
 } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { validationMessage } from '../../http/error-handler.js';
-import { pageFields, pageOf, paged } from '../../http/paging.js';
+import { pageFields, pageOf } from '../../http/paging.js';
 import { CoinCatalog } from '../../chain/coins.js';
-import { royaltySummary } from './royalty-queries.js';
-import { readPaidRoyalty, royaltyAgrees } from './chain-royalty.js';
-import { syncCollectionProfiles } from './profiles.js';
-import {
-  findCollectionById,
-  findCollectionByLink,
-  findProfileById,
-  isLinkTaken,
-  listOwnedCollections,
-  sampleTokenId,
-  storeErc2981,
-  listRecommended,
-  updateProfileRow,
-} from './queries.js';
-import { rankCollections } from './ranking.js';
-import {
-  coinPartsSchema,
-  collectionRoyalty,
-  collectionVOSchema,
-  toCollectionVO,
-} from '../../read-models/collection-view.js';
-import { currentCoinRates } from '../../db/coin-rates.js';
+import { coinPartsSchema, collectionVOSchema } from '../../read-models/collection-view.js';
 import { RANKING_WINDOWS } from '../../read-models/volume-windows.js';
-import { bestCollectionOffers, bestOfferVoSchema } from '../../read-models/best-offer.js';
+import { bestOfferVoSchema } from '../../read-models/best-offer.js';
+import { collectionService } from './service.js';
 
 const countRowFields = {
   id: z.number().int(),
@@ -84,8 +60,7 @@ const PROFILE_SYNC_MS = 5_000;
 /** Collection pages, the home carousel, rankings, the creator's collections and their edit. */
 export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
-  const chainId = ctx.config.chainId;
-  const coins = new CoinCatalog(ctx.chain);
+  const collections = collectionService(ctx, new CoinCatalog(ctx.chain));
 
   return async (app) => {
     let timer: NodeJS.Timeout | undefined;
@@ -94,7 +69,8 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     const sync = () => {
       if (running) return syncing;
       running = true;
-      syncing = syncCollectionProfiles(db, chainId, ctx.chain)
+      syncing = collections
+        .syncProfiles()
         .catch((err: unknown) => app.log.warn({ err }, 'collection profile sync failed'))
         .finally(() => {
           running = false;
@@ -123,19 +99,7 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(collectionDetailSchema) },
         },
       },
-      async (request) => {
-        const row = await findCollectionByLink(db, chainId, request.query.linkCollection);
-        if (!row) throw new ApiError(ERRORS.notFound, 'Collection not found');
-        const [rates, best] = await Promise.all([
-          currentCoinRates(db, chainId),
-          bestCollectionOffers(db, coins, chainId, [row.profile.contractAddr]),
-        ]);
-        const detail: CollectionDetailVO = {
-          ...toCollectionVO(row, rates),
-          bestCollectionOffer: best.get(row.profile.contractAddr) ?? null,
-        };
-        return ok(detail);
-      },
+      async (request) => ok(await collections.byLink(request.query.linkCollection)),
     );
 
     app.get(
@@ -148,11 +112,7 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(z.array(collectionVOSchema)) },
         },
       },
-      async () => {
-        const rows = await listRecommended(db, chainId, PAGE_SIZE.featuredCollections);
-        const rates = await currentCoinRates(db, chainId);
-        return ok(rows.map((r) => toCollectionVO(r, rates)));
-      },
+      async () => ok(await collections.recommended(PAGE_SIZE.featuredCollections)),
     );
 
     app.get(
@@ -167,22 +127,7 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { page, size } = request.query;
-        const { records, total } = await rankCollections(db, chainId, '7d', page, size);
-        const rows = records.map((r): CollectionCountRow => ({
-          id: r.id,
-          name: r.name,
-          headUrl: r.headUrl,
-          linkCollection: r.linkCollection,
-          volume: r.volume,
-          lowestPrice: r.lowestPrice,
-          totalHolder: r.totalHolder,
-          totalTokens: r.totalTokens,
-          change: r.change,
-          priceUnit: r.priceUnit,
-          volumeParts: r.volumeParts,
-          lowestPriceParts: r.lowestPriceParts,
-        }));
-        return ok(paged(rows, total, page, size));
+        return ok(await collections.countPage(page, size));
       },
     );
 
@@ -209,8 +154,7 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { window, page, size } = request.query;
-        const { records, total } = await rankCollections(db, chainId, window, page, size);
-        return ok(paged(records, total, page, size));
+        return ok(await collections.ranking(window, page, size));
       },
     );
 
@@ -234,16 +178,7 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = await requireUser(db, request);
-        const [rows, totals, rates] = await Promise.all([
-          listOwnedCollections(db, chainId, user),
-          royaltySummary(db, coins, chainId, user),
-          currentCoinRates(db, chainId),
-        ]);
-        const answer: CollectionListAndSummary = {
-          collections: rows.map((r) => toCollectionVO(r, rates)),
-          ...totals,
-        };
-        return ok(answer);
+        return ok(await collections.listAndSummary(user));
       },
     );
 
@@ -274,80 +209,7 @@ export function collectionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         if (request.validationError) {
           throw new ApiError(ERRORS.badRequest, validationMessage(request.validationError));
         }
-        const input = request.body;
-        const profile = await findProfileById(db, chainId, input.id);
-        if (!profile) throw new ApiError(ERRORS.notFound, 'Collection not found');
-        if (profile.ownerAddr !== user) throw new ApiError(ERRORS.forbidden);
-        if (await isLinkTaken(db, input.linkCollection, profile.id)) {
-          throw new ApiError(ERRORS.badRequest, COLLECTION_EDIT_MESSAGES.linkTaken.message);
-        }
-        const rate = royaltyPercentToRate(input.royalty);
-        const joined = await findCollectionById(db, chainId, profile.id);
-        // The market columns keep what the chain holds: a rate the market set, else null (the
-        // token contract's ERC-2981, if any, applies and is shown read-only).
-        let marketRoyalty = { royaltyRate: profile.royaltyRate, royaltyAddr: profile.royaltyAddr };
-        // A text-only edit keeps the royalty checked when it was stored: no chain needed.
-        if (
-          !joined ||
-          !royaltyAgrees(collectionRoyalty(profile, joined), rate, input.royaltyAddr)
-        ) {
-          const market = ctx.deployment?.contracts['Marketplace']?.address;
-          if (!market) {
-            throw new ApiError(
-              ERRORS.serviceUnavailable,
-              'The marketplace is not deployed: the royalty cannot be checked',
-            );
-          }
-          const onChain = await readPaidRoyalty(
-            ctx.chain,
-            market as Address,
-            profile.contractAddr as Address,
-            await sampleTokenId(db, chainId, profile.contractAddr),
-          );
-          if (!royaltyAgrees(onChain.paid, rate, input.royaltyAddr)) {
-            throw new ApiError(
-              ERRORS.badRequest,
-              COLLECTION_EDIT_MESSAGES.royaltyNotOnChain.message,
-            );
-          }
-          if (onChain.market.set) {
-            marketRoyalty = { royaltyRate: rate, royaltyAddr: input.royaltyAddr.toLowerCase() };
-          } else {
-            marketRoyalty = { royaltyRate: null, royaltyAddr: null };
-            await storeErc2981(
-              db,
-              chainId,
-              profile.contractAddr,
-              onChain.paid.receiver === null
-                ? null
-                : { rate: onChain.paid.rate, receiver: onChain.paid.receiver },
-            );
-          }
-        }
-        try {
-          await updateProfileRow(db, profile.id, {
-            name: input.name,
-            linkCollection: input.linkCollection,
-            description: input.description,
-            headUrl: input.headUrl,
-            coverUrl: input.coverUrl,
-            backgroundUrl: input.backgroundUrl ?? null,
-            ...marketRoyalty,
-            linkSkypegmwcn: input.linkSkypegmwcn ?? null,
-            linkTwitter: input.linkTwitter ?? null,
-            linkDiscord: input.linkDiscord ?? null,
-            linkInstagram: input.linkInstagram ?? null,
-            linkMedium: input.linkMedium ?? null,
-          });
-        } catch (err) {
-          // Another collection took the link between the check and the write.
-          if (await isLinkTaken(db, input.linkCollection, profile.id)) {
-            throw new ApiError(ERRORS.badRequest, COLLECTION_EDIT_MESSAGES.linkTaken.message);
-          }
-          throw err;
-        }
-        const row = await findCollectionById(db, chainId, profile.id);
-        return ok(toCollectionVO(row!, await currentCoinRates(db, chainId)));
+        return ok(await collections.update(user, request.body));
       },
     );
   };

@@ -4,10 +4,9 @@ import { PAGE_SIZE, type RoyaltyRowVO } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { pageFields, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
+import { pageFields, pageOf, queryOrBodyHook } from '../../http/paging.js';
 import { CoinCatalog } from '../../chain/coins.js';
-import { coinsOf, toCoinUnits } from '../../chain/coins.js';
-import { findRoyaltyPayments, royaltySummary } from './royalty-queries.js';
+import { collectionService } from './service.js';
 
 export const royaltyRowSchema = z.object({
   tokenName: z.string().nullable(),
@@ -37,7 +36,7 @@ export function royaltyRoutes(
   coins = new CoinCatalog(ctx.chain),
 ): FastifyPluginAsyncZod {
   const db = ctx.database.db;
-  const chainId = ctx.config.chainId;
+  const collections = collectionService(ctx, coins);
   return async (app) => {
     app.route({
       method: ['POST', 'GET'],
@@ -53,27 +52,7 @@ export function royaltyRoutes(
       handler: async (request) => {
         const user = await requireUser(db, request);
         const { page, size } = request.query;
-        const { rows, total } = await findRoyaltyPayments(db, chainId, user, page, size);
-        const known = await coinsOf(
-          coins,
-          rows.map((r) => r.coin),
-        );
-        const records = rows.map((r): RoyaltyRowVO => {
-          const coin = known.get(r.coin)!;
-          return {
-            tokenName: r.tokenName,
-            tokenImageUrl: r.tokenImageUrl,
-            tokenId: r.tokenId,
-            contractAddr: r.contractAddr,
-            price: toCoinUnits(r.price, coin.decimals),
-            coin: coin.symbol,
-            amount: r.amount,
-            totalTrans: toCoinUnits(r.totalTrans, coin.decimals),
-            royalty: toCoinUnits(r.royalty, coin.decimals),
-            createDate: r.blockTime.toISOString(),
-          };
-        });
-        return ok(paged(records, total, page, size));
+        return ok(await collections.royaltyPage(user, page, size));
       },
     });
 
@@ -89,7 +68,7 @@ export function royaltyRoutes(
       },
       async (request) => {
         const user = await requireUser(db, request);
-        return ok(await royaltySummary(db, coins, chainId, user));
+        return ok(await collections.royaltyTotals(user));
       },
     );
   };

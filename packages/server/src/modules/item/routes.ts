@@ -1,21 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ACCOUNT_ITEM_TYPE,
-  ApiError,
-  ERRORS,
-  ORDER_STATUS,
-  type NftDetail,
-} from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { requireUser } from '../../http/auth.js';
-import { SharedReads } from '../../read-models/shared-reads.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { liftDataHook, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
+import { liftDataHook, pageOf, queryOrBodyHook } from '../../http/paging.js';
 import { priceRangeOf } from '../../http/filter-inputs.js';
-import { lowestMarketHeldOrder, lowestOrders, tokenKey } from '../../read-models/order-view.js';
-import { collectionLabels, orderViews } from '../../read-models/order-view.js';
-import { collectionOf } from './collection-view.js';
 import {
   accountItemsInput,
   collectionItemsInput,
@@ -24,19 +13,8 @@ import {
   userAssetsInput,
   userInfoInput,
 } from './input.js';
-import {
-  collectionById,
-  collectionItems,
-  favouriteItems,
-  findItem,
-  heldItems,
-  isIndexedCollection,
-  ownerOrders,
-  ownershipOf,
-  ownersPage,
-} from './queries.js';
-import { cardSchema, cardViews, detailSchema, ownershipSchema } from './view.js';
-import { bestOffersOfTokens } from '../../read-models/best-offer.js';
+import { itemService } from './service.js';
+import { cardSchema, detailSchema, ownershipSchema } from './view.js';
 
 /** Items: detail, ownership, a collection's items, an account's items, a user's NFTs. */
 export function itemRoutes(
@@ -44,8 +22,7 @@ export function itemRoutes(
   coins = new CoinCatalog(ctx.chain),
 ): FastifyPluginAsyncZod {
   const db = ctx.database.db;
-  const shared = new SharedReads();
-  const chainId = ctx.config.chainId;
+  const items = itemService(ctx, coins);
 
   return async (app) => {
     app.route({
@@ -61,45 +38,7 @@ export function itemRoutes(
       handler: async (request) => {
         const contractAddr = request.query.contractAddr.toLowerCase();
         const { tokenId } = request.query;
-        return shared.read(`${contractAddr}:${tokenId}`, async () => {
-          const item = await findItem(db, chainId, contractAddr, tokenId);
-          if (!item) throw new ApiError(ERRORS.notFound, 'No such item');
-          const [labels, lowest, collectionsVO, best] = await Promise.all([
-            collectionLabels(db, chainId, [contractAddr]),
-            lowestOrders(db, chainId, [{ contractAddr, tokenId }]),
-            collectionOf(db, chainId, contractAddr),
-            bestOffersOfTokens(db, coins, chainId, [{ contractAddr, tokenId }]),
-          ]);
-          const lowestRow = lowest.get(tokenKey(contractAddr, tokenId));
-          const [orderVO] = lowestRow ? await orderViews(db, coins, chainId, [lowestRow]) : [];
-          // Nothing buyable: a listing the market holds back is shown with the reason.
-          const heldRow = lowestRow
-            ? null
-            : await lowestMarketHeldOrder(db, chainId, contractAddr, tokenId);
-          const [heldOrderVO] = heldRow ? await orderViews(db, coins, chainId, [heldRow]) : [];
-          const label = labels.get(contractAddr);
-          const detail: NftDetail = {
-            metadataVO: {
-              tokenId,
-              contractAddr,
-              contractType: item.collection.contractType as NftDetail['metadataVO']['contractType'],
-              name: item.meta?.name ?? null,
-              imageUrl: item.meta?.imageUrl ?? null,
-              description: item.meta?.description ?? null,
-              belongToList: item.owners.map((o) => o.ownerAddr),
-              collectionName: label?.name ?? null,
-              linkCollection: label?.linkCollection ?? null,
-              propertyList: item.meta?.properties ?? [],
-              amountTotal: item.amountTotal,
-              metadataStatus: item.meta?.status ?? 'pending',
-            },
-            collectionsVO,
-            orderVO: orderVO ?? null,
-            heldOrderVO: heldOrderVO ?? null,
-            bestOffer: best.get(tokenKey(contractAddr, tokenId)) ?? null,
-          };
-          return ok(detail);
-        });
+        return ok(await items.detail(contractAddr, tokenId));
       },
     });
 
@@ -120,8 +59,7 @@ export function itemRoutes(
         const userAddr = request.body.ownerAddr
           ? request.body.ownerAddr.toLowerCase()
           : await requireUser(db, request);
-        const own = await ownershipOf(db, chainId, contractAddr, tokenId, userAddr);
-        return ok({ ...own, userAddr });
+        return ok(await items.ownership(contractAddr, tokenId, userAddr));
       },
     });
 
@@ -138,16 +76,7 @@ export function itemRoutes(
       handler: async (request) => {
         const { tokenId, page, size } = request.query;
         const contractAddr = request.query.contractAddr.toLowerCase();
-        const { rows, total, amountTotal } = await ownersPage(
-          db,
-          chainId,
-          contractAddr,
-          tokenId,
-          page,
-          size,
-        );
-        const records = rows.map((r) => ({ ...r, amountTotal }));
-        return ok(paged(records, total, page, size));
+        return ok(await items.owners(contractAddr, tokenId, page, size));
       },
     });
 
@@ -168,14 +97,8 @@ export function itemRoutes(
       },
       handler: async (request) => {
         const input = request.body;
-        const collection = await collectionById(db, chainId, input.collectionId);
-        if (!collection) throw new ApiError(ERRORS.notFound, 'No such collection');
-        const { rows, total } = await collectionItems(
-          db,
-          chainId,
-          collection.contractAddr,
-          collection.contractType,
-          {
+        return ok(
+          await items.ofCollection(input.collectionId, {
             showType: input.showType,
             keyWord: input.keyWord || undefined,
             sort: input.sort,
@@ -184,10 +107,8 @@ export function itemRoutes(
             parentId: input.parentId,
             page: input.page,
             size: input.size,
-          },
+          }),
         );
-        const records = await cardViews(db, coins, chainId, rows);
-        return ok(paged(records, total, input.page, input.size));
       },
     });
 
@@ -208,27 +129,7 @@ export function itemRoutes(
       handler: async (request) => {
         const { type, page, size } = request.body;
         const userAddr = request.body.userAddr.toLowerCase();
-        if (type === ACCOUNT_ITEM_TYPE.forSale || type === ACCOUNT_ITEM_TYPE.forceCancel) {
-          const status =
-            type === ACCOUNT_ITEM_TYPE.forSale ? ORDER_STATUS.listed : ORDER_STATUS.forceCancel;
-          const { rows, total } = await ownerOrders(db, chainId, userAddr, status, page, size);
-          const cards = rows.map((o) => ({
-            contractAddr: o.contractAddr,
-            tokenId: o.tokenId,
-            contractType: o.contractType,
-            name: o.name,
-            imageUrl: o.imageUrl,
-            amount: o.leftAmount,
-          }));
-          const records = await cardViews(db, coins, chainId, cards, rows);
-          return ok(paged(records, total, page, size));
-        }
-        const { rows, total } =
-          type === ACCOUNT_ITEM_TYPE.favourited
-            ? await favouriteItems(db, chainId, userAddr, page, size)
-            : await heldItems(db, chainId, userAddr, undefined, page, size);
-        const records = await cardViews(db, coins, chainId, rows);
-        return ok(paged(records, total, page, size));
+        return ok(await items.ofAccount(userAddr, type, page, size));
       },
     });
 
@@ -248,20 +149,8 @@ export function itemRoutes(
       handler: async (request) => {
         const { page, size } = request.body;
         const contractAddr = request.body.contractAddr.toLowerCase();
-        // An empty page would claim the user holds none of a collection nobody indexes.
-        if (!(await isIndexedCollection(db, chainId, contractAddr))) {
-          throw new ApiError(ERRORS.notFound, 'This collection is not indexed');
-        }
-        const { rows, total } = await heldItems(
-          db,
-          chainId,
-          request.body.ownerAddr.toLowerCase(),
-          contractAddr,
-          page,
-          size,
-        );
-        const records = await cardViews(db, coins, chainId, rows);
-        return ok(paged(records, total, page, size));
+        const ownerAddr = request.body.ownerAddr.toLowerCase();
+        return ok(await items.heldOf(ownerAddr, contractAddr, page, size));
       },
     });
   };

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import type { Address } from 'viem';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiError,
   CONTRACT_TYPE,
-  DEFAULT_COIN_DECIMALS,
-  ERRORS,
   PAGE_SIZE,
   type LaunchpadProjectVO,
   type MintCoinVO,
@@ -13,10 +9,9 @@ import {
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { addressSchema } from '../../http/schemas.js';
-import { pageFields, paged, queryOrBodyHook } from '../../http/paging.js';
+import { pageFields, queryOrBodyHook } from '../../http/paging.js';
 import { LaunchpadReader } from './chain.js';
-import { findCollection, findProjects } from './queries.js';
-import { projectRecord, type CoinMeta } from './view.js';
+import { launchpadService } from './service.js';
 
 const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -96,32 +91,12 @@ const projectRecordSchema = z.object({
   }),
 }) satisfies z.ZodType<LaunchpadProjectVO>;
 
-/** ERC-165 interface ids. */
-const IERC721 = '0x80ac58cd';
-const IERC1155 = '0xd9b67a26';
-const probeAbi = [
-  {
-    type: 'function',
-    name: 'supportsInterface',
-    stateMutability: 'view',
-    inputs: [{ name: 'id', type: 'bytes4' }],
-    outputs: [{ type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'name',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ type: 'string' }],
-  },
-] as const;
-
 /** Launchpad projects (page data off-chain, sale figures from the contract) and contract lookup. */
 export function launchpadRoutes(
   ctx: ServerContext,
   reader = new LaunchpadReader(ctx.chain),
 ): FastifyPluginAsyncZod {
-  const db = ctx.database.db;
+  const launchpad = launchpadService(ctx, reader);
 
   return async (app) => {
     app.route({
@@ -152,40 +127,8 @@ export function launchpadRoutes(
       handler: async (request) => {
         const { id, contractAddr, name, state, page } = request.query;
         const size = request.query.size ?? defaultSizeOf(state);
-        const rows = await findProjects(db, {
-          id,
-          contractAddr: contractAddr?.toLowerCase(),
-          name,
-        });
-        const sales = await reader.read(rows);
-        const coinAddrs = new Set<string>();
-        for (const sale of sales.values()) sale?.coins.forEach((c) => coinAddrs.add(c.coinAddr));
-        const onChainMeta = new Map<string, { symbol: string; decimals: number }>();
-        // Decimals always come from the coin contract (read once per coin and kept).
-        await Promise.all(
-          [...coinAddrs].map(async (a) => {
-            onChainMeta.set(
-              a,
-              await reader.coin(a).catch(() => ({ symbol: '?', decimals: DEFAULT_COIN_DECIMALS })),
-            );
-          }),
-        );
-        const now = new Date();
-        const all = rows.map((row) => {
-          const meta = (a: string): CoinMeta => {
-            const stored = row.coins.find((c) => c.address === a);
-            const chain = onChainMeta.get(a);
-            return {
-              symbol: stored?.symbol ?? chain?.symbol ?? '?',
-              decimals: chain?.decimals ?? DEFAULT_COIN_DECIMALS,
-              iconUrl: stored?.iconUrl ?? null,
-            };
-          };
-          return projectRecord(row, sales.get(LaunchpadReader.key(row)) ?? null, meta, now);
-        });
-        const matching = state === undefined ? all : all.filter((r) => r.state === state);
-        const records = matching.slice((page - 1) * size, page * size);
-        return ok(paged(records, matching.length, page, size));
+        const filter = { id, contractAddr: contractAddr?.toLowerCase(), name, state };
+        return ok(await launchpad.projects({ ...filter, page, size }));
       },
     });
 
@@ -208,42 +151,7 @@ export function launchpadRoutes(
       },
       handler: async (request) => {
         const address = request.query.contract.toLowerCase();
-        const known = await findCollection(db, ctx.config.chainId, address);
-        if (known && (known.contractType === 'ERC721' || known.contractType === 'ERC1155')) {
-          return ok({
-            contractType: known.contractType as 'ERC721' | 'ERC1155',
-            name: known.name ?? '',
-          });
-        }
-        const results = await ctx.chain.multicall({
-          contracts: [
-            {
-              address: address as Address,
-              abi: probeAbi,
-              functionName: 'supportsInterface',
-              args: [IERC721],
-            },
-            {
-              address: address as Address,
-              abi: probeAbi,
-              functionName: 'supportsInterface',
-              args: [IERC1155],
-            },
-            { address: address as Address, abi: probeAbi, functionName: 'name' },
-          ],
-          allowFailure: true,
-          deployless: true,
-        });
-        const [is721, is1155, nameResult] = results;
-        const contractType =
-          is721?.status === 'success' && is721.result
-            ? CONTRACT_TYPE.erc721
-            : is1155?.status === 'success' && is1155.result
-              ? CONTRACT_TYPE.erc1155
-              : null;
-        if (!contractType) throw new ApiError(ERRORS.notFound, `No NFT contract at ${address}`);
-        const name = nameResult?.status === 'success' ? nameResult.result : '';
-        return ok({ contractType, name });
+        return ok(await launchpad.contractInfo(address));
       },
     });
   };

@@ -1,26 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ACTIVITY_STATUS,
-  ApiError,
-  ERRORS,
-  PAGE_SIZE,
-  type Locale,
-  type PrimaryActivityItemVO,
-  type PrimaryActivityVO,
-} from '@aiamarket/shared';
+import { PAGE_SIZE, type PrimaryActivityItemVO, type PrimaryActivityVO } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { langQuery, localeOf, pickText } from '../../http/locale.js';
-import { pageFields, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
-import {
-  activityPage,
-  findActivity,
-  itemPage,
-  type ActivityItemRow,
-  type ActivityRow,
-} from './queries.js';
-import { activityCountdown, activityStatus } from './status.js';
+import { langQuery, localeOf } from '../../http/locale.js';
+import { pageFields, pageOf, queryOrBodyHook } from '../../http/paging.js';
+import { primarySaleService } from './service.js';
 
 const countdown = z
   .tuple([z.number(), z.number(), z.number(), z.number()])
@@ -61,58 +46,9 @@ const itemRecord = z.object({
 
 const idField = z.coerce.number().int().min(1).max(2_147_483_647);
 
-function activityOf(
-  row: ActivityRow,
-  soldOut: boolean,
-  locale: Locale,
-  now: Date,
-): PrimaryActivityVO {
-  const status = activityStatus(row, soldOut, now);
-  return {
-    id: row.id,
-    type: row.type,
-    status,
-    countdown: activityCountdown(row, status, now),
-    inName: pickText(row.names, locale),
-    inRemark: pickText(row.remarks, locale),
-    coverUrl: row.coverUrl,
-    backgroundUrl: row.backgroundUrl,
-    price: row.price,
-    coin: row.coin,
-    totalNum: row.totalNum,
-    buyUrl: row.buyUrl,
-    startTime: row.startAt.getTime(),
-    endTime: row.endAt.getTime(),
-  };
-}
-
-function itemOf(
-  item: ActivityItemRow,
-  activityStatusNow: number,
-  locale: Locale,
-): PrimaryActivityItemVO {
-  const status =
-    activityStatusNow === ACTIVITY_STATUS.inProgress && item.residueNum === 0
-      ? ACTIVITY_STATUS.soldOut
-      : activityStatusNow;
-  return {
-    nftId: item.id,
-    blindBoxId: item.blindBoxId,
-    name: pickText(item.names, locale),
-    tokenId: item.tokenId,
-    contractAddr: item.contractAddr,
-    imageUrl: item.imageUrl,
-    num: item.num,
-    residueNum: item.residueNum,
-    price: item.price,
-    coin: item.coin,
-    status,
-  };
-}
-
 /** Primary-sale activities (sales events) and their items; statuses by the server clock. */
 export function primarySaleRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const db = ctx.database.db;
+  const sales = primarySaleService(ctx);
   return async (app) => {
     app.route({
       method: ['GET', 'POST'],
@@ -137,12 +73,8 @@ export function primarySaleRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const { page, size, type } = request.query;
-        const locale = localeOf(request);
-        const now = new Date();
         const types = type === undefined ? undefined : String(type).split(',').map(Number);
-        const { total, rows } = await activityPage(db, types, page, size);
-        const records = rows.map((r) => activityOf(r.row, r.soldOut, locale, now));
-        return ok(paged(records, total, page, size));
+        return ok(await sales.activities(types, page, size, localeOf(request)));
       },
     });
 
@@ -162,19 +94,7 @@ export function primarySaleRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const { id, page, size } = request.query;
-        const found = await findActivity(db, id);
-        if (!found) throw new ApiError(ERRORS.notFound, `No activity ${id}`);
-        const status = activityStatus(found.row, found.soldOut, new Date());
-        const locale = localeOf(request);
-        const { total, rows } = await itemPage(db, id, page, size);
-        return ok(
-          paged(
-            rows.map((item) => itemOf(item, status, locale)),
-            total,
-            page,
-            size,
-          ),
-        );
+        return ok(await sales.items(id, page, size, localeOf(request)));
       },
     });
 
@@ -190,9 +110,7 @@ export function primarySaleRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const found = await findActivity(db, request.params.id);
-        if (!found) throw new ApiError(ERRORS.notFound, `No activity ${request.params.id}`);
-        return ok(activityOf(found.row, found.soldOut, localeOf(request), new Date()));
+        return ok(await sales.activity(request.params.id, localeOf(request)));
       },
     );
   };

@@ -1,4 +1,4 @@
-// Signed webhooks for studios (issue 19): subscriptions (admin CLI), signing, delivery worker.
+// Signed webhooks for studios: subscriptions (admin CLI), signing, delivery worker.
 export { loadWebhookConfig, type WebhookConfig } from './config.js';
 export {
   signatureHeader,
