@@ -10,7 +10,7 @@ import { signIn } from './support/sign-in.js';
  * Every route of the OpenAPI document, fed its own field names with text that is not text: NUL,
  * other control characters, lone surrogates, mixed with plausible values, in the path, the query
  * string, a JSON body and a urlencoded body, with and without a session. No answer may be a 5xx,
- * and every API answer is an envelope (issue 16: NUL answered 500 on eight routes).
+ * and every API answer is an envelope (a NUL in a query once answered 500 on eight routes).
  */
 let t: TestContext;
 let app: FastifyInstance;

@@ -1,4 +1,4 @@
-// Signed webhooks (issue 19): a real local receiver, real signatures, PGlite or PostgreSQL
+// Signed webhooks: a real local receiver, real signatures, PGlite or PostgreSQL
 // (DATABASE_URL). Events are written to change_feed directly, as the triggers would.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
