@@ -10,7 +10,7 @@ import {
   ZERO_ADDRESS,
   type MarketRow,
   type TransferRow,
-} from '../../src/indexer/facts.js';
+} from '../../src/indexer/sync/facts.js';
 
 const time = new Date(0);
 let log = 0;

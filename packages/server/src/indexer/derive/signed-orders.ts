@@ -15,13 +15,13 @@ import {
   unitsText,
 } from '@aiamarket/shared';
 import { gameItems721Abi } from '@aiamarket/shared/abis';
-import type { AppDb, Tx } from '../db/database.js';
-import { orders } from '../db/schema-chain.js';
-import { listingApprovals, listingEvents, type ListingEventRow } from '../db/schema-listings.js';
-import { isRevert } from './chain-reads.js';
-import type { OrderRow } from './facts.js';
-import { currentRate, rateHistory, referenceOf } from './rates.js';
-import { chunks, rowsOf, valuesOf } from '../db/bulk.js';
+import type { AppDb, Tx } from '../../db/database.js';
+import { orders } from '../../db/schema-chain.js';
+import { listingApprovals, listingEvents, type ListingEventRow } from '../../db/schema-listings.js';
+import { isRevert } from '../chain-reads.js';
+import type { OrderRow } from '../sync/facts.js';
+import { currentRate, rateHistory, referenceOf } from '../sources/coins/rates.js';
+import { chunks, rowsOf, valuesOf } from '../../db/bulk.js';
 
 /** isApprovedForAll(owner, Listings) of a collection, read at `blockNumber`. */
 export interface ApprovalRead {

@@ -7,11 +7,11 @@ import type {
   nftTransfers,
   orders,
   royaltyPayments,
-} from '../db/schema-chain.js';
-import type { OfferEventRow } from '../db/schema-offers.js';
-import type { ListingEventRow } from '../db/schema-listings.js';
+} from '../../db/schema-chain.js';
+import type { OfferEventRow } from '../../db/schema-offers.js';
+import type { ListingEventRow } from '../../db/schema-listings.js';
 import type { IndexedEvent } from './decode.js';
-import type { MetadataRefreshRow } from './sources/metadata/metadata-events.js';
+import type { MetadataRefreshRow } from '../sources/metadata/metadata-events.js';
 import { forEachSlice } from './slices.js';
 
 export type TransferRow = typeof nftTransfers.$inferInsert;

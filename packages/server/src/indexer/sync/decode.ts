@@ -8,11 +8,11 @@ import {
   offersAbi,
   wrappedAiaAbi,
 } from '@aiamarket/shared/abis';
-import { decodeLog } from '../chain/event-decoder.js';
+import { decodeLog } from '../../chain/event-decoder.js';
 import {
   decodeMetadataUpdate,
   type MetadataUpdateEvent,
-} from './sources/metadata/metadata-events.js';
+} from '../sources/metadata/metadata-events.js';
 
 /** What an address is to the indexer; one address can be a launchpad and a collection. */
 export interface AddressRole {
