@@ -4,17 +4,15 @@ import type { Tx } from '../../db/database.js';
 import { chunks, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../../db/bulk.js';
 import { copyRows, type CopyText } from '../../db/copy-rows.js';
 import { activities, launchpadEvents, marketEvents } from '../../db/schema-chain.js';
+import { byPosition, foldListing } from './listing-fold.js';
 import {
-  byPosition,
-  foldListing,
   marketActivity,
   saleKey,
   swapKey,
   transferActivity,
-  type ActivityRow,
-  type RangeFacts,
   type TxContext,
-} from '../sync/facts.js';
+} from './activity-rows.js';
+import { type ActivityRow, type RangeFacts } from '../sync/fact-rows.js';
 import { uniq } from './keys.js';
 import { itemEvents, collectionInfo, type ItemEvents } from './market-items.js';
 

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { chunks, valuesOf, KEYS_PER_STATEMENT } from '../../db/bulk.js';
 import { collections, marketEvents } from '../../db/schema-chain.js';
-import { type MarketRow } from '../sync/facts.js';
+import { type MarketRow } from '../sync/fact-rows.js';
 import { split } from './keys.js';
 
 /** Every listing's events (sorted) by market|itemId. */

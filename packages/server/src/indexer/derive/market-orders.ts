@@ -4,7 +4,7 @@ import { unitsText } from '@aiamarket/shared';
 import type { Tx } from '../../db/database.js';
 import { chunks, insertRows, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../../db/bulk.js';
 import { coinDecimals, marketEvents, orders } from '../../db/schema-chain.js';
-import { foldListing, orderOf, orderRoyalty } from '../sync/facts.js';
+import { foldListing, orderOf, orderRoyalty } from './listing-fold.js';
 import { currentRate, rateHistory, referenceOf } from '../sources/coins/rates.js';
 import { uniq, split, type Touched } from './keys.js';
 import { itemEvents, collectionInfo, type ItemEvents } from './market-items.js';

@@ -19,7 +19,7 @@ import type { AppDb, Tx } from '../../db/database.js';
 import { orders } from '../../db/schema-chain.js';
 import { listingApprovals, listingEvents, type ListingEventRow } from '../../db/schema-listings.js';
 import { isRevert } from '../chain-reads.js';
-import type { OrderRow } from '../sync/facts.js';
+import type { OrderRow } from '../sync/fact-rows.js';
 import { currentRate, rateHistory, referenceOf } from '../sources/coins/rates.js';
 import { chunks, rowsOf, valuesOf } from '../../db/bulk.js';
 

@@ -14,7 +14,7 @@ import { Profile } from '../profile.js';
 import { launchpadNames, seedCollections } from '../collections.js';
 import { retireOrders } from '../retired.js';
 import type { AddressRole } from '../sync/decode.js';
-import { emptyFacts, type RangeFacts } from '../sync/facts.js';
+import { emptyFacts, type RangeFacts } from '../sync/fact-rows.js';
 import type { ListingApprovalsWrite } from '../derive/signed-orders.js';
 import { coinFeedsOf, readFeeds } from '../sources/coins/rates.js';
 import { readCursor, rollbackTo, writeRange, type Cursor } from '../sync/store.js';

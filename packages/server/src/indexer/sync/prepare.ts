@@ -6,7 +6,8 @@
 import { CopyText } from '../../db/copy-rows.js';
 import { activities, nftTransfers } from '../../db/schema-chain.js';
 import { contextOfFacts } from '../derive/activities.js';
-import { transferActivity, type ActivityRow, type RangeFacts } from './facts.js';
+import { transferActivity } from '../derive/activity-rows.js';
+import { type ActivityRow, type RangeFacts } from './fact-rows.js';
 import { emptyTouched, touch, type Touched } from '../derive/keys.js';
 import { forEachSlice } from './slices.js';
 

@@ -19,7 +19,7 @@ import {
   nftTransfers,
   royaltyPayments,
 } from '../../db/schema-chain.js';
-import { type RangeFacts } from './facts.js';
+import { type RangeFacts } from './fact-rows.js';
 import type { CoinDecimals } from '../chain-reads.js';
 import {
   insertListingFacts,
@@ -33,7 +33,12 @@ import { timed, type Profile } from '../profile.js';
 import { setFeedBlock } from '../../live/feed.js';
 import type { Source, SourceWrite } from '../sources/source.js';
 import type { BlockRef, Cursor } from './headers.js';
-import { applyLatestFeedRates, rateAt, rateHistory, type FeedReads } from '../sources/coins/rates.js';
+import {
+  applyLatestFeedRates,
+  rateAt,
+  rateHistory,
+  type FeedReads,
+} from '../sources/coins/rates.js';
 import { uniq, emptyTouched, touch } from '../derive/keys.js';
 import { writeActivities } from '../derive/activities.js';
 import { recompute } from '../derive/state.js';
