@@ -15,7 +15,7 @@ import { launchpadNames, seedCollections } from '../collections.js';
 import { retireOrders } from '../retired.js';
 import type { AddressRole } from '../sync/decode.js';
 import { emptyFacts, type RangeFacts } from '../sync/fact-rows.js';
-import type { ListingApprovalsWrite } from '../derive/signed-orders.js';
+import type { ListingApprovalsWrite } from '../sources/listings/approvals.js';
 import { coinFeedsOf, readFeeds } from '../sources/coins/rates.js';
 import { readCursor, rollbackTo, writeRange, type Cursor } from '../sync/store.js';
 import { SOURCES } from '../sources/index.js';

@@ -21,14 +21,9 @@ import {
 } from '../../db/schema-chain.js';
 import { type RangeFacts } from './fact-rows.js';
 import type { CoinDecimals } from '../chain-reads.js';
-import {
-  insertListingFacts,
-  listingKeysOf,
-  rollbackListings,
-  writeApprovals,
-  type ListingApprovalsWrite,
-  type ListingRecompute,
-} from '../derive/signed-orders.js';
+import { listingKeysOf, type ListingRecompute } from '../derive/signed-orders.js';
+import { writeApprovals, type ListingApprovalsWrite } from '../sources/listings/approvals.js';
+import { insertListingFacts, rollbackListings } from '../sources/listings/store.js';
 import { timed, type Profile } from '../profile.js';
 import { setFeedBlock } from '../../live/feed.js';
 import type { Source, SourceWrite } from '../sources/source.js';

@@ -8,7 +8,7 @@ import {
   readApprovals,
   unseenListingCoins,
   type ListingApprovalsWrite,
-} from '../../derive/signed-orders.js';
+} from './approvals.js';
 
 export class SignedListingReads {
   constructor(
