@@ -4,9 +4,11 @@
 import type { EventSource, FactHandler, RangeFacts } from '../sync/fact-rows.js';
 import { coinFacts } from './coins/facts.js';
 import { launchpadFacts } from './launchpad/facts.js';
+import { launchpadSource } from './launchpad/source.js';
 import { approvalFacts, listingsFacts, realBuyers } from './listings/facts.js';
 import { listingsSource } from './listings/source.js';
 import { marketFacts } from './market/facts.js';
+import { marketSource } from './market/source.js';
 import { metadataFacts } from './metadata/facts.js';
 import { metadataSource } from './metadata/source.js';
 import { offersFacts } from './offers/facts.js';
@@ -14,7 +16,13 @@ import { offersSource } from './offers/source.js';
 import type { SourceFactory } from './source.js';
 import { erc1155Facts, erc721Facts } from './transfers/facts.js';
 
-export const SOURCES: readonly SourceFactory[] = [offersSource, listingsSource, metadataSource];
+export const SOURCES: readonly SourceFactory[] = [
+  marketSource,
+  launchpadSource,
+  offersSource,
+  listingsSource,
+  metadataSource,
+];
 
 /** One handler per decoded event source (sync/decode.ts): appends the facts of one log. */
 export const FACT_HANDLERS: { [S in EventSource]: FactHandler<S> } = {

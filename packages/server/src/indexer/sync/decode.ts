@@ -30,6 +30,16 @@ export interface AddressRole {
   listings?: boolean;
 }
 
+/** Whether an address is followed for a contract role (not only as a collection). */
+export function followsContract(r: AddressRole): boolean {
+  return r.market || r.launchpad || !!r.offers || !!r.coin || !!r.listings;
+}
+
+/** An address's role as a collection alone (a back-fill reads a collection's own events). */
+export function asCollectionOnly(r: AddressRole): AddressRole {
+  return { market: false, launchpad: false, collection: r.collection };
+}
+
 /** A collection's ApprovalForAll, the same for ERC-721 and ERC-1155 (signed listings). */
 export interface ApprovalEvent {
   owner: string;
