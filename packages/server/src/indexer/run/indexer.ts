@@ -13,7 +13,7 @@ import { ChainReads } from '../chain-reads.js';
 import { Profile } from '../profile.js';
 import { seedCollections } from '../collections.js';
 import { retireOrders } from '../retired.js';
-import { asCollectionOnly, followsContract, type AddressRole } from '../sync/decode.js';
+import { asCollectionOnly, followsContract, type AddressRole } from '../sources/roles.js';
 import { emptyFacts, type RangeFacts } from '../sync/fact-rows.js';
 import type { ListingApprovalsWrite } from '../sources/listings/approvals.js';
 import { coinFeedsOf, readFeeds } from '../sources/coins/rates.js';

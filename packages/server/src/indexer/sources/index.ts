@@ -14,6 +14,16 @@ import { metadataSource } from './metadata/source.js';
 import { offersFacts } from './offers/facts.js';
 import { offersSource } from './offers/source.js';
 import type { SourceFactory } from './source.js';
+import type { DecodedEvent } from './events.js';
+import type { AddressRole } from './roles.js';
+import type { Log } from 'viem';
+import { decodeCoin } from './coins/decode.js';
+import { decodeLaunchpad } from './launchpad/decode.js';
+import { decodeListings } from './listings/decode.js';
+import { decodeMarket } from './market/decode.js';
+import { decodeMetadata } from './metadata/decode.js';
+import { decodeOffers } from './offers/decode.js';
+import { decodeTransfers } from './transfers/decode.js';
 import { erc1155Facts, erc721Facts } from './transfers/facts.js';
 
 export const SOURCES: readonly SourceFactory[] = [
@@ -22,6 +32,20 @@ export const SOURCES: readonly SourceFactory[] = [
   offersSource,
   listingsSource,
   metadataSource,
+];
+
+/**
+ * The sources' decoders, in the order a log is offered to them (the first that keeps it wins):
+ * the contracts' own events first, then a collection's metadata events, then its transfers.
+ */
+export const DECODERS: readonly ((log: Log, role: AddressRole) => DecodedEvent | null)[] = [
+  decodeMarket,
+  decodeLaunchpad,
+  decodeOffers,
+  decodeListings,
+  decodeCoin,
+  decodeMetadata,
+  decodeTransfers,
 ];
 
 /** One handler per decoded event source (sync/decode.ts): appends the facts of one log. */

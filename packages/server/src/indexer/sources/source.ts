@@ -3,7 +3,7 @@
 import type { PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
 import type { AppDb, Tx } from '../../db/database.js';
-import type { AddressRole } from '../sync/decode.js';
+import type { AddressRole } from './roles.js';
 import type { RangeFacts } from '../sync/fact-rows.js';
 import type { ChainReads } from '../chain-reads.js';
 import type { Cursor } from '../sync/headers.js';

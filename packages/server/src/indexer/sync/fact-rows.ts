@@ -10,7 +10,7 @@ import type {
 } from '../../db/schema-chain.js';
 import type { OfferEventRow } from '../../db/schema-offers.js';
 import type { ListingEventRow } from '../../db/schema-listings.js';
-import type { IndexedEvent } from './decode.js';
+import type { IndexedEvent } from '../sources/events.js';
 import type { MetadataRefreshRow } from '../sources/metadata/metadata-events.js';
 
 export type TransferRow = typeof nftTransfers.$inferInsert;
