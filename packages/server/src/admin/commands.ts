@@ -20,7 +20,7 @@ import type { AppDb } from '../db/database.js';
 import { appConfig } from '../db/schema.js';
 import { currentCoinRates } from '../db/coin-rates.js';
 import { CoinCatalog } from '../chain/coins.js';
-import { readAggregatorRate, setCoinRate } from '../indexer/rates.js';
+import { readAggregatorRate, setCoinRate } from '../indexer/sources/coins/rates.js';
 import { articleInput, categoryInput } from '../modules/article/input.js';
 import { findArticle, saveArticle, saveCategory } from '../modules/article/queries.js';
 import { bannerInput } from '../modules/banner/input.js';

@@ -28,5 +28,5 @@ export {
 export { Indexer, loadIndexerConfig, registerCollection } from '../indexer/index.js';
 export { fetchPendingMetadata } from '../metadata/index.js';
 // Payment-coin rates (the CLI's `config rate`), for the seed's demo USDT rate.
-export { setCoinRate } from '../indexer/rates.js';
+export { setCoinRate } from '../indexer/sources/coins/rates.js';
 export { currentCoinRates } from '../db/coin-rates.js';

@@ -15,7 +15,7 @@ import {
 } from '@aiamarket/shared';
 import { gameItems721Abi, stableCoinAbi } from '@aiamarket/shared/abis';
 import { batchedClient } from '../chain/http-variants.js';
-import type { MarketRow, RangeFacts } from './facts.js';
+import type { MarketRow, RangeFacts } from './sync/fact-rows.js';
 
 /** royaltyInfo(tokenId, 10000) answers the rate in percent x 100 (ROYALTY.rateDenominator). */
 const RATE_BASE = 10_000n;

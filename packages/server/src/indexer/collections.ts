@@ -9,8 +9,8 @@ import {
 import { gameItems721Abi } from '@aiamarket/shared/abis';
 import type { AppDb } from '../db/database.js';
 import { collections } from '../db/schema-chain.js';
-import { syncProfileRoyalty } from './royalty.js';
-import { readCursor } from './store.js';
+import { syncProfileRoyalty } from './derive/royalty.js';
+import { readCursor } from './sync/store.js';
 
 export type CollectionSource = 'deployment' | 'launchpad' | 'admin';
 

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_HOLD, ORDER_KIND, ORDER_STATUS, type Deployment } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { rowsOf } from '../db/bulk.js';
-import { recomputeStats } from './stats.js';
+import { recomputeStats } from './derive/stats.js';
 
 const code = (n: number) => sql.raw(String(n));
 

@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ACTIVITY_METHOD as M, ORDER_STATUS, unitsText } from '@aiamarket/shared';
 import { loadIndexerConfig } from '../../src/indexer/config.js';
+import { foldListing, orderOf, orderRoyalty } from '../../src/indexer/derive/listing-fold.js';
+import { transferActivity } from '../../src/indexer/derive/activity-rows.js';
 import {
-  foldListing,
-  orderOf,
-  orderRoyalty,
-  transferActivity,
   ZERO_ADDRESS,
   type MarketRow,
   type TransferRow,
-} from '../../src/indexer/facts.js';
+} from '../../src/indexer/sync/fact-rows.js';
 
 const time = new Date(0);
 let log = 0;

@@ -38,9 +38,9 @@ import {
   royaltyPayments,
 } from '../../src/db/schema-chain.js';
 import { offerFunds, offers } from '../../src/db/schema-offers.js';
-import { setCoinRate } from '../../src/indexer/rates.js';
+import { setCoinRate } from '../../src/indexer/sources/coins/rates.js';
 import { readFunds, writeOffers } from '../../src/indexer/sources/offers/offers.js';
-import { rowsOf } from '../../src/indexer/store.js';
+import { rowsOf } from '../../src/indexer/sync/store.js';
 import {
   ACTORS,
   CHAIN_ID,

@@ -11,7 +11,7 @@ import { AdminError, runAdminCommand } from '../../src/admin/commands.js';
 import { coinFeeds, coinRates, marketEvents, orders } from '../../src/db/schema-chain.js';
 import { offers } from '../../src/db/schema-offers.js';
 import { Indexer } from '../../src/indexer/run/indexer.js';
-import { readAggregatorRate } from '../../src/indexer/rates.js';
+import { readAggregatorRate } from '../../src/indexer/sources/coins/rates.js';
 import { freshDatabase } from '../support/database.js';
 import { compileSolidity } from '../support/solidity.js';
 import {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUnits } from 'viem';
 import { ACTIVITY_METHOD as M, addDecimals, ORDER_STATUS, toReference } from '@aiamarket/shared';
 import { indexerCursor } from '../../src/db/schema.js';
-import { setCoinRate } from '../../src/indexer/rates.js';
+import { setCoinRate } from '../../src/indexer/sources/coins/rates.js';
 import { freshDatabase } from '../support/database.js';
 import {
   ACTORS,

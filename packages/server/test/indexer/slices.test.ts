@@ -1,7 +1,7 @@
 // The range reader's slices (slices.ts): every item once, in order, and the event loop runs
 // between two slices (the write of the range before goes on meanwhile).
 import { describe, expect, it } from 'vitest';
-import { forEachSlice } from '../../src/indexer/slices.js';
+import { forEachSlice } from '../../src/indexer/sync/slices.js';
 
 describe('forEachSlice', () => {
   it('gives every item once, in order, in slices the event loop runs between', async () => {

@@ -19,7 +19,7 @@ import {
   tokenMetadata,
   users,
 } from '../../src/db/schema.js';
-import { setCoinRate } from '../../src/indexer/rates.js';
+import { setCoinRate } from '../../src/indexer/sources/coins/rates.js';
 import { freshDatabase } from './database.js';
 import { signIn } from './sign-in.js';
 import {

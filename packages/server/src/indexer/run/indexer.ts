@@ -11,13 +11,13 @@ import { batchedClient } from '../../chain/http-variants.js';
 import { BlockPace } from './block-pace.js';
 import { ChainReads } from '../chain-reads.js';
 import { Profile } from '../profile.js';
-import { launchpadNames, seedCollections } from '../collections.js';
+import { seedCollections } from '../collections.js';
 import { retireOrders } from '../retired.js';
-import type { AddressRole } from '../decode.js';
-import { emptyFacts, type RangeFacts } from '../facts.js';
-import type { ListingApprovalsWrite } from '../listings.js';
-import { coinFeedsOf, readFeeds } from '../rates.js';
-import { readCursor, rollbackTo, writeRange, type Cursor } from '../store.js';
+import { asCollectionOnly, followsContract, type AddressRole } from '../sources/roles.js';
+import { emptyFacts, type RangeFacts } from '../sync/fact-rows.js';
+import type { ListingApprovalsWrite } from '../sources/listings/approvals.js';
+import { coinFeedsOf, readFeeds } from '../sources/coins/rates.js';
+import { readCursor, rollbackTo, writeRange, type Cursor } from '../sync/store.js';
 import { SOURCES } from '../sources/index.js';
 import { SignedListingReads } from '../sources/listings/reads.js';
 import type { RangeToWrite, Source, SourceWrite } from '../sources/source.js';
@@ -50,8 +50,8 @@ export class Indexer {
   private readonly chainId: number;
   private readonly config: IndexerConfig;
   private readonly log: IndexerLogger;
-  private readonly market: string | null;
-  private readonly launchpads: Set<string>;
+  /** The addresses the sources follow as launchpads (their transfers' activities name them). */
+  private readonly launchpads = new Set<string>();
   /** The contract families followed through the Source interface (sources/index.ts). */
   private readonly sources: Source[];
   /** The reads of signed listings before a range, when the Listings contract is deployed. */
@@ -78,12 +78,6 @@ export class Indexer {
     this.config = deps.config;
     this.log = deps.log ?? silentLogger;
     this.deployment = deps.deployment;
-    this.market = deps.deployment.contracts.Marketplace?.address.toLowerCase() ?? null;
-    this.launchpads = new Set(
-      launchpadNames(deps.deployment).map((n) =>
-        deps.deployment.contracts[n]!.address.toLowerCase(),
-      ),
-    );
     this.reads = new ChainReads(deps.chain);
     const listingsAddr = deps.deployment.contracts.Listings?.address.toLowerCase();
     this.listings = listingsAddr
@@ -135,9 +129,9 @@ export class Indexer {
       if (!r) roles.set(a, (r = { market: false, launchpad: false, collection: null }));
       return r;
     };
-    if (this.market) role(this.market).market = true;
-    for (const l of this.launchpads) role(l).launchpad = true;
     for (const s of this.sources) await s.follow?.(role);
+    // A deployment's launchpads do not change while it runs: the same set every step.
+    for (const [a, r] of roles) if (r.launchpad) this.launchpads.add(a);
     const lagging: { address: string; synced: number }[] = [];
     for (const c of rows) {
       role(c.address).collection = c.type === 'ERC1155' ? 'ERC1155' : 'ERC721';
@@ -198,16 +192,7 @@ export class Indexer {
     const to = Math.min(behind.synced + this.reader.batch, cursor.number);
     // Only the collection's own events: its logs before the cursor are all that is missing.
     const read = await this.reader.read([behind.address], from, to, [], (a) =>
-      a === behind.address
-        ? {
-            ...roleOf(a)!,
-            market: false,
-            launchpad: false,
-            offers: false,
-            coin: false,
-            listings: false,
-          }
-        : undefined,
+      a === behind.address ? asCollectionOnly(roleOf(a)!) : undefined,
     );
     if (!read) return 'retry';
     const { facts, prepared } = read;
@@ -273,15 +258,7 @@ export class Indexer {
     // The range read ahead, when there is one from here (its own read may have resized ranges).
     const end = this.reader.aheadEnd(from, safe) ?? Math.min(from + this.reader.batch - 1, safe);
     const addresses = [...roles.entries()]
-      .filter(
-        ([a, r]) =>
-          r.market ||
-          r.launchpad ||
-          r.offers ||
-          r.coin ||
-          r.listings ||
-          !lagging.some((l) => l.address === a),
-      )
+      .filter(([a, r]) => followsContract(r) || !lagging.some((l) => l.address === a))
       .map(([a]) => a);
     const mainRole = (a: string) => {
       const r = roleOf(a);

@@ -3,8 +3,8 @@
 import type { PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
 import type { AppDb, Tx } from '../../db/database.js';
-import type { AddressRole } from '../decode.js';
-import type { RangeFacts } from '../facts.js';
+import type { AddressRole } from './roles.js';
+import type { RangeFacts } from '../sync/fact-rows.js';
 import type { ChainReads } from '../chain-reads.js';
 import type { Cursor } from '../sync/headers.js';
 import type { IndexerLogger } from '../run/logger.js';

@@ -4,11 +4,12 @@
 import type { Log, PublicClient } from 'viem';
 import type { IndexerConfig } from '../../indexer-config.js';
 import { largeAnswersClient } from '../../chain/http-variants.js';
-import { decodeLogs, type AddressRole, type IndexedEvent } from '../decode.js';
-import { factsOf, type RangeFacts } from '../facts.js';
-import { prepareRange, type PreparedRange } from '../prepare.js';
+import { decodeLogs, type AddressRole, type IndexedEvent } from './decode.js';
+import { factsOf } from './facts.js';
+import { type RangeFacts } from './fact-rows.js';
+import { prepareRange, type PreparedRange } from './prepare.js';
 import type { Profile } from '../profile.js';
-import { forEachSlice } from '../slices.js';
+import { forEachSlice } from './slices.js';
 import type { IndexerLogger } from '../run/logger.js';
 import type { Header, HeaderReader } from './headers.js';
 import { pieceEnds } from './pieces.js';

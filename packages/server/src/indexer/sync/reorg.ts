@@ -1,6 +1,6 @@
 // Reorg detection: the newest recorded block the chain still has is where a rollback goes.
 import type { AppDb } from '../../db/database.js';
-import { recentBlocks, type Cursor } from '../store.js';
+import { recentBlocks, type Cursor } from './store.js';
 import type { HeaderReader } from './headers.js';
 
 /** Raised when the chain forked below every block hash the indexer kept. */

@@ -28,7 +28,7 @@ import {
   collectionVolumeHours,
   royaltyPayments,
 } from '../../db/schema.js';
-import { setCoinRate } from '../../indexer/rates.js';
+import { setCoinRate } from '../../indexer/sources/coins/rates.js';
 import { freshDatabase } from '../../../test/support/database.js';
 import { chainServerContext } from '../../../test/support/context.js';
 import { signIn } from '../../../test/support/sign-in.js';

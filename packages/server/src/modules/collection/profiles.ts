@@ -8,7 +8,7 @@ import { collectionProfiles, type CollectionProfileRow } from '../../db/schema-m
 import { isChainUnreachable } from '../../chain/errors.js';
 import { isLinkTaken, sampleTokenId, storeErc2981 } from './queries.js';
 import { ChainReads } from '../../indexer/chain-reads.js';
-import { syncProfileRoyalty } from '../../indexer/royalty.js';
+import { syncProfileRoyalty } from '../../indexer/derive/royalty.js';
 
 const p = collectionProfiles;
 

@@ -28,9 +28,9 @@ import { loadConfig } from '../../config.js';
 import type { ServerContext } from '../../context.js';
 import { loadIndexerConfig } from '../../indexer/config.js';
 import { retireOrders } from '../../indexer/retired.js';
-import { settleOrders } from '../../indexer/availability.js';
-import { PAUSE_KEY } from '../../indexer/keys.js';
-import { recomputeStats } from '../../indexer/stats.js';
+import { settleOrders } from '../../indexer/derive/availability.js';
+import { PAUSE_KEY } from '../../indexer/derive/keys.js';
+import { recomputeStats } from '../../indexer/derive/stats.js';
 import { lowestOrders } from '../../read-models/order-view.js';
 import {
   collectionStats,

@@ -8,7 +8,7 @@ import {
   readApprovals,
   unseenListingCoins,
   type ListingApprovalsWrite,
-} from '../../listings.js';
+} from './approvals.js';
 
 export class SignedListingReads {
   constructor(

@@ -2,8 +2,8 @@
 // idle. Their approvals and coins are read before each range (reads.ts) and their state is
 // derived with the market's orders (derive step, listings.ts).
 import { coinDecimals } from '../../../db/schema-chain.js';
-import { listingsDue } from '../../listings.js';
-import { writeListingsPoll } from '../../store.js';
+import { listingsDue } from './store.js';
+import { writeListingsPoll } from '../../sync/store.js';
 import type { SourceFactory } from '../source.js';
 import { SignedListingReads } from './reads.js';
 

@@ -3,8 +3,8 @@
 import type { AppDb } from '../../../db/database.js';
 import { lockOrderItems } from '../../../db/order-items-lock.js';
 import { setFeedBlock } from '../../../live/feed.js';
-import { settleOffers } from '../../availability.js';
-import { fenceOnCursor, type Cursor } from '../../store.js';
+import { settleOffers } from '../../derive/availability.js';
+import { fenceOnCursor, type Cursor } from '../../sync/store.js';
 import { writeOffers, type OfferFundsWrite } from './offers.js';
 
 /**

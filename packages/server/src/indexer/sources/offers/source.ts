@@ -2,7 +2,7 @@
 // read before each main range, the offers stored while the chain is idle, their rollback. The
 // wrapped AIA (the coin of offers made in AIA) is pegged to AIA once per process.
 import { erc20Abi, type Address } from 'viem';
-import { pegWrappedAia } from '../../rates.js';
+import { pegWrappedAia } from '../coins/rates.js';
 import type { SourceFactory } from '../source.js';
 import { writeNewOffers } from './new-offers.js';
 import { fundsToRead, offerCoins, readFunds, rollbackOffers, writeOffers } from './offers.js';

@@ -1,9 +1,9 @@
 // Reads the derivations share: a market listing's events, the registered collections.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/database.js';
-import { chunks, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
-import { collections, marketEvents } from '../db/schema-chain.js';
-import { type MarketRow } from './facts.js';
+import type { Tx } from '../../db/database.js';
+import { chunks, valuesOf, KEYS_PER_STATEMENT } from '../../db/bulk.js';
+import { collections, marketEvents } from '../../db/schema-chain.js';
+import { type MarketRow } from '../sync/fact-rows.js';
 import { split } from './keys.js';
 
 /** Every listing's events (sorted) by market|itemId. */

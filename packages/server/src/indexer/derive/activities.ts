@@ -1,20 +1,18 @@
 // Derivation: the activity rows of a range's new facts (market events and transfers).
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/database.js';
-import { chunks, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
-import { copyRows, type CopyText } from '../db/copy-rows.js';
-import { activities, launchpadEvents, marketEvents } from '../db/schema-chain.js';
+import type { Tx } from '../../db/database.js';
+import { chunks, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../../db/bulk.js';
+import { copyRows, type CopyText } from '../../db/copy-rows.js';
+import { activities, launchpadEvents, marketEvents } from '../../db/schema-chain.js';
+import { byPosition, foldListing } from './listing-fold.js';
 import {
-  byPosition,
-  foldListing,
   marketActivity,
   saleKey,
   swapKey,
   transferActivity,
-  type ActivityRow,
-  type RangeFacts,
   type TxContext,
-} from './facts.js';
+} from './activity-rows.js';
+import { type ActivityRow, type RangeFacts } from '../sync/fact-rows.js';
 import { uniq } from './keys.js';
 import { itemEvents, collectionInfo, type ItemEvents } from './market-items.js';
 

@@ -1,11 +1,11 @@
 // Derivation: the market's orders rows, re-folded from their listings' events for the touched keys.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { unitsText } from '@aiamarket/shared';
-import type { Tx } from '../db/database.js';
-import { chunks, insertRows, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
-import { coinDecimals, marketEvents, orders } from '../db/schema-chain.js';
-import { foldListing, orderOf, orderRoyalty } from './facts.js';
-import { currentRate, rateHistory, referenceOf } from './rates.js';
+import type { Tx } from '../../db/database.js';
+import { chunks, insertRows, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../../db/bulk.js';
+import { coinDecimals, marketEvents, orders } from '../../db/schema-chain.js';
+import { foldListing, orderOf, orderRoyalty } from './listing-fold.js';
+import { currentRate, rateHistory, referenceOf } from '../sources/coins/rates.js';
 import { uniq, split, type Touched } from './keys.js';
 import { itemEvents, collectionInfo, type ItemEvents } from './market-items.js';
 

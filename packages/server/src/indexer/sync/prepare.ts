@@ -3,11 +3,12 @@
 // while the range before is written, instead of inside its own transaction, where PostgreSQL
 // waited for it (the writes of a 60,000-event back-fill: about 0.1 s less on PostgreSQL, medians
 // of five runs; more where the server has cores of its own).
-import { CopyText } from '../db/copy-rows.js';
-import { activities, nftTransfers } from '../db/schema-chain.js';
-import { contextOfFacts } from './activities.js';
-import { transferActivity, type ActivityRow, type RangeFacts } from './facts.js';
-import { emptyTouched, touch, type Touched } from './keys.js';
+import { CopyText } from '../../db/copy-rows.js';
+import { activities, nftTransfers } from '../../db/schema-chain.js';
+import { contextOfFacts } from '../derive/activities.js';
+import { transferActivity } from '../derive/activity-rows.js';
+import { type ActivityRow, type RangeFacts } from './fact-rows.js';
+import { emptyTouched, touch, type Touched } from '../derive/keys.js';
 import { forEachSlice } from './slices.js';
 
 export interface PreparedRange {

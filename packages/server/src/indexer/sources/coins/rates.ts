@@ -11,10 +11,10 @@ import {
   REFERENCE_UNIT,
   toReference,
 } from '@aiamarket/shared';
-import type { AppDb, Tx } from '../db/database.js';
-import { coinFeeds, coinRates } from '../db/schema-chain.js';
-import { recomputeStats } from './stats.js';
-import { lockOrderItems } from '../db/order-items-lock.js';
+import type { AppDb, Tx } from '../../../db/database.js';
+import { coinFeeds, coinRates } from '../../../db/schema-chain.js';
+import { recomputeStats } from '../../derive/stats.js';
+import { lockOrderItems } from '../../../db/order-items-lock.js';
 
 export interface RatePoint {
   effectiveAt: Date;

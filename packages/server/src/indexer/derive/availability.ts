@@ -7,9 +7,9 @@
 // so an unchanged key gives no change-feed event.
 import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_HOLD, ORDER_STATUS } from '@aiamarket/shared';
-import type { Tx } from '../db/database.js';
-import { chunks, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
-import { MARKET_SETTING } from './facts.js';
+import type { Tx } from '../../db/database.js';
+import { chunks, rowsOf, valuesOf, KEYS_PER_STATEMENT } from '../../db/bulk.js';
+import { MARKET_SETTING } from '../sync/fact-rows.js';
 import { PAUSE_KEY, split } from './keys.js';
 
 const code = (n: number) => sql.raw(String(n));

@@ -1,7 +1,7 @@
 // Derivation: holdings (transfers in minus out) of the touched contract, token and owner keys.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/database.js';
-import { chunks, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
+import type { Tx } from '../../db/database.js';
+import { chunks, valuesOf, KEYS_PER_STATEMENT } from '../../db/bulk.js';
 import { split } from './keys.js';
 
 export async function recomputeHoldings(tx: Tx, chainId: number, keys: string[]) {

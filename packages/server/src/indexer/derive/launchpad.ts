@@ -1,7 +1,7 @@
 // Derivation: launchpad counters and sales (sums of Minted / Swapped) of the touched sales.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/database.js';
-import { chunks, valuesOf, KEYS_PER_STATEMENT } from '../db/bulk.js';
+import type { Tx } from '../../db/database.js';
+import { chunks, valuesOf, KEYS_PER_STATEMENT } from '../../db/bulk.js';
 import { split } from './keys.js';
 
 export async function recomputeLaunchpad(tx: Tx, chainId: number, keys: string[]) {

@@ -9,8 +9,8 @@
 //   collection gets its page (readCollectionErc2981) for collections never listed on the market.
 import { sql } from 'drizzle-orm';
 import { MAX_ROYALTY_RATE } from '@aiamarket/shared';
-import type { AppDb, Tx } from '../db/database.js';
-import { rowsOf } from '../db/bulk.js';
+import type { AppDb, Tx } from '../../db/database.js';
+import { rowsOf } from '../../db/bulk.js';
 
 /**
  * Sets the royalty of the given collections from their latest royalty facts; returns those

@@ -1,12 +1,11 @@
-// Signed listings (issue 18) on the indexer's side. The API stores each verified listing in
-// signed_listings; the indexer keeps its state columns in step (`filled` and `cancelled` from the
+// Derivation: the state and the orders rows of signed listings. The API stores each verified
+// listing in signed_listings; the indexer keeps its state columns in step (`filled` and `cancelled` from the
 // Listings facts, `approved` from isApprovedForAll(seller, Listings) read at the last block of
 // every range whose ApprovalForAll touched a seller with open listings, and for every listing not
 // looked at yet) and derives its `orders` row (kind ORDER_KIND.signed, market_addr = Listings,
 // order_id = the order hash as a number), so every list, floor, volume and ranking includes it.
 // See README.md "Signed listings".
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { Address, PublicClient } from 'viem';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CONTRACT_TYPE,
   ORDER_KIND,
@@ -14,30 +13,12 @@ import {
   orderRoyaltyRate,
   unitsText,
 } from '@aiamarket/shared';
-import { gameItems721Abi } from '@aiamarket/shared/abis';
-import type { AppDb, Tx } from '../db/database.js';
-import { orders } from '../db/schema-chain.js';
-import { listingApprovals, listingEvents, type ListingEventRow } from '../db/schema-listings.js';
-import { isRevert } from './chain-reads.js';
-import type { OrderRow } from './facts.js';
-import { currentRate, rateHistory, referenceOf } from './rates.js';
-import { chunks, rowsOf, valuesOf } from '../db/bulk.js';
-
-/** isApprovedForAll(owner, Listings) of a collection, read at `blockNumber`. */
-export interface ApprovalRead {
-  contractAddr: string;
-  owner: string;
-  approved: boolean;
-}
-
-/** What a main range (or an idle poll) read of the sellers' approvals, written with it. */
-export interface ListingApprovalsWrite {
-  /** The Listings contract (the operator). */
-  listingsAddr: string;
-  /** Where the reads were made: the range's last block (or the cursor's, when idle). */
-  blockNumber: number;
-  reads: ApprovalRead[];
-}
+import type { Tx } from '../../db/database.js';
+import { orders } from '../../db/schema-chain.js';
+import type { ListingEventRow } from '../../db/schema-listings.js';
+import type { OrderRow } from '../sync/fact-rows.js';
+import { currentRate, rateHistory, referenceOf } from '../sources/coins/rates.js';
+import { chunks, rowsOf, valuesOf } from '../../db/bulk.js';
 
 /** Which signed listings a range, a rollback or a poll touched. */
 export interface ListingKeys {
@@ -53,106 +34,10 @@ export function emptyListingKeys(): ListingKeys {
   return { hashes: new Set(), sellers: new Set(), pairs: new Set() };
 }
 
-const pairKey = (contract: string, owner: string) => `${contract}|${owner}`;
+export const pairKey = (contract: string, owner: string) => `${contract}|${owner}`;
 
 /** The order id of a signed listing: its order hash as a number (decimal text). */
 export const signedOrderId = (orderHash: string) => BigInt(orderHash).toString();
-
-/** The coins of listings the indexer has not looked at yet (their decimals are read first). */
-export async function unseenListingCoins(db: AppDb, chainId: number, listingsAddr: string) {
-  const rows = rowsOf<{ coin: string }>(
-    await db.execute(sql`
-      select distinct coin from signed_listings
-      where chain_id = ${chainId} and listings_addr = ${listingsAddr} and state_block is null`),
-  );
-  return rows.map((r) => r.coin);
-}
-
-/**
- * The (collection, owner) pairs whose approval a range must read: the pairs its ApprovalForAll
- * events touched (operator = Listings) that have an open listing (not cancelled, not filled;
- * expiry is not looked at, so a replay reads the same pairs), and the pairs of open listings not
- * looked at yet (stored since the last range, or whose state a rollback cleared).
- */
-export async function approvalsToRead(
-  db: AppDb,
-  chainId: number,
-  listingsAddr: string,
-  touched: readonly string[],
-): Promise<{ contractAddr: string; owner: string }[]> {
-  const open = sql`l.chain_id = ${chainId} and l.listings_addr = ${listingsAddr}
-    and not l.cancelled and l.filled < l.units`;
-  const out = new Map<string, { contractAddr: string; owner: string }>();
-  const add = (rows: { c: string; o: string }[]) => {
-    for (const r of rows) out.set(pairKey(r.c, r.o), { contractAddr: r.c, owner: r.o });
-  };
-  add(
-    rowsOf<{ c: string; o: string }>(
-      await db.execute(sql`
-        select distinct l.contract_addr as c, l.seller as o from signed_listings l
-        where ${open} and l.state_block is null`),
-    ),
-  );
-  const mine = [
-    ...new Set(
-      touched
-        .map((t) => t.split('|'))
-        .filter(([, , operator]) => operator === listingsAddr)
-        .map(([c, o]) => pairKey(c!, o!)),
-    ),
-  ];
-  for (const part of chunks(mine, 500)) {
-    const k = valuesOf(
-      part.map((p) => p.split('|')),
-      ['varchar', 'varchar'],
-    );
-    add(
-      rowsOf<{ c: string; o: string }>(
-        await db.execute(sql`
-          select distinct l.contract_addr as c, l.seller as o from signed_listings l
-          join ${k} as k(c, o) on l.contract_addr = k.c and l.seller = k.o
-          where ${open}`),
-      ),
-    );
-  }
-  return [...out.values()];
-}
-
-/**
- * isApprovedForAll(owner, Listings) of each pair at `blockNumber`, in deployless multicalls of
- * 500. A call that reverts counts as not approved (the contract cannot move the token); any
- * other error (network) fails the step, which is retried.
- */
-export async function readApprovals(
-  chain: PublicClient,
-  listingsAddr: string,
-  pairs: readonly { contractAddr: string; owner: string }[],
-  blockNumber: number,
-): Promise<ApprovalRead[]> {
-  const out: ApprovalRead[] = [];
-  for (const part of chunks([...pairs], 500)) {
-    const results = await chain.multicall({
-      contracts: part.map(
-        ({ contractAddr, owner }) =>
-          ({
-            address: contractAddr as Address,
-            abi: gameItems721Abi,
-            functionName: 'isApprovedForAll',
-            args: [owner as Address, listingsAddr as Address],
-          }) as const,
-      ),
-      allowFailure: true,
-      deployless: true,
-      blockNumber: BigInt(blockNumber),
-    });
-    part.forEach(({ contractAddr, owner }, i) => {
-      const r = results[i]!;
-      if (r.status === 'failure' && !isRevert(r.error)) throw r.error;
-      out.push({ contractAddr, owner, approved: r.status === 'success' && r.result === true });
-    });
-  }
-  return out;
-}
 
 /** The keys a set of Listings facts touches. */
 export function listingKeysOf(
@@ -174,33 +59,6 @@ function inList(column: SQL, values: Iterable<string>): SQL | undefined {
     list.map((v) => sql`${v}`),
     sql`, `,
   )})`;
-}
-
-/** Inside a range's transaction: the approvals read, upserted. */
-export async function writeApprovals(tx: Tx, chainId: number, w: ListingApprovalsWrite) {
-  for (const part of chunks(w.reads, 1_000)) {
-    await tx
-      .insert(listingApprovals)
-      .values(
-        part.map((r) => ({
-          chainId,
-          contractAddr: r.contractAddr,
-          owner: r.owner,
-          operator: w.listingsAddr,
-          approved: r.approved,
-          blockNumber: w.blockNumber,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [
-          listingApprovals.chainId,
-          listingApprovals.contractAddr,
-          listingApprovals.owner,
-          listingApprovals.operator,
-        ],
-        set: { approved: sql`excluded.approved`, blockNumber: sql`excluded.block_number` },
-      });
-  }
 }
 
 /** What recomputeListings needs besides the keys. */
@@ -425,69 +283,4 @@ export async function recomputeListings(
       where o.chain_id = ${chainId} and o.market_addr = ${listingsAddr} and o.order_id = k.i`);
     await tx.insert(orders).values(part);
   }
-}
-
-/** Inside a range's transaction: the Listings facts (also needed by the activities). */
-export async function insertListingFacts(tx: Tx, facts: ListingEventRow[]) {
-  for (const part of chunks(facts, 1_000))
-    await tx.insert(listingEvents).values(part).onConflictDoNothing();
-}
-
-/**
- * Inside a rollback's transaction: deletes the Listings facts and the approval reads above
- * `fork`, clears the state of every listing last looked at above it (so the next range reads its
- * approval again) and answers the keys to recompute.
- */
-export async function rollbackListings(tx: Tx, chainId: number, fork: number) {
-  const deleted = await tx
-    .delete(listingEvents)
-    .where(and(eq(listingEvents.chainId, chainId), gt(listingEvents.blockNumber, fork)))
-    .returning({
-      kind: listingEvents.kind,
-      orderHash: listingEvents.orderHash,
-      account: listingEvents.account,
-    });
-  const dropped = await tx
-    .delete(listingApprovals)
-    .where(and(eq(listingApprovals.chainId, chainId), gt(listingApprovals.blockNumber, fork)))
-    .returning({ contractAddr: listingApprovals.contractAddr, owner: listingApprovals.owner });
-  await tx.execute(sql`
-    update signed_listings set state_block = null
-    where chain_id = ${chainId} and state_block > ${fork}::bigint`);
-  const keys = listingKeysOf(deleted);
-  for (const r of dropped) keys.pairs.add(pairKey(r.contractAddr, r.owner));
-  if (keys.pairs.size > 0) {
-    await tx.execute(sql`
-      update signed_listings l set state_block = null
-      where l.chain_id = ${chainId} and (l.contract_addr, l.seller) in ${valuesOf(
-        [...keys.pairs].map((p) => p.split('|')),
-        ['varchar', 'varchar'],
-      )}`);
-  }
-  return keys;
-}
-
-/**
- * The signed listings whose time changed their status since `since`: listed or hidden ones past
- * their end (expired), and hidden ones whose start came. Read on the indexer's poll.
- */
-export async function listingsDue(
-  db: AppDb | Tx,
-  chainId: number,
-  listingsAddr: string,
-  since: Date,
-): Promise<string[]> {
-  const rows = rowsOf<{ order_hash: string }>(
-    await db.execute(sql`
-      select l.order_hash from orders o
-      join signed_listings l on l.chain_id = o.chain_id and o.market_addr = l.listings_addr
-        and l.order_hash = o.created_tx
-      where o.chain_id = ${chainId} and o.market_addr = ${listingsAddr}
-        and o.kind = ${ORDER_KIND.signed}
-        and ((o.status in (${ORDER_STATUS.listed}, ${ORDER_STATUS.forceCancel})
-              and o.expires_at <= now())
-          or (o.status = ${ORDER_STATUS.forceCancel} and l.start_time <= now()
-              and l.start_time > ${since.toISOString()}::timestamptz))`),
-  );
-  return rows.map((r) => r.order_hash);
 }

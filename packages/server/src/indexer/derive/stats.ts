@@ -3,7 +3,7 @@
 // the reference unit (each sale at the rate stored with it, each listing at its reference price),
 // with the per-coin parts in coin units beside them: see README.md.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../db/database.js';
+import type { Tx } from '../../db/database.js';
 
 /** A sale's gross in coin units: unit price x amount / 10^decimals (18 when unknown). */
 const SALE_VALUE = sql.raw(`e.price * e.amount / power(10::numeric, coalesce(d.decimals, 18))`);

@@ -1,5 +1,5 @@
 // The state keys a range (or a rollback) touches, and small key helpers the derivations share.
-import { MARKET_SETTING, ZERO_ADDRESS, isMarketSetting } from './facts.js';
+import { MARKET_SETTING, ZERO_ADDRESS, isMarketSetting } from '../sync/fact-rows.js';
 
 export const uniq = (keys: Iterable<string>) => [...new Set(keys)];
 export const split = (key: string) => key.split('|');

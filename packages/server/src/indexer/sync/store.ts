@@ -2,13 +2,13 @@
 // the rollback to a fork point. State tables are recomputed from the facts for the keys touched.
 import { performance } from 'node:perf_hooks';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { AppDb, Tx } from '../db/database.js';
-import { chunks, insertRows, rowsOf, valuesOf } from '../db/bulk.js';
-import { copyRows } from '../db/copy-rows.js';
+import type { AppDb, Tx } from '../../db/database.js';
+import { chunks, insertRows, rowsOf, valuesOf } from '../../db/bulk.js';
+import { copyRows } from '../../db/copy-rows.js';
 import { prepareRange, type PreparedRange } from './prepare.js';
-import { collectionInfo } from './market-items.js';
-import { lockOrderItems } from '../db/order-items-lock.js';
-import { indexerCursor } from '../db/schema.js';
+import { collectionInfo } from '../derive/market-items.js';
+import { lockOrderItems } from '../../db/order-items-lock.js';
+import { indexerCursor } from '../../db/schema.js';
 import {
   activities,
   coinDecimals,
@@ -18,25 +18,25 @@ import {
   marketEvents,
   nftTransfers,
   royaltyPayments,
-} from '../db/schema-chain.js';
-import { type RangeFacts } from './facts.js';
-import type { CoinDecimals } from './chain-reads.js';
+} from '../../db/schema-chain.js';
+import { type RangeFacts } from './fact-rows.js';
+import type { CoinDecimals } from '../chain-reads.js';
+import { listingKeysOf, type ListingRecompute } from '../derive/signed-orders.js';
+import { writeApprovals, type ListingApprovalsWrite } from '../sources/listings/approvals.js';
+import { insertListingFacts, rollbackListings } from '../sources/listings/store.js';
+import { timed, type Profile } from '../profile.js';
+import { setFeedBlock } from '../../live/feed.js';
+import type { Source, SourceWrite } from '../sources/source.js';
+import type { BlockRef, Cursor } from './headers.js';
 import {
-  insertListingFacts,
-  listingKeysOf,
-  rollbackListings,
-  writeApprovals,
-  type ListingApprovalsWrite,
-  type ListingRecompute,
-} from './listings.js';
-import { timed, type Profile } from './profile.js';
-import { setFeedBlock } from '../live/feed.js';
-import type { Source, SourceWrite } from './sources/source.js';
-import type { BlockRef, Cursor } from './sync/headers.js';
-import { applyLatestFeedRates, rateAt, rateHistory, type FeedReads } from './rates.js';
-import { uniq, emptyTouched, touch } from './keys.js';
-import { writeActivities } from './activities.js';
-import { recompute } from './state.js';
+  applyLatestFeedRates,
+  rateAt,
+  rateHistory,
+  type FeedReads,
+} from '../sources/coins/rates.js';
+import { uniq, emptyTouched, touch } from '../derive/keys.js';
+import { writeActivities } from '../derive/activities.js';
+import { recompute } from '../derive/state.js';
 
 export type { Cursor };
 
@@ -69,8 +69,8 @@ export async function readCursor(db: AppDb, chainId: number): Promise<Cursor | n
 
 // Kept for importers of the helpers' old homes.
 export { chunks, rowsOf, valuesOf, lockOrderItems };
-export { emptyTouched, type Touched } from './keys.js';
-export { recompute } from './state.js';
+export { emptyTouched, type Touched } from '../derive/keys.js';
+export { recompute } from '../derive/state.js';
 
 async function insertFacts(
   tx: Tx,

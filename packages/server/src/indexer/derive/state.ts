@@ -1,12 +1,12 @@
 // Re-derives the state the touched keys reach, one derivation per kind of state, in order.
-import type { Tx } from '../db/database.js';
-import { recomputeListings, type ListingRecompute } from './listings.js';
-import { timed, type Profile } from './profile.js';
+import type { Tx } from '../../db/database.js';
+import { recomputeListings, type ListingRecompute } from './signed-orders.js';
+import { timed, type Profile } from '../profile.js';
 import { recomputeStats } from './stats.js';
 import { syncProfileRoyalty } from './royalty.js';
 import { type Touched } from './keys.js';
 import { recomputeHoldings } from './holdings.js';
-import { recomputeOrders } from './orders.js';
+import { recomputeOrders } from './market-orders.js';
 import { recomputeLaunchpad } from './launchpad.js';
 import { settleOffers, settleOrders } from './availability.js';
 import type { ItemEvents } from './market-items.js';

@@ -1,0 +1,57 @@
+// The Offers contract's events: the facts of signed offers.
+import {
+  lower,
+  pushSale,
+  str,
+  type EventOf,
+  type FactHandler,
+  type FactPosition,
+  type RangeFacts,
+} from '../../sync/fact-rows.js';
+
+export const offersFacts: FactHandler<'offers'> = (facts, e, pos) => {
+  offerFacts(facts, e.address, e.event, pos);
+};
+
+type OffersEvent = EventOf<'offers'>['event'];
+
+/**
+ * The facts of an Offers contract event. An acceptance is a trade like a market sale: it is
+ * written as a 'sold' market row (market = the Offers contract, no item id) and, with a royalty,
+ * a royalty row (order id = the order hash as a number), so that activities, stats, volumes and
+ * the creator dashboard count it without a second derivation.
+ */
+function offerFacts(facts: RangeFacts, offersAddr: string, ev: OffersEvent, pos: FactPosition) {
+  const base = { ...pos, offersAddr, offerer: lower(ev.args.offerer) };
+  if (ev.eventName === 'OfferAccepted') {
+    const a = ev.args;
+    const orderHash = lower(a.orderHash);
+    facts.offers.push({
+      ...base,
+      kind: 'accepted',
+      orderHash,
+      units: str(a.units),
+      filled: str(a.filled),
+    });
+    pushSale(facts, pos, {
+      marketAddr: offersAddr,
+      itemId: null,
+      orderId: str(BigInt(a.orderHash)),
+      collection: a.collection,
+      tokenId: a.tokenId,
+      seller: a.seller,
+      buyer: a.offerer,
+      coin: a.coin,
+      price: a.pricePerUnit,
+      amount: a.units,
+      fee: a.fee,
+      royalty: a.royalty,
+      royaltyReceiver: a.royaltyReceiver,
+    });
+    facts.funds.push(`${lower(a.coin)}|${base.offerer}`);
+  } else if (ev.eventName === 'OfferCancelled') {
+    facts.offers.push({ ...base, kind: 'cancelled', orderHash: lower(ev.args.orderHash) });
+  } else {
+    facts.offers.push({ ...base, kind: 'counter', counter: str(ev.args.counter) });
+  }
+}
