@@ -5,10 +5,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
+import { PageBoundaries } from '../src/modules/market/page-boundaries.js';
 import { rowsOf } from '../src/db/bulk.js';
 import {
   countAheadOf,
   KEYWORD_COUNT_AHEAD,
+  marketPage,
   marketPageKeys,
   marketPageRows,
   marketWhere,
@@ -209,6 +211,24 @@ describe.runIf(process.env.DATABASE_URL)('market plans at 200,000 orders (Postgr
     },
     60_000,
   );
+
+  it('answers a deep page asked again from where it started, with the same orders', async () => {
+    const filter: MarketFilter = { ...firstPage, sort: 'priceDesc', page: 500, ...filters };
+    const boundaries = new PageBoundaries();
+    const cold = await marketPage(database.db, CHAIN_ID, filter);
+    expect(cold.rows).toHaveLength(30);
+    expect(await marketPage(database.db, CHAIN_ID, filter, boundaries)).toEqual(cold);
+    // The first answer kept the key before the page and the one after it.
+    const key = [
+      ...(boundaries as unknown as { entries: Map<string, unknown> }).entries.keys(),
+    ][0]!;
+    expect(boundaries.startOf(key, 499 * 30)?.before).toBe(499 * 30);
+    expect(boundaries.startOf(key, 500 * 30)?.before).toBe(500 * 30);
+    expect(await marketPage(database.db, CHAIN_ID, filter, boundaries)).toEqual(cold);
+    expect(await marketPage(database.db, CHAIN_ID, { ...filter, page: 501 }, boundaries)).toEqual(
+      await marketPage(database.db, CHAIN_ID, { ...filter, page: 501 }),
+    );
+  }, 60_000);
 
   it('reads the rows of a page by their keys', async () => {
     const filter: MarketFilter = { ...firstPage, sort: 'priceAsc', page: 2 };

@@ -145,6 +145,7 @@ export function marketPageKeys(
   match: MarketMatch,
   f: Pick<MarketFilter, 'sort' | 'page' | 'size' | 'keyWord'>,
   start?: PageStart | null,
+  edge = false,
 ) {
   const order = () =>
     f.sort === 'recent'
@@ -161,8 +162,11 @@ export function marketPageKeys(
         ? sql`(${orders.priceRef}, ${orders.orderId}) > (${start.sortKey}::numeric, ${start.orderId}::numeric)`
         : sql`(${orders.priceRef}, ${orders.orderId}) < (${start.sortKey}::numeric, ${start.orderId}::numeric)`
     : undefined;
-  const offset = (f.page - 1) * f.size - (start?.before ?? 0);
-  const wanted = f.size + countAheadOf(f);
+  // With `edge`, the order just before the page comes first (not counted in `seen`): where this
+  // page starts, for the next request of the same page.
+  const before = edge && (f.page - 1) * f.size > (start?.before ?? 0) ? 1 : 0;
+  const offset = (f.page - 1) * f.size - (start?.before ?? 0) - before;
+  const wanted = f.size + countAheadOf(f) + before;
   const walk = (where: SQL, limit: number) =>
     db
       .select({
@@ -197,11 +201,11 @@ export function marketPageKeys(
       orderId: sql<string>`${ahead.orderId}::text`,
       // As text: a timestamp keeps its microseconds, a price all its digits (the next start).
       sortKey: sql<string>`${ahead.sortKey}::text`,
-      seen: sql<number>`(count(*) over ())::int`,
+      seen: sql<number>`(count(*) over ())::int - ${before}`,
     })
     .from(ahead)
     .orderBy(dir(ahead.sortKey), dir(ahead.orderId))
-    .limit(f.size);
+    .limit(f.size + before);
 }
 
 /** Step 2 of a market page: the rows of the keys step 1 found (by primary key), in any order. */
@@ -253,22 +257,24 @@ export async function marketPage(
     ? `${chainId}|${await marketVersion(db)}|${JSON.stringify(walk)}`
     : '';
   const start = filterKey && offset ? boundaries!.startOf(filterKey, offset) : null;
-  const keys = await marketPageKeys(db, match, f, start);
+  // Without a boundary at the page, the order before it is read too and kept as one.
+  const edge = Boolean(boundaries) && offset > (start?.before ?? 0);
+  const found = await marketPageKeys(db, match, f, start, edge);
+  const edgeKey = edge ? found[0] : undefined;
+  const keys = edge ? found.slice(1) : found;
   if (!keys.length) {
     // Past the last page: the (smaller) exact total still answers.
     return { rows: [], total: offset ? await cappedCount(db, conditionOf(match), offset) : 0 };
   }
   const total = offset + keys[0]!.seen;
-  if (boundaries && keys.length === f.size) {
+  if (boundaries) {
     const last = keys[keys.length - 1]!;
-    boundaries.remember(filterKey, offset + f.size, {
-      sortKey: last.sortKey,
-      orderId: last.orderId,
-    });
+    if (edgeKey) boundaries.remember(filterKey, offset, edgeKey);
+    if (keys.length === f.size) boundaries.remember(filterKey, offset + f.size, last);
   }
-  const found = await marketPageRows(db, chainId, keys);
+  const pageRows = await marketPageRows(db, chainId, keys);
   // Put back in the page's order.
-  const byKey = new Map(found.map((r) => [`${r.marketAddr}:${r.orderId}`, r]));
+  const byKey = new Map(pageRows.map((r) => [`${r.marketAddr}:${r.orderId}`, r]));
   const rows = keys.flatMap((k) => byKey.get(`${k.marketAddr}:${k.orderId}`) ?? []);
   return { rows, total };
 }
