@@ -13,6 +13,9 @@
 // BENCH_LARGE_ORDERS (default 3,000,000) orders and BENCH_LARGE_ACTIVITIES (default 600,000)
 // activities (BENCH_LARGE_DB=<name> reuses a kept one) and prints p99 at that size over p99 at
 // the first, per route, with each database's size on disk and the server's shared_buffers.
+// Rate change: after the routes, the operator changes the stable coin's rate (`config rate`, the
+// admin CLI, which re-prices its orders) while page-1 routes are read; the phase prints how long
+// the change took and the routes' p99 during it (BENCH_RATE=0 leaves it out).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,7 +24,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ANVIL_ACCOUNTS, deployContracts, startAnvil } from '@aiamarket/contracts';
-import { SERVER_MAIN } from '../stack/paths.js';
+import { PACKAGES, SERVER_MAIN } from '../stack/paths.js';
 import { freePort } from '../stack/stack.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -41,6 +44,9 @@ const BENCH_USDT_RATE = 2;
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const REUSE_DB = process.env.BENCH_DB;
 const ROUTES = new RegExp(process.env.BENCH_ROUTES ?? '.');
+const RATE_PHASE = process.env.BENCH_RATE !== '0';
+/** Concurrent readers per route while the rate changes. */
+const RATE_READERS = 2;
 
 /** The generated market's size. */
 interface BenchSize {
@@ -56,6 +62,14 @@ export interface DatabaseFootprint {
   ordersBytes: number;
   ordersIndexBytes: number;
   sharedBuffers: string;
+}
+
+/** The stable coin's rate change under reads: its duration and each read route's p99 during it. */
+export interface RateChangeMeasurement {
+  seconds: number;
+  /** The same CLI listing the rates, without readers: its start (node, migrations check, exit). */
+  cliSeconds: number;
+  reads: { route: string; p99: number; count: number; failed: number }[];
 }
 
 export interface ApiMeasurement {
@@ -239,13 +253,93 @@ async function footprintOf(databaseUrl: string): Promise<DatabaseFootprint> {
   }
 }
 
+/**
+ * The operator changes the stable coin's rate (the admin CLI, as in production) while
+ * RATE_READERS clients per route read the page-1 market routes; returns how long the change took
+ * and each route's p99 during it.
+ */
+async function rateChange(
+  base: string,
+  env: NodeJS.ProcessEnv,
+  chain: Chain,
+  routes: ReturnType<typeof targetsOf>,
+): Promise<RateChangeMeasurement> {
+  const reads = routes.filter((t) => t.method === 'POST' && t.route.endsWith(' p1'));
+  const latencies = reads.map(() => [] as number[]);
+  const failed = reads.map(() => 0);
+  let changing = true;
+  const reader = async (i: number) => {
+    const t = reads[i]!;
+    while (changing) {
+      const started = performance.now();
+      const res = await fetch(`${base}${t.path}`, {
+        method: 'POST',
+        body: JSON.stringify(t.body),
+        headers: { 'content-type': 'application/json' },
+      }).catch(() => null);
+      const body = res ? ((await res.json()) as { code: number }) : null;
+      if (body?.code !== 0) failed[i]!++;
+      latencies[i]!.push(performance.now() - started);
+    }
+  };
+  const admin = (args: string[]) =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const child = spawn(
+        process.execPath,
+        [path.join(PACKAGES.server, 'dist', 'admin.js'), ...args],
+        {
+          env: { ...env, LOG_LEVEL: 'warn' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+      child.once('exit', (code) =>
+        code === 0
+          ? resolve((performance.now() - started) / 1000)
+          : reject(new Error(`${args.join(' ')} failed: ${output.slice(-2000)}`)),
+      );
+    });
+  const cliSeconds = await admin(['config', 'rates']);
+  const readers = reads.flatMap((_, i) => Array.from({ length: RATE_READERS }, () => reader(i)));
+  // A rate unlike the one in force, so that every order of the coin changes its reference price.
+  const rate = `${BENCH_USDT_RATE}.${1 + (Date.now() % 997)}`;
+  let seconds: number;
+  try {
+    seconds = await admin(['config', 'rate', chain.stable, rate]);
+  } finally {
+    changing = false;
+  }
+  await Promise.all(readers);
+  const p99 = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0);
+  };
+  return {
+    seconds,
+    cliSeconds,
+    reads: reads.map((t, i) => ({
+      route: t.route,
+      p99: p99(latencies[i]!),
+      count: latencies[i]!.length,
+      failed: failed[i]!,
+    })),
+  };
+}
+
 /** Generates (or reuses) the database of one size, serves it and measures every chosen route. */
 async function benchSize(
   chain: Chain,
   size: BenchSize,
   dataDir: string,
   log: (line: string) => void,
-): Promise<{ rows: ApiMeasurement[]; footprint: DatabaseFootprint }> {
+): Promise<{
+  rows: ApiMeasurement[];
+  footprint: DatabaseFootprint;
+  rate?: RateChangeMeasurement | undefined;
+}> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = size.reuse ?? `aiamarket_bench_${randomBytes(4).toString('hex')}`;
   const cleanups: (() => Promise<void>)[] = [];
@@ -269,15 +363,18 @@ async function benchSize(
     url.pathname = `/${name}`;
 
     const port = await freePort();
+    const serverEnv = {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      RPC_URL: chain.rpcUrl,
+      CHAIN_ID: String(CHAIN_ID),
+      DEPLOYMENTS_FILE: chain.deploymentsFile,
+      DATA_DIR: dataDir,
+    };
     const child = spawn(process.execPath, [SERVER_MAIN], {
       cwd: dataDir,
       env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        RPC_URL: chain.rpcUrl,
-        CHAIN_ID: String(CHAIN_ID),
-        DEPLOYMENTS_FILE: chain.deploymentsFile,
-        DATA_DIR: dataDir,
+        ...serverEnv,
         HOST: '127.0.0.1',
         PORT: String(port),
         INDEXER_ENABLED: 'false',
@@ -346,7 +443,15 @@ async function benchSize(
       });
       log(`  ${size.orders} orders, ${t.route}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
     }
-    return { rows, footprint: await footprintOf(url.toString()) };
+    const footprint = await footprintOf(url.toString());
+    let rate: RateChangeMeasurement | undefined;
+    if (RATE_PHASE) {
+      rate = await rateChange(base, serverEnv, chain, chosen);
+      log(
+        `  ${size.orders} orders, rate change: ${rate.seconds.toFixed(1)} s (CLI ${rate.cliSeconds.toFixed(1)} s)`,
+      );
+    }
+    return { rows, footprint, rate };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   }
@@ -359,6 +464,7 @@ export interface SizeResult {
   footprint: DatabaseFootprint;
   /** The machine's load average when this size began. */
   loadBefore: number[];
+  rate?: RateChangeMeasurement | undefined;
 }
 
 /** Runs the bench at each size (the second only with BENCH_LARGE=1) and returns its results. */
@@ -386,12 +492,13 @@ export async function benchApiSizes(
     const results: SizeResult[] = [];
     for (const size of sizes) {
       const loadBefore = os.loadavg();
-      const { rows, footprint } = await benchSize(chain, size, dataDir, log);
+      const { rows, footprint, rate } = await benchSize(chain, size, dataDir, log);
       results.push({
         size: { orders: size.orders, activities: size.activities },
         rows,
         footprint,
         loadBefore,
+        rate,
       });
     }
     return results;
@@ -444,6 +551,23 @@ export function printApiBench(
   );
 }
 
+/** The rate change's duration and the reads' p99 during it (targets: < 10 s, 2x each route's). */
+export function printRateChange(size: { orders: number }, rate: RateChangeMeasurement) {
+  console.log(
+    `\nRate change at ${size.orders} orders: ${rate.seconds.toFixed(1)} s (the CLI alone ` +
+      `${rate.cliSeconds.toFixed(1)} s), ` +
+      `${RATE_READERS} readers per route during it`,
+  );
+  console.table(
+    rate.reads.map((r) => ({
+      route: r.route,
+      'p99 ms during': r.p99,
+      requests: r.count,
+      failed: r.failed,
+    })),
+  );
+}
+
 /** p99 at the larger size over p99 at the first, per route (the target is 1.3 or less). */
 export function printGrowth(small: SizeResult, large: SizeResult) {
   const ratio = large.size.orders / small.size.orders;
@@ -469,7 +593,10 @@ export function printGrowth(small: SizeResult, large: SizeResult) {
 /** `npm run bench` calls this after building; it can also run alone after `npm run build`. */
 export async function runApiBench() {
   const results = await benchApiSizes();
-  for (const r of results) printApiBench(r.rows, r.loadBefore, r.size, r.footprint);
+  for (const r of results) {
+    printApiBench(r.rows, r.loadBefore, r.size, r.footprint);
+    if (r.rate) printRateChange(r.size, r.rate);
+  }
   if (results.length === 2) printGrowth(results[0]!, results[1]!);
 }
 

@@ -5,9 +5,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
+import { PageBoundaries } from '../src/modules/market/page-boundaries.js';
 import { rowsOf } from '../src/db/bulk.js';
 import {
-  COUNT_AHEAD,
+  countAheadOf,
+  KEYWORD_COUNT_AHEAD,
+  marketPage,
   marketPageKeys,
   marketPageRows,
   marketWhere,
@@ -26,8 +29,10 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   'Actual Rows': number;
   'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
 
@@ -135,7 +140,7 @@ describe.runIf(process.env.DATABASE_URL)('market plans at 200,000 orders (Postgr
       // those back in order; one over more rows sorted the matches of the table, unless a
       // keyword's matches were found by the trigram index (few at this size: the planner may then
       // sort them rather than walk a sort's index).
-      const bound = filter.size + COUNT_AHEAD;
+      const bound = filter.size + countAheadOf(filter);
       let byTrigrams = false;
       for (const sort of nodes.filter((n) => n['Node Type'] === 'Sort')) {
         const input = sort.Plans![0]!;
@@ -153,6 +158,77 @@ describe.runIf(process.env.DATABASE_URL)('market plans at 200,000 orders (Postgr
     },
     60_000,
   );
+
+  // A deep page from the last key of the page before it (what an infinite scroll asks next):
+  // the same orders as the walk from the first match, read from the key on, the skipped matches
+  // never walked.
+  it.each(cases.filter(([name]) => name.endsWith('p500')))(
+    '%s from the page before it reads the page and its count-ahead only',
+    async (_, filter) => {
+      const where = (await marketWhere(database.db, CHAIN_ID, filter))!;
+      const before = await marketPageKeys(database.db, where, { ...filter, page: filter.page - 1 });
+      const last = before.at(-1)!;
+      const start = { before: (filter.page - 1) * filter.size, ...last };
+      const fromStart = await marketPageKeys(database.db, where, filter, start);
+      expect(fromStart).toEqual(await marketPageKeys(database.db, where, filter));
+      expect(fromStart).toHaveLength(filter.size);
+      const nodes = nodesOf(
+        await planOf(database, marketPageKeys(database.db, where, filter, start)),
+      );
+      const walks = nodes.filter((n) => n['Relation Name'] === 'orders');
+      for (const n of walks) {
+        expect(n['Node Type']).toBe('Index Only Scan');
+        expect(n['Index Cond']).toMatch(/ROW\(/);
+      }
+      const matched = walks.reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0);
+      // Each collection's part of a merge may read up to the page and its count-ahead.
+      expect(matched).toBeLessThanOrEqual(
+        (filter.size + countAheadOf(filter)) * Math.max(1, filter.collectionNames?.length ?? 0),
+      );
+      for (const sort of nodes.filter((n) => n['Node Type'] === 'Sort')) {
+        const input = sort.Plans![0]!;
+        expect(input['Actual Rows'] * input['Actual Loops']).toBeLessThanOrEqual(
+          filter.size + countAheadOf(filter),
+        );
+      }
+    },
+    60_000,
+  );
+
+  // A keyword keeps about one order in a hundred: its count stops KEYWORD_COUNT_AHEAD past the
+  // page, so that the walk reads a few pages' worth of entries, not a hundred thousand.
+  it.each(cases.filter(([, f]) => f.keyWord === 'phoenix 1'))(
+    '%s walks no further than its page and the keyword count-ahead',
+    async (_, filter) => {
+      const where = (await marketWhere(database.db, CHAIN_ID, filter))!;
+      const nodes = nodesOf(await planOf(database, marketPageKeys(database.db, where, filter)));
+      const walk = nodes.find((n) => n['Relation Name'] === 'orders')!;
+      expect(walk['Actual Rows']).toBe(filter.size + KEYWORD_COUNT_AHEAD);
+      // The entries tested: the matches and those the keyword left out (about 1 in 128 match).
+      expect(walk['Actual Rows'] + walk['Rows Removed by Filter']!).toBeLessThan(
+        (filter.size + KEYWORD_COUNT_AHEAD) * 200,
+      );
+    },
+    60_000,
+  );
+
+  it('answers a deep page asked again from where it started, with the same orders', async () => {
+    const filter: MarketFilter = { ...firstPage, sort: 'priceDesc', page: 500, ...filters };
+    const boundaries = new PageBoundaries();
+    const cold = await marketPage(database.db, CHAIN_ID, filter);
+    expect(cold.rows).toHaveLength(30);
+    expect(await marketPage(database.db, CHAIN_ID, filter, boundaries)).toEqual(cold);
+    // The first answer kept the key before the page and the one after it.
+    const key = [
+      ...(boundaries as unknown as { entries: Map<string, unknown> }).entries.keys(),
+    ][0]!;
+    expect(boundaries.startOf(key, 499 * 30)?.before).toBe(499 * 30);
+    expect(boundaries.startOf(key, 500 * 30)?.before).toBe(500 * 30);
+    expect(await marketPage(database.db, CHAIN_ID, filter, boundaries)).toEqual(cold);
+    expect(await marketPage(database.db, CHAIN_ID, { ...filter, page: 501 }, boundaries)).toEqual(
+      await marketPage(database.db, CHAIN_ID, { ...filter, page: 501 }),
+    );
+  }, 60_000);
 
   it('reads the rows of a page by their keys', async () => {
     const filter: MarketFilter = { ...firstPage, sort: 'priceAsc', page: 2 };

@@ -4,6 +4,7 @@ import type { AppDb } from '../../db/database.js';
 import { hasAttributeValue } from '../../db/attribute-filter.js';
 import {
   attrCategories,
+  changeFeed,
   attrValues,
   collectionProfiles,
   collections,
@@ -16,6 +17,7 @@ import { ordersPage } from '../../read-models/order-page.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import type { TokenListFilter } from '../../db/token-list-filter.js';
+import type { PageBoundaries, PageStart } from './page-boundaries.js';
 
 /**
  * Deep totals are capped: counting every match of a million-row table on each request costs more
@@ -23,6 +25,18 @@ import type { TokenListFilter } from '../../db/token-list-filter.js';
  * needs to know that more pages follow); a total at that cap means "at least this many".
  */
 export const COUNT_AHEAD = 1_000;
+
+/**
+ * A keyword's matches are sparse in a sort's index (an item name part keeps about one order in a
+ * hundred): counting COUNT_AHEAD of them walks a hundred thousand entries for a first page that
+ * needs a few thousand. Its total stops this many records past the page instead (four more pages:
+ * the web's infinite scroll only asks whether one more follows).
+ */
+export const KEYWORD_COUNT_AHEAD = 120;
+
+/** How far past its page a page's total counts (see COUNT_AHEAD). */
+export const countAheadOf = (f: Pick<MarketFilter, 'keyWord'>) =>
+  f.keyWord ? KEYWORD_COUNT_AHEAD : COUNT_AHEAD;
 
 async function cappedCount(db: AppDb, where: SQL | undefined, cap: number): Promise<number> {
   const inner = db
@@ -122,12 +136,16 @@ export async function marketWhere(
 /**
  * Step 1 of a market page: the keys of its orders and the number of matches seen, read from a
  * sort's covering index alone (0031), once: the orders of the page and up to COUNT_AHEAD more
- * past it, whose number gives the total.
+ * past it (fewer for a keyword: countAheadOf), whose number gives the total. With `start` (the last order of an earlier page of the
+ * same walk, `start.before` matches in), the walk begins just past it and skips only the matches
+ * between it and the page, instead of every match from the first.
  */
 export function marketPageKeys(
   db: AppDb,
   match: MarketMatch,
-  f: Pick<MarketFilter, 'sort' | 'page' | 'size'>,
+  f: Pick<MarketFilter, 'sort' | 'page' | 'size' | 'keyWord'>,
+  start?: PageStart | null,
+  edge = false,
 ) {
   const order = () =>
     f.sort === 'recent'
@@ -135,17 +153,29 @@ export function marketPageKeys(
       : f.sort === 'priceAsc'
         ? [asc(orders.priceRef), asc(orders.orderId)]
         : [desc(orders.priceRef), desc(orders.orderId)];
-  const offset = (f.page - 1) * f.size;
-  const wanted = f.size + COUNT_AHEAD;
+  const sortColumn = f.sort === 'recent' ? orders.createdAt : orders.priceRef;
+  // Past the start in the sort's direction; a row comparison, which the index tests as one key.
+  const past = start
+    ? f.sort === 'recent'
+      ? sql`(${orders.createdAt}, ${orders.orderId}) < (${start.sortKey}::timestamptz, ${start.orderId}::numeric)`
+      : f.sort === 'priceAsc'
+        ? sql`(${orders.priceRef}, ${orders.orderId}) > (${start.sortKey}::numeric, ${start.orderId}::numeric)`
+        : sql`(${orders.priceRef}, ${orders.orderId}) < (${start.sortKey}::numeric, ${start.orderId}::numeric)`
+    : undefined;
+  // With `edge`, the order just before the page comes first (not counted in `seen`): where this
+  // page starts, for the next request of the same page.
+  const before = edge && (f.page - 1) * f.size > (start?.before ?? 0) ? 1 : 0;
+  const offset = (f.page - 1) * f.size - (start?.before ?? 0) - before;
+  const wanted = f.size + countAheadOf(f) + before;
   const walk = (where: SQL, limit: number) =>
     db
       .select({
         marketAddr: orders.marketAddr,
         orderId: orders.orderId,
-        sortKey: f.sort === 'recent' ? orders.createdAt : orders.priceRef,
+        sortKey: sortColumn,
       })
       .from(orders)
-      .where(where)
+      .where(past ? and(where, past) : where)
       .orderBy(...order())
       .limit(limit)
       .$dynamic();
@@ -169,11 +199,13 @@ export function marketPageKeys(
     .select({
       marketAddr: ahead.marketAddr,
       orderId: sql<string>`${ahead.orderId}::text`,
-      seen: sql<number>`(count(*) over ())::int`,
+      // As text: a timestamp keeps its microseconds, a price all its digits (the next start).
+      sortKey: sql<string>`${ahead.sortKey}::text`,
+      seen: sql<number>`(count(*) over ())::int - ${before}`,
     })
     .from(ahead)
     .orderBy(dir(ahead.sortKey), dir(ahead.orderId))
-    .limit(f.size);
+    .limit(f.size + before);
 }
 
 /** Step 2 of a market page: the rows of the keys step 1 found (by primary key), in any order. */
@@ -196,24 +228,53 @@ export function marketPageRows(
     );
 }
 
-/** nftOrder/page: orders with an image, filtered and sorted; see COUNT_AHEAD for the total. */
+/** The market's version: the change feed's last id, which every write of orders moves. */
+async function marketVersion(db: AppDb): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${changeFeed.id}), 0)::float8` })
+    .from(changeFeed);
+  return row?.id ?? 0;
+}
+
+/**
+ * nftOrder/page: orders with an image, filtered and sorted; see COUNT_AHEAD for the total. With
+ * `boundaries`, a page past the first starts from the last order of the deepest page served
+ * before it with the same filter and market version (no write since), so that its answer is the
+ * one the walk from the first match gives, for the cost of the pages between the two.
+ */
 export async function marketPage(
   db: AppDb,
   chainId: number,
   f: MarketFilter,
+  boundaries?: PageBoundaries,
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const match = await marketWhere(db, chainId, f);
   if (!match) return { rows: [], total: 0 };
   const offset = (f.page - 1) * f.size;
-  const keys = await marketPageKeys(db, match, f);
+  // Read before the walk: a write after it makes a new version, never a stale boundary of this one.
+  const { page: _page, ...walk } = f;
+  const filterKey = boundaries
+    ? `${chainId}|${await marketVersion(db)}|${JSON.stringify(walk)}`
+    : '';
+  const start = filterKey && offset ? boundaries!.startOf(filterKey, offset) : null;
+  // Without a boundary at the page, the order before it is read too and kept as one.
+  const edge = Boolean(boundaries) && offset > (start?.before ?? 0);
+  const found = await marketPageKeys(db, match, f, start, edge);
+  const edgeKey = edge ? found[0] : undefined;
+  const keys = edge ? found.slice(1) : found;
   if (!keys.length) {
     // Past the last page: the (smaller) exact total still answers.
     return { rows: [], total: offset ? await cappedCount(db, conditionOf(match), offset) : 0 };
   }
   const total = offset + keys[0]!.seen;
-  const found = await marketPageRows(db, chainId, keys);
+  if (boundaries) {
+    const last = keys[keys.length - 1]!;
+    if (edgeKey) boundaries.remember(filterKey, offset, edgeKey);
+    if (keys.length === f.size) boundaries.remember(filterKey, offset + f.size, last);
+  }
+  const pageRows = await marketPageRows(db, chainId, keys);
   // Put back in the page's order.
-  const byKey = new Map(found.map((r) => [`${r.marketAddr}:${r.orderId}`, r]));
+  const byKey = new Map(pageRows.map((r) => [`${r.marketAddr}:${r.orderId}`, r]));
   const rows = keys.flatMap((k) => byKey.get(`${k.marketAddr}:${k.orderId}`) ?? []);
   return { rows, total };
 }

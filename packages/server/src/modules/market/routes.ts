@@ -31,12 +31,14 @@ import {
   attributeValues,
   collectionFilterPage,
   COUNT_AHEAD,
+  KEYWORD_COUNT_AHEAD,
   findOrder,
   itemOrders,
   marketPage,
   type MarketFilter,
 } from './queries.js';
 import { orderViews, orderVoSchema } from '../../read-models/order-view.js';
+import { PageBoundaries } from './page-boundaries.js';
 import { coinsOf } from '../../chain/coins.js';
 
 const collectionFilterItemSchema = z.object({
@@ -73,6 +75,7 @@ export function marketRoutes(
   const db = ctx.database.db;
   const chainId = ctx.config.chainId;
   const shared = new SharedReads();
+  const boundaries = new PageBoundaries();
 
   return async (app) => {
     app.route({
@@ -89,7 +92,8 @@ export function marketRoutes(
           '`keyWord` matches the item name or the collection name (case-insensitive part); ' +
           '`collectionNames` the collection names. minPrice/maxPrice apply only together ' +
           '(up to 8 decimals, min <= max). `total` is exact up to ' +
-          `${COUNT_AHEAD} records past the page; a larger result reports that cap.`,
+          `${COUNT_AHEAD} records past the page (${KEYWORD_COUNT_AHEAD} with a \`keyWord\`); ` +
+          'a larger result reports that cap.',
         body: orderPageInput,
         response: { 200: envelopeOf(pageOf(orderVoSchema)) },
       },
@@ -107,7 +111,7 @@ export function marketRoutes(
           size: input.size,
         };
         return shared.read(JSON.stringify(filter), async () => {
-          const { rows, total } = await marketPage(db, chainId, filter);
+          const { rows, total } = await marketPage(db, chainId, filter, boundaries);
           const records = await orderViews(db, coins, chainId, rows);
           return ok(paged(records, total, input.page, input.size));
         });

@@ -15,6 +15,7 @@ import type { AppDb, Tx } from '../../../db/database.js';
 import { coinFeeds, coinRates } from '../../../db/schema-chain.js';
 import { recomputeStats } from '../../derive/stats.js';
 import { lockOrderItems } from '../../../db/order-items-lock.js';
+import { repriceOrders } from '../../../db/coin-rates.js';
 
 export interface RatePoint {
   effectiveAt: Date;
@@ -98,7 +99,10 @@ export async function setCoinRate(db: AppDb, chainId: number, change: RateChange
   if (coin === NATIVE_COIN_ADDRESS)
     throw new RangeError('the reference coin has a fixed rate of 1');
   const at = change.at ?? new Date();
-  return db.transaction(async (tx) => {
+  // The rate first: an indexer range after it prices its orders at it. Then the coin's orders,
+  // in short batches of their own (a million-order market: one transaction would hold a third of
+  // them), then what derives from them, under the lock again.
+  await db.transaction(async (tx) => {
     await lockOrderItems(tx);
     await tx
       .insert(coinRates)
@@ -128,10 +132,11 @@ export async function setCoinRate(db: AppDb, chainId: number, change: RateChange
         .delete(coinFeeds)
         .where(and(eq(coinFeeds.chainId, chainId), eq(coinFeeds.coin, coin)));
     }
+  });
+  await repriceOrders(db, chainId, coin);
+  return db.transaction(async (tx) => {
+    await lockOrderItems(tx);
     const latest = currentRate((await rateHistory(tx, chainId, [coin])).get(coin), coin)!;
-    await tx.execute(sql`
-      update orders set price_ref = trunc(price_value * ${latest}::numeric, 18)
-      where chain_id = ${chainId} and money_addr = ${coin}`);
     await repriceOffers(tx, chainId, coin, latest);
     await tx.execute(sql`
       update market_events set ref_rate = ${change.rate}::numeric
