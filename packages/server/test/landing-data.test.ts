@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,8 @@ const ANSWER = {
       { name: HOSTILE, collectionName: `x${HOSTILE}`, imageUrl: 'ipfs://bafytest/1.png' },
       { name: 'second', imageUrl: 'ipfs://bafytest/2.png' },
     ],
+    // A page's worth of text: over the size the server compresses from.
+    description: 'a listing '.repeat(200),
   },
 };
 
@@ -84,6 +87,17 @@ describe('landing data in the HTML', () => {
     // The first card's picture is preloaded, through the IPFS gateway path as the card shows it.
     const preload = document.querySelector('link[rel="preload"][as="image"]');
     expect(preload?.getAttribute('href')).toBe('/ipfs/bafytest/1.png');
+  });
+
+  it('is compressed for clients that accept it', async () => {
+    behaviour = 'answer';
+    const res = await app.inject({
+      method: 'GET',
+      url: '/marketplace',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('id="landing-data"');
   });
 
   it('serves the plain shell when the read fails, takes too long, or the URL has a query', async () => {

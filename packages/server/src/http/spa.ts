@@ -54,25 +54,29 @@ export async function registerSpa(
     app.log.warn({ webDistDir }, 'web app not built; only the API is served');
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // A landing page without a query gets its first data with the HTML (landing-data.ts). Routes
+  // of their own, so that the answer is compressed as the API's are.
+  for (const pathname of Object.keys(landing?.paths ?? {})) {
+    app.get(pathname, async (request, reply) => {
+      reply.header('content-security-policy', csp);
+      const head =
+        landing && !request.url.includes('?') ? await landingHead(app, landing, pathname) : '';
+      if (!head) return reply.sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withHead(indexHtml, head));
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     // A client-side route has no file extension; a browser navigation asks for HTML.
     const pathname = request.url.split('?')[0] ?? '';
     const isRoute = !path.extname(pathname) || (request.headers.accept ?? '').includes('text/html');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isRoute) {
-      reply.header('content-security-policy', csp);
-      // A landing page without a query gets its first data with the HTML (landing-data.ts).
-      const head =
-        landing && !request.url.includes('?') && request.method === 'GET'
-          ? await landingHead(app, landing, pathname)
-          : '';
-      if (head) {
-        return reply
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(withHead(indexHtml, head));
-      }
       // sendFile picks the precompressed shell when the client accepts it.
+      reply.header('content-security-policy', csp);
       return reply.sendFile('index.html');
     }
     const def = ERRORS.notFound;
