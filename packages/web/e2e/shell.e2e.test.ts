@@ -75,7 +75,7 @@ describe('the app shell in Chromium', () => {
     await page.context().close();
   });
 
-  it('fetches the scripts after the first frame, and starts the market read before them', async () => {
+  it('fetches the scripts after the first frame, the market first page in the HTML or read before them', async () => {
     const { page, problems } = await openPage();
     const requests: { path: string; body: string | null }[] = [];
     page.on('request', (req) =>
