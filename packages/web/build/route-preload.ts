@@ -1,8 +1,9 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
+import fs from 'node:fs';
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import type { EARLY_REQUESTS } from '../src/early-requests';
-import { EARLY_RESPONSES_GLOBAL, earlyKey } from '../src/lib/early-responses';
+import { EARLY_RESPONSES_GLOBAL, LANDING_DATA_ID, earlyKey } from '../src/lib/early-responses';
 
 /** Landing pages (exact paths) and the module of their lazy page component. */
 const LANDING_PAGES: Record<string, string> = {
@@ -47,10 +48,24 @@ export const APP_SCRIPTS_ATTRIBUTE = 'data-app-scripts';
  *   the connection, and the scripts start one frame later. A hidden tab, which paints no frame,
  *   loads them at once.
  */
+/**
+ * The file naming the landing pages' early reads for the server, which may answer them inside
+ * the HTML (server/src/http/landing-data.ts) under the id the app reads.
+ */
+export const LANDING_REQUESTS_FILE = 'landing-requests.json';
+
 export function routePreload(): Plugin {
+  let landing: Record<string, Record<string, { url: string; body: string }>> = {};
   return {
     name: 'aiamarket-route-preload',
     apply: 'build',
+    writeBundle(options) {
+      if (!options.dir) return;
+      fs.writeFileSync(
+        path.join(options.dir, LANDING_REQUESTS_FILE),
+        JSON.stringify({ id: LANDING_DATA_ID, paths: landing }),
+      );
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
@@ -73,9 +88,13 @@ export function routePreload(): Plugin {
           path.resolve(import.meta.dirname, '../src/early-requests.ts'),
         );
         const early: Record<string, Record<string, string>> = {};
+        landing = {};
         for (const [pathname, requests] of Object.entries(module.EARLY_REQUESTS)) {
           early[pathname] = Object.fromEntries(
             requests.map((r) => [earlyKey(r.path, r.body), r.body]),
+          );
+          landing[pathname] = Object.fromEntries(
+            requests.map((r) => [earlyKey(r.path, r.body), { url: r.path, body: r.body }]),
           );
         }
         const entryTag = ENTRY_TAG.exec(html);
@@ -85,7 +104,9 @@ export function routePreload(): Plugin {
           `(function(p,q,s){var at=location.pathname;` +
           // The early reads.
           `if(!location.search&&q[at]){var e=window.${EARLY_RESPONSES_GLOBAL}={};` +
-          `Object.keys(q[at]).forEach(function(k){e[k]=fetch(k.slice(0,k.indexOf(' ')),` +
+          // Not those the server already answered in the page (a JSON block before this script).
+          `var d=document.getElementById('${LANDING_DATA_ID}');try{d=d?JSON.parse(d.textContent):{}}catch(x){d={}}` +
+          `Object.keys(q[at]).forEach(function(k){if(d[k])return;e[k]=fetch(k.slice(0,k.indexOf(' ')),` +
           `{method:'POST',credentials:'same-origin',headers:{Accept:'application/json',` +
           `'Content-Type':'application/json'},body:q[at][k]});e[k].catch(function(){})})}` +
           // The scripts, once: after the first frame, or now in a hidden tab.

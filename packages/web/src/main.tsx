@@ -1,10 +1,9 @@
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { interpretSchemas } from '@aiamarket/shared';
 import { App } from './app/App';
-import { routes } from './app/routes';
 import { initI18n } from './i18n';
 
 // Before any schema runs: the CSP allows no eval (see interpretSchemas).
@@ -23,7 +22,9 @@ initI18n()
     startTransition(() => {
       root.render(
         <StrictMode>
-          <App router={createBrowserRouter(routes)} />
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
         </StrictMode>,
       );
     });

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { ERRORS } from '@aiamarket/shared';
 import type { Config } from '../config.js';
 import { appCsp, inlineScriptHashes } from './security-headers.js';
+import { landingHead, readLandingRequests, withHead } from './landing-data.js';
 
 const API_PREFIXES = ['/v1/', '/docs'];
 
@@ -20,10 +21,13 @@ export async function registerSpa(
   const { webDistDir } = config;
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
-  // The shell's inline loader is allowed by its hash, read from the very file that is served.
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const landing = hasWeb ? readLandingRequests(webDistDir) : null;
+  // The shell's inline loader is allowed by its hash, read from the very file that is served
+  // (the landing data added to it is a JSON block, which script-src does not govern).
   const csp = hasWeb
     ? appCsp({
-        inlineScripts: inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')),
+        inlineScripts: inlineScriptHashes(indexHtml),
         publicRpcUrl: config.publicRpcUrl,
         https: new URL(config.publicUrl).protocol === 'https:',
       })
@@ -48,6 +52,21 @@ export async function registerSpa(
     });
   } else {
     app.log.warn({ webDistDir }, 'web app not built; only the API is served');
+  }
+
+  // A landing page without a query gets its first data with the HTML (landing-data.ts). Routes
+  // of their own, so that the answer is compressed as the API's are.
+  for (const pathname of Object.keys(landing?.paths ?? {})) {
+    app.get(pathname, async (request, reply) => {
+      reply.header('content-security-policy', csp);
+      const head =
+        landing && !request.url.includes('?') ? await landingHead(app, landing, pathname) : '';
+      if (!head) return reply.sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withHead(indexHtml, head));
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

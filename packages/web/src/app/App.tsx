@@ -1,12 +1,19 @@
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { useRoutes } from 'react-router';
+import { RouteErrorBoundary } from '../components/RouteError';
 import { Providers } from './Providers';
+import { routes } from './routes';
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
-export function App({ router }: { router: AppRouter }) {
+/** The app inside a router (BrowserRouter in main.tsx, MemoryRouter in tests). */
+export function App() {
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
     </Providers>
   );
 }

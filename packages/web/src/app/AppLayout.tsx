@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../components/Footer';
 import { LivePaused } from '../lib/live';
 import { ScrollToTop } from '../components/ScrollToTop';
 import { TopBar } from '../components/TopBar';
 import { PageFallback } from '../components/PageFallback';
+import { RouteErrorBoundary } from '../components/RouteError';
 // Direct files, not the folders' index: the shell must not pull the chain code of the checkout
 // and the trade dialogs into every first visit (bundle-budget.test.ts).
 import { OrderExtraProvider, type OrderExtra } from '../components/trade/OrderExtra';
@@ -19,6 +20,7 @@ const cartToggle: OrderExtra = (order, size) => <CartToggle order={order} size={
 /** The shell around every page. The top bar is fixed: `main` starts below it (pt-16). */
 export function AppLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <OrderExtraProvider value={cartToggle}>
       <div className="flex min-h-screen flex-col">
@@ -31,9 +33,11 @@ export function AppLayout() {
         <ScrollToTop />
         <TopBar search={<GlobalSearch />} cart={<CartButton />} />
         <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         <Footer />
         <LivePaused />

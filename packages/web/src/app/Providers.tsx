@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { SessionManager } from '../components/SessionManager';
+import { Toasts } from '../components/Toasts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,7 +19,7 @@ export function Providers({ children }: { children: ReactNode }) {
       {children}
       <SessionManager />
       <LoadingOverlay />
-      <Toaster theme="dark" position="top-center" richColors closeButton />
+      <Toasts />
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Location } from 'react-router';
 import { renderApp } from '../test/render';
@@ -51,7 +51,12 @@ describe('routes', () => {
       ['footer-privacy', 'policy'],
     ] as const) {
       fireEvent.click(screen.getByTestId(id));
-      expect(seen.some((l) => l.pathname === '/privacy' && l.state?.source === source)).toBe(true);
+      // The router commits a new location once its page (a lazy chunk) is ready.
+      await waitFor(() =>
+        expect(seen.some((l) => l.pathname === '/privacy' && l.state?.source === source)).toBe(
+          true,
+        ),
+      );
     }
     unsubscribe();
   });

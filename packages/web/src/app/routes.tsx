@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { RouteError } from '../components/RouteError';
 import { AppLayout } from './AppLayout';
 
 // The route table. Pages load on demand; add a route by adding a line below.
@@ -31,10 +30,8 @@ const CreatorDashboardPage = lazy(
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RouteError />,
     children: [
       {
-        errorElement: <RouteError />,
         children: [
           { index: true, element: <HomePage /> },
           { path: '404', element: <NotFoundPage /> },

@@ -13,6 +13,12 @@ vi.mock('../lib/wallet', async (importOriginal) => ({
   walletConnectWallet: vi.fn(),
 }));
 
+/** Opens the dialog with the button; its code loads on first open. */
+async function openDialog() {
+  fireEvent.click(screen.getByTestId('connect-wallet'));
+  return screen.findByRole('dialog', { name: 'Connect wallet' });
+}
+
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+';
 
 function announceOnRequest(name: string, rdns: string) {
@@ -36,22 +42,23 @@ describe('ConnectWalletButton', () => {
     vi.mocked(afterSignIn).mockReset();
   });
 
-  it('offers a wallet download link when no wallet announces itself', () => {
+  it('offers a wallet download link when no wallet announces itself', async () => {
     render(<ConnectWalletButton />);
     const button = screen.getByTestId('connect-wallet');
     expect(button.textContent).toBe('Connect wallet');
-    fireEvent.click(button);
-    expect(screen.getByRole('dialog', { name: 'Connect wallet' })).toBeTruthy();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await openDialog();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
     const link = screen.getByTestId('wallet-download');
     expect(link.getAttribute('href')).toBe('https://metamask.io/download/');
     expect(link.getAttribute('rel')).toContain('noopener');
   });
 
-  it('lists EIP-6963 wallets and closes when one is picked', () => {
+  it('lists EIP-6963 wallets and closes when one is picked', async () => {
     const stop = announceOnRequest('Test Wallet', 'org.example.wallet');
     try {
       render(<ConnectWalletButton />);
-      fireEvent.click(screen.getByTestId('connect-wallet'));
+      await openDialog();
       const option = screen.getByTestId('wallet-option-org.example.wallet');
       expect(option.textContent).toContain('Test Wallet');
       expect(screen.queryByTestId('wallet-download')).toBeNull();
@@ -85,7 +92,7 @@ describe('ConnectWalletButton', () => {
     });
     try {
       render(<ConnectWalletButton />);
-      fireEvent.click(screen.getByTestId('connect-wallet'));
+      await openDialog();
       fireEvent.click(screen.getByTestId('wallet-option-org.example.wallet'));
       const status = await screen.findByTestId('wallet-connecting');
       expect(status.textContent).toContain('Sign the message in your wallet to log in');
@@ -103,7 +110,7 @@ describe('ConnectWalletButton', () => {
     );
     try {
       render(<ConnectWalletButton />);
-      fireEvent.click(screen.getByTestId('connect-wallet'));
+      await openDialog();
       fireEvent.click(screen.getByTestId('wallet-option-org.example.wallet'));
       const error = await screen.findByTestId('wallet-error');
       expect(error.textContent).toContain(
@@ -121,12 +128,12 @@ describe('ConnectWalletButton', () => {
     }
   });
 
-  it('falls back to window.ethereum when no wallet announces itself', () => {
+  it('falls back to window.ethereum when no wallet announces itself', async () => {
     const w = window as unknown as { ethereum?: unknown };
     w.ethereum = { request: async () => null };
     try {
       render(<ConnectWalletButton />);
-      fireEvent.click(screen.getByTestId('connect-wallet'));
+      await openDialog();
       expect(screen.getByTestId('wallet-option-injected').textContent).toContain('Browser wallet');
       expect(screen.queryByTestId('wallet-download')).toBeNull();
     } finally {
@@ -134,12 +141,12 @@ describe('ConnectWalletButton', () => {
     }
   });
 
-  it('says when window.ethereum has no request method', () => {
+  it('says when window.ethereum has no request method', async () => {
     const w = window as unknown as { ethereum?: unknown };
     w.ethereum = {};
     try {
       render(<ConnectWalletButton />);
-      fireEvent.click(screen.getByTestId('connect-wallet'));
+      await openDialog();
       expect(screen.getByRole('dialog').textContent).toContain(
         "The Ethereum provider doesn't seem to provide a request method.",
       );
@@ -148,11 +155,11 @@ describe('ConnectWalletButton', () => {
       delete w.ethereum;
     }
   });
-  it('names MetaMask and a second browser wallet, linking to their download pages when missing', () => {
+  it('names MetaMask and a second browser wallet, linking to their download pages when missing', async () => {
     const stop = announceOnRequest('Test Wallet', 'org.example.wallet');
     try {
       render(<ConnectWalletButton />);
-      fireEvent.click(screen.getByTestId('connect-wallet'));
+      await openDialog();
       const metamask = screen.getByTestId('wallet-install-io.metamask');
       expect(metamask.textContent).toBe('MetaMaskInstall');
       expect(metamask.getAttribute('href')).toBe('https://metamask.io/download/');
@@ -168,12 +175,12 @@ describe('ConnectWalletButton', () => {
     }
   });
 
-  it('hides WalletConnect without a project id', () => {
+  it('hides WalletConnect without a project id', async () => {
     vi.stubEnv('VITE_WALLETCONNECT_PROJECT_ID', '');
     const stop = announceOnRequest('Test Wallet', 'org.example.wallet');
     try {
       render(<ConnectWalletButton />);
-      fireEvent.click(screen.getByTestId('connect-wallet'));
+      await openDialog();
       expect(screen.getByTestId('wallet-option-org.example.wallet')).toBeTruthy();
       expect(screen.queryByTestId('wallet-option-walletconnect')).toBeNull();
     } finally {
@@ -193,7 +200,7 @@ describe('ConnectWalletButton', () => {
     vi.mocked(signIn).mockResolvedValue('0xabc');
     try {
       render(<ConnectWalletButton />);
-      fireEvent.click(screen.getByTestId('connect-wallet'));
+      await openDialog();
       expect(screen.getByTestId('wallet-download')).toBeTruthy();
       const option = screen.getByTestId('wallet-option-walletconnect');
       expect(option.textContent).toBe('WalletConnectScan a QR code with a mobile wallet');
@@ -207,13 +214,21 @@ describe('ConnectWalletButton', () => {
       resetAppConfig();
     }
   });
-  it('a sell entry point opens it with loginType homeSell; dismissing forgets the login type', () => {
+  it('a sell entry point opens it with loginType homeSell; dismissing forgets the login type', async () => {
     render(<ConnectWalletButton />);
     act(() => openConnectDialogToSell());
-    expect(screen.getByRole('dialog', { name: 'Connect wallet' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Connect wallet' })).toBeTruthy();
     expect(getLoginType()).toBe('homeSell');
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(getLoginType()).toBeNull();
+  });
+
+  it('gives the focus back to its button when the dialog closes', async () => {
+    render(<ConnectWalletButton />);
+    const dialog = await openDialog();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByTestId('connect-wallet'));
   });
 });

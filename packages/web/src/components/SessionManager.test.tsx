@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { Toasts } from './Toasts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api';
 import { fakeProvider } from '../test/provider';
@@ -48,7 +48,7 @@ describe('SessionManager: the signed-in wallet moves to another chain', () => {
       render(
         <>
           <SessionManager />
-          <Toaster />
+          <Toasts />
         </>,
       );
       await waitFor(() => expect(getWalletStatus()).toBe('connected'), { timeout: 5000 });

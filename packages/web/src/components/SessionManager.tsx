@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { apiRequest, onSessionInvalid } from '../lib/api';
 import { errorText } from '../lib/errors';
 import { isSignedIn, setUserInfo, useSession, type UserProfile } from '../lib/session';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ORDER_STATUS } from '@aiamarket/shared';
 import { cancelListing } from '../../lib/chain';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';

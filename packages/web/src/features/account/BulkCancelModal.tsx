@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Hex } from 'viem';
 import { TradeDialog, TradeSuccess } from '../../components/trade';
 import { cancelAllListings, cancelSignedListings } from '../../lib/chain/listings';

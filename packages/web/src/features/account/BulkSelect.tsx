@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Hex } from 'viem';
 import { ORDER_KIND, type NftCardVO } from '@aiamarket/shared';
 import { buttonClass } from '../../components/trade/classes';

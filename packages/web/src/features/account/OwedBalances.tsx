@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Address } from 'viem';
 import { unitsText } from '@aiamarket/shared';
 import { buttonClass } from '../../components/trade/classes';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { OrderVO } from '@aiamarket/shared';
 import { itemName } from '../../components/nft/NftCard';
 import { TradeDialog, TradeSuccess, buttonClass } from '../../components/trade';

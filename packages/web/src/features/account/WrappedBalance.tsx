@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { formatUnits, type Address } from 'viem';
 import { buttonClass } from '../../components/trade/classes';
 import { readWrappedBalance, unwrapAia } from '../../lib/chain/offers';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { liveTopic } from '@aiamarket/shared';
 import { cx } from '../../lib/cx';
 import { useLiveTopics } from '../../lib/live';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MAX_SWEEP, ORDER_STATUS, type OrderVO } from '@aiamarket/shared';
 import { buttonClass } from '../../components/trade/classes';
 import { useSession } from '../../lib/session';

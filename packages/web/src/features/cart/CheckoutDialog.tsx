@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { formatUnits } from 'viem';
 import { REFERENCE_UNIT, type OrderVO } from '@aiamarket/shared';
 import { itemName } from '../../components/nft/NftCard';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MAX_SWEEP, type SweepQuoteVO } from '@aiamarket/shared';
 import { buttonClass } from '../../components/trade/classes';
 import { errorText } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { UploadPurpose } from '@aiamarket/shared';
 import { errorText } from '../../lib/errors';
 import { acceptOf, checkImageFile, uploadImage, uploadRule } from '../../lib/upload';

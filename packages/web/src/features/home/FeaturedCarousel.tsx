@@ -111,7 +111,9 @@ export function FeaturedCarousel({ collections }: { collections: CollectionVO[] 
                     alt=""
                     width={600}
                     height={400}
-                    loading="lazy"
+                    // The first card is seen on arrival (on a phone, the largest paint of home).
+                    loading={i === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={i === 0 ? 'high' : undefined}
                     className="absolute inset-0 size-full object-cover"
                   />
                 )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { liveTopic, type RefreshMetadataVO } from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
 import { errorText } from '../../lib/errors';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CONTRACT_TYPE, LAYOUT } from '@aiamarket/shared';
 import { openConnectDialog, useSession } from '../../lib/session';
 import { TxStatus, useTxFlow } from '../../lib/tx-flow';

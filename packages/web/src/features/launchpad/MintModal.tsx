@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { formatUnits } from 'viem';
 import { DEFAULT_COIN_DECIMALS, formatPrice } from '@aiamarket/shared';
 import { localizeDecimal } from '../../lib/localeFormat';

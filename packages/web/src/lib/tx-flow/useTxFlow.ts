@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import type { Hash } from 'viem';
 import { ApiError, liveTopic } from '@aiamarket/shared';
 import {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ORDER_KIND, type OrderVO } from '@aiamarket/shared';
 import type { Hex } from 'viem';
 import { TradeDialog } from '../../../components/trade';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorText } from '../../../lib/errors';
 import { isSignedIn, openConnectDialog, useSession } from '../../../lib/session';
 import { fetchFavourite } from '../api';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ORDER_KIND, ORDER_STATUS, type OrderVO } from '@aiamarket/shared';
 import { buttonClass, useOrderExtra } from '../../../components/trade';
 import { useOrderGone } from '../../../lib/live';
