@@ -1,4 +1,4 @@
-// The indexer and signed listings (issue 18) on a real anvil: listings signed with the demo
+// The indexer and signed listings on a real anvil: listings signed with the demo
 // accounts' keys (shared listingDomain / LISTING_TYPES, one signature over a listing tree for a
 // bulk), stored as listing/create stores them, then followed as `orders` rows (kind signed):
 // hidden while the seller does not hold the token or has revoked the Listings approval and shown

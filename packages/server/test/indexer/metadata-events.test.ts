@@ -1,4 +1,4 @@
-// Metadata that changes (issue 19): the game collections' owner points an item at new metadata,
+// Metadata that changes: the game collections' owner points an item at new metadata,
 // the ERC-4906 / ERC1155 URI event makes the indexer ask for a refresh in the range's
 // transaction, and the worker beside it stores the new metadata within two blocks.
 import { and, eq, inArray } from 'drizzle-orm';

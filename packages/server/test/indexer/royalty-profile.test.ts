@@ -1,4 +1,4 @@
-// A collection page's royalty follows the marketplace's RoyaltyRateSet events (issue 15 §4): it
+// A collection page's royalty follows the marketplace's RoyaltyRateSet events: it
 // used to stay null while the market charged a rate (and the orders showed it).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -27,7 +27,7 @@ export const NAV_ITEMS = [
  * LAYOUT.topBarDarkAfterPx. Below the `xl` breakpoint the links fold into a menu button, and below
  * 1440 px the search is a button: Japanese and Turkish labels need that room (the e2e test
  * topbar-layout measures every width in every language).
- * `search` is the global search and `cart` the cart's button (issue 18), handed in by app/ (a
+ * `search` is the global search and `cart` the cart's button, handed in by app/ (a
  * generic component imports no feature).
  */
 export function TopBar({ search, cart }: { search?: ReactNode; cart?: ReactNode }) {

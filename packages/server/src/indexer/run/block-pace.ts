@@ -1,7 +1,7 @@
 // How often the indexer looks for a new block while it is at the head. INDEXER_POLL_MS is the
 // longest wait. Right after a new block it looks again soon and then less and less often, and on
 // a chain whose blocks come faster than INDEXER_POLL_MS it looks at least twice per block
-// interval: a look should never find two new blocks (issue 20: at 10 blocks a second and a
+// interval: a look should never find two new blocks (at 10 blocks a second and a
 // 100 ms poll, looking every 100 ms plus the step's own time found two now and then, a lag of 2).
 import { performance } from 'node:perf_hooks';
 

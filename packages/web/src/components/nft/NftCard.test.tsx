@@ -20,7 +20,7 @@ function hoverOf(card: Parameters<typeof NftCard>[0]['data']) {
   return title;
 }
 
-describe('NftCard reference price (issue 15 §2)', () => {
+describe('NftCard reference price', () => {
   it('shows the listing in the reference unit on hover when it is priced in another coin', () => {
     const listing = order(2, { price: '3', coin: 'USDT', moneyAddr: USDT, priceRef: '0.06' });
     expect(hoverOf(cardOfOrder(listing))).toBe('≈ 0.06 AIA');
@@ -46,7 +46,7 @@ describe('NftCard reference price (issue 15 §2)', () => {
   });
 });
 
-describe('NftCard best offer (issue 17)', () => {
+describe('NftCard best offer', () => {
   it("shows an item's best offer under its name, and nothing without one", () => {
     const best = {
       orderHash: `0x${'01'.repeat(32)}`,

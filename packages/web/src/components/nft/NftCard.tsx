@@ -20,9 +20,9 @@ export interface NftCardData {
   priceRef?: string | null;
   /** Copies listed or held, shown for ERC1155 when more than one. */
   amount?: string | null;
-  /** The best active offer the token can accept (issue 17), null when none. */
+  /** The best active offer the token can accept, null when none. */
   bestOffer?: { price: string; coin: string } | null;
-  /** The listing the price is of: what app/'s extra (Add to cart, issue 18) acts on. */
+  /** The listing the price is of: what app/'s extra (Add to cart) acts on. */
   order?: OrderVO | null;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import { PriceRangeFilter } from './PriceRangeFilter';
 
-// Issue 15: the price filter bounds are read in the interface language, never by dropping the
+// The price filter bounds are read in the interface language, never by dropping the
 // characters the box did not like (the old box refused the comma key: "1,5" became "15").
 function typeKeys(input: HTMLElement, text: string) {
   for (const key of text) {

@@ -2,8 +2,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { OrderVO } from '@aiamarket/shared';
 
 /**
- * What app/ adds beside a listing's own buttons wherever one is shown (the cart's Add to cart,
- * issue 18): a generic piece cannot import the cart slice, and threading a prop through every
+ * What app/ adds beside a listing's own buttons wherever one is shown (the cart's Add to cart): a
+ * generic piece cannot import the cart slice, and threading a prop through every
  * page that shows listings would touch each of them.
  */
 export type OrderExtra = (order: OrderVO, size: 'sm' | 'md') => ReactNode;

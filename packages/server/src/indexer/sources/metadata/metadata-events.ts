@@ -1,4 +1,4 @@
-// Metadata that changes (issue 19): ERC-4906 MetadataUpdate / BatchMetadataUpdate and the ERC1155
+// Metadata that changes: ERC-4906 MetadataUpdate / BatchMetadataUpdate and the ERC1155
 // URI event ask for a refresh of the tokens they name. The range transaction only records the
 // request (metadata_refresh); the worker loop (src/metadata/refresh-queue.ts) fetches the tokens
 // outside it (HTTP has no place in a range's transaction) and stores them through the usual metadata store, whose token_metadata

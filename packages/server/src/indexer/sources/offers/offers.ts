@@ -1,4 +1,4 @@
-// Signed offers (issue 17) on the indexer's side: the Offers contract facts and the offerers'
+// Signed offers on the indexer's side: the Offers contract facts and the offerers'
 // funding. The API stores each verified offer; the indexer keeps its state columns in step:
 // `filled` and `cancelled` from the facts (OfferAccepted, OfferCancelled, CounterIncremented),
 // `funded` from the offerer's coin balance and allowance to the Offers contract, read at the
