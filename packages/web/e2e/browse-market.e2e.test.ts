@@ -11,7 +11,7 @@ import { injectAxe, launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.j
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 import { usePrivateWebDist } from './web-dist.js';
 
-// Issue 7, part A on the seeded demo stack: home -> collection -> item, the marketplace (filters
+// Part A of the browse journeys, on the seeded demo stack: home -> collection -> item, the marketplace (filters
 // in the URL, sort, infinite scroll), the global search (a collection, an item, an account), the
 // rankings windows and an unknown path. Every screen is checked with axe (no serious or critical
 // violations), photographed at 1440 and 390 px, and opened in the five languages with no

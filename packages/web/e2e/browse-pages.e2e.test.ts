@@ -15,7 +15,7 @@ import { buildAll, silentSteps, type Stack } from '@aiamarket/tools/stack';
 import { startSeededStack } from './seeded-stack.js';
 import { injectAxe, launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.js';
 
-// Issue 7, part B on the seeded demo stack: the collection page (Goods, Activities with a
+// Part B of the browse journeys, on the seeded demo stack: the collection page (Goods, Activities with a
 // filter), an account (its tabs), the help centre, a category and an article, the terms and the
 // privacy policy, an unknown account. Every screen is checked with axe (no serious or critical
 // violations), photographed at 1440 and 390 px, and opened in the five languages with no

@@ -18,7 +18,7 @@ import { SCREENSHOTS_DIR } from './browser.js';
 import { useJourney } from './journey.js';
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 
-// The launchpad journey of issue 9 on the seeded demo chain: the list, the 721 project, a mint
+// The launchpad journey on the seeded demo chain: the list, the 721 project, a mint
 // with AIA, a mint with the stable coin (approval first), a refused quantity, and a 2:1 swap of
 // the GameItems721 the seed gave demo account 1.
 

@@ -8,7 +8,7 @@ import { SCREENSHOTS_DIR } from './browser.js';
 import { useJourney } from './journey.js';
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 
-// Issue 15 §5, layout on the seeded stack. The top bar must hold at every width from a small phone
+// Layout on the seeded stack. The top bar must hold at every width from a small phone
 // to a wide desktop in all five languages (Japanese and Turkish labels are the longest), signed
 // out (Connect wallet) and signed in (avatar menu); breakpoint edges (639/640, 1023/1024,
 // 1279/1280, 1439/1440) are included because that is where the bar changes its layout. The home

@@ -21,7 +21,7 @@ import type { Stack } from '@aiamarket/tools/stack';
 import { accountOf, journeyTools } from './chain.js';
 import { useJourney } from './journey.js';
 
-// The signed-listing journeys of issue 18 on the seeded demo chain, in Chromium with the injected
+// The signed-listing journeys on the seeded demo chain, in Chromium with the injected
 // test wallet: a seller bulk-lists 22 heroes from the account page's select mode with ONE
 // signature, 20 in AIA and two picked in the stable coin (the wallet is asked to sign the
 // listings themselves, item by item, as a BulkListing tree); another wallet puts five of them in its cart while
@@ -300,7 +300,7 @@ describe('signed listings', () => {
     expect(await b.getByTestId('cart-count').innerText()).toBe('5');
 
     const sniped = aiaIds[0]!;
-    // Issue 19: the seller's open pages follow a trade someone else sends, without a reload.
+    // The seller's open pages follow a trade someone else sends, without a reload.
     step(`Account ${sellerIndex} keeps hero #${sniped}'s page, the market and its activity open.`);
     const live = await watchLive(s, heroes, sniped, seller);
     step(`Account ${RIVAL} buys hero #${sniped} first, through Listings.buy.`);

@@ -14,7 +14,7 @@ import type { Stack } from '@aiamarket/tools/stack';
 import { accountOf, journeyTools } from './chain.js';
 import { useJourney } from './journey.js';
 
-// The offers journeys of issue 17 on the seeded demo chain, in Chromium with the injected test
+// The offers journeys on the seeded demo chain, in Chromium with the injected test
 // wallet: an item offer in the stable coin and a collection offer in AIA (wrapped as part of
 // making it), each accepted from another wallet on the item page; a trait offer (the attribute
 // chosen on the collection page) accepted with its Merkle proof; an offer cancelled from the

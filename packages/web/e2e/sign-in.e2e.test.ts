@@ -13,7 +13,7 @@ import {
   type TestWallet,
 } from './test-wallet.js';
 
-// The wallet-and-session journey of issue 8: sign in with a browser wallet (chain switch and
+// The wallet-and-session journey: sign in with a browser wallet (chain switch and
 // add, signature, token cookie), settings with an avatar upload, logout, a forced logout when
 // the session is ended elsewhere, and the wallet's account and chain changes.
 

@@ -7,7 +7,7 @@ import type { Stack } from '@aiamarket/tools/stack';
 import { journeyTools } from './chain.js';
 import { useJourney } from './journey.js';
 
-// The trading journey of issue 8 on the seeded demo chain, in Chromium with the injected test
+// The trading journey on the seeded demo chain, in Chromium with the injected test
 // wallet: list a 721 (approval first), buy it with AIA from a second account, list a 1155 for
 // the stable coin and buy part of it (allowance first), change a price so that an old-price buy
 // fails, cancel, transfer (and the refused recipients and amounts), favourite, force cancel a
@@ -332,7 +332,7 @@ describe('trading', () => {
     await shot(b.page, 'force-cancelled');
   }, 600_000);
 
-  it('lists at exactly 1.5 when a Turkish user types "1,5" (issue 15)', async () => {
+  it('lists at exactly 1.5 when a Turkish user types "1,5"', async () => {
     const c = client();
     const market = contract('Marketplace');
     const heroes = contract('GameItems721');

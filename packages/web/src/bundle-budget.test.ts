@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The JavaScript budget of a first visit (issue 7): what a browser downloads to show home or
+// The JavaScript budget of a first visit: what a browser downloads to show home or
 // /marketplace before any wallet connects must stay at or under 160 KB gzip. Reads the build in
 // packages/web/dist (`npm test` builds before it tests): the entry script and its preloads named
 // by index.html's loader, the page's lazy chunk, and every chunk those import statically.

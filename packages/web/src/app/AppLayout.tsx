@@ -14,7 +14,7 @@ import { CartButton } from '../features/cart/CartButton';
 import { CartToggle } from '../features/cart/CartToggle';
 import { GlobalSearch } from '../features/search/GlobalSearch';
 
-// Add to cart beside every listing's own buttons (issue 18).
+// Add to cart beside every listing's own buttons.
 const cartToggle: OrderExtra = (order, size) => <CartToggle order={order} size={size} />;
 
 /** The shell around every page. The top bar is fixed: `main` starts below it (pt-16). */

@@ -32,7 +32,7 @@ type AccountTab = (typeof TABS)[number];
 const OFFER_TABS: readonly AccountTab[] = ['offersMade', 'offersReceived'];
 
 /**
- * The offers pieces of the page (issue 17), passed in by app/ (the offer slice may not be
+ * The offers pieces of the page, passed in by app/ (the offer slice may not be
  * imported here): the Offers made and Offers received tabs.
  */
 export interface AccountOfferSlots {
@@ -118,7 +118,7 @@ export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
   );
 }
 
-/** The Collected tab; its owner also gets select mode (bulk listing and cancels, issue 18). */
+/** The Collected tab; its owner also gets select mode (bulk listing and cancels). */
 function Collected({ userAddr }: { userAddr: string }) {
   const { t } = useTranslation();
   const session = useSession();

@@ -31,7 +31,7 @@ const DURATIONS = [1, 7, 30, 90, LISTING_LIMITS.maxDurationDays] as const;
 const DAY = 86_400n;
 
 /**
- * Bulk listing (issue 18): the selected items priced all at once (a fixed price, or a percent of
+ * Bulk listing: the selected items priced all at once (a fixed price, or a percent of
  * each collection's floor) or one by one, each in the batch's coin or one of its own, reviewed
  * item by item (price and coin, with the listing dialog's price-sanity warnings), then Listings
  * approved once per collection and ONE signature over the typed tree of all the listings, which

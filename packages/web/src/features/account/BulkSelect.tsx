@@ -15,7 +15,7 @@ export interface Selection {
 }
 
 /**
- * Select mode of the owner's Collected tab (issue 18): pick up to MAX_BULK items, then list them
+ * Select mode of the owner's Collected tab: pick up to MAX_BULK items, then list them
  * with one signature, cancel the selected ones' signed listings in one transaction, or cancel
  * every signed listing by raising the counter.
  */

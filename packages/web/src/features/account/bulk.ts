@@ -9,7 +9,7 @@ import {
 } from '@aiamarket/shared';
 import { apiRequest } from '../../lib/api';
 
-// Bulk listing (issue 18): the account's selected items listed with one signature over the typed
+// Bulk listing: the account's selected items listed with one signature over the typed
 // tree of their listings (each in its own coin), and what the prices are worked out from.
 
 /** Most items one bulk listing signs (what listing/create accepts). */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { MAX_SWEEP, type OrderVO } from '@aiamarket/shared';
 
-// The cart (issue 18): up to MAX_SWEEP listings of any kind, collection and coin, bought in one
+// The cart: up to MAX_SWEEP listings of any kind, collection and coin, bought in one
 // sweep. Kept in localStorage so it survives a reload; each entry is the listing as it was shown
 // (a signed one with its signature and proof), since the sweep needs exactly those terms and
 // skips, with a refund, whatever changed meanwhile.

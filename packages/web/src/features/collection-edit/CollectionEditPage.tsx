@@ -82,7 +82,7 @@ export function royaltyChanged(
 }
 
 /**
- * The form's zod rules, with the royalty read in the interface language first (issue 15):
+ * The form's zod rules, with the royalty read in the interface language first:
  * "2,5" is 2.5 in Turkish; in English it is refused as ambiguous instead of read as 25.
  */
 export function royaltyInLanguage(locale: string): Resolver<FormIn, unknown, FormOut> {

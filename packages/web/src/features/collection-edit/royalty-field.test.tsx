@@ -8,7 +8,7 @@ import { mockApi } from '../../test/api';
 import { collection } from '../../test/market-fixtures';
 import { CollectionEditForm } from './CollectionEditPage';
 
-// Issue 15: the royalty box starts with the royalty as the reader would type it.
+// The royalty box starts with the royalty as the reader would type it.
 describe('the royalty box of the collection edit form', () => {
   it.each([
     ['en', '2.5'],

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { collectionEditSchema } from '@aiamarket/shared';
 import { royaltyInLanguage } from './CollectionEditPage';
 
-// Issue 15: the royalty box is read in the interface language before the shared rules.
+// The royalty box is read in the interface language before the shared rules.
 const form: z.input<typeof collectionEditSchema> = {
   name: 'AIA Heroes',
   linkCollection: 'aia-heroes',

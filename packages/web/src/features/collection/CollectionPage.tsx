@@ -16,7 +16,7 @@ const TABS = ['goods', 'activities', 'offers'] as const;
 type CollectionTab = (typeof TABS)[number];
 
 /**
- * The offers pieces of the page (issue 17), passed in by app/ (the offer slice may not be
+ * The offers pieces of the page, passed in by app/ (the offer slice may not be
  * imported here): the best collection offer and the collection / trait offer buttons.
  */
 export interface CollectionOfferSlots {
@@ -27,7 +27,7 @@ export interface CollectionOfferSlots {
 
 /**
  * /collection/{linkCollection}: the header, then the Goods and Activities tabs. `sweep`: the
- * cart slice's "Sweep the N cheapest" (issue 18), passed in by app/ like the offers pieces.
+ * cart slice's "Sweep the N cheapest", passed in by app/ like the offers pieces.
  */
 export function CollectionPage({
   offers,

@@ -36,7 +36,7 @@ import { PriceHistoryChart } from './PriceHistoryChart';
 type ItemTab = 'listings' | 'offers' | 'properties' | 'info' | 'description';
 
 /**
- * The offers pieces of the page (issue 17), passed in by app/ (the offer slice may not be
+ * The offers pieces of the page, passed in by app/ (the offer slice may not be
  * imported here): the best offer and Make offer in the price box, and the Offers tab.
  */
 export interface ItemOfferSlots {

@@ -94,7 +94,7 @@ describe('/asset', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    // Beside Buy, the cart's Add to cart (issue 18, given by app/).
+    // Beside Buy, the cart's Add to cart (given by app/).
     expect(cells).toEqual(['1.2346 AIA', '3', OWNER.slice(0, 6), 'BuyAdd to cart']);
     expect(screen.getByTestId('item-owners').textContent).toBe('2');
   });

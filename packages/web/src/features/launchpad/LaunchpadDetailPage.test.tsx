@@ -359,7 +359,7 @@ describe('mint modal', () => {
     expect(chain.mint).not.toHaveBeenCalled();
   });
 
-  it('keeps a typed quantity that is not a whole number, says why and mints nothing (issue 15)', async () => {
+  it('keeps a typed quantity that is not a whole number, says why and mints nothing', async () => {
     const modal = await openMint();
     await within(modal).findByTestId('mint-yours');
     const aia = within(modal).getByTestId('mint-row-AIA');

@@ -30,7 +30,7 @@ function english(m: RuleMessage | null): string | null {
 const sale = { remainingSupply: 100, mintMaxLimit: 20, coinRemaining: 50, userRemaining: 20 };
 
 describe('quantity input', () => {
-  it('reads typed quantities with the language grouping and drops nothing (issue 15)', () => {
+  it('reads typed quantities with the language grouping and drops nothing', () => {
     expect(readCount('1,234', 'en')).toEqual({ ok: true, count: 1234 });
     expect(readCount('1.234', 'tr')).toEqual({ ok: true, count: 1234 });
     expect(readCount(' 12 ', 'en')).toEqual({ ok: true, count: 12 });

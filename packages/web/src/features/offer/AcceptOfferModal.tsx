@@ -27,7 +27,7 @@ import { fetchHeld, fetchOfferProof, fetchOfferTokens } from './api';
 import { acceptableUnits, offerPayout } from './terms';
 
 /**
- * Accept an offer (issue 17): the holder sells `units` of a token into it and sees, before the
+ * Accept an offer: the holder sells `units` of a token into it and sees, before the
  * wallet opens, what the offer pays and what reaches them after the platform fee and the royalty,
  * computed exactly as the contract splits it (fee from the market's fee fraction, the royalty
  * the market's royaltyOf answers for this gross). The collection is approved for the Offers

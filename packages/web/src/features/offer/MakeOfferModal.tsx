@@ -72,7 +72,7 @@ async function loadOwnOffers(address: string): Promise<OfferVO[]> {
 }
 
 /**
- * Make offer (issue 17) on an item, a collection or a trait set: coin (AIA as wrapped AIA),
+ * Make offer on an item, a collection or a trait set: coin (AIA as wrapped AIA),
  * price per item, quantity (ERC1155 items, collection and trait offers), expiry. Then, as the
  * flow shows them: wrap the AIA shortfall, approve the coin to the Offers contract when the
  * allowance does not cover this offer and the open ones, sign (EIP-712), publish (offer/create).

@@ -59,7 +59,7 @@ afterEach(() => {
   health.block = 5;
 });
 
-// Issue 19: after one's own transaction the stream says when the indexer got there; /health is
+// After one's own transaction the stream says when the indexer got there; /health is
 // only asked at the start and as a slow fallback.
 describe('waitForIndexer', () => {
   it('ends on the stream event of the block, without polling /health again', async () => {

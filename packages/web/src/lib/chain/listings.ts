@@ -17,7 +17,7 @@ import { sendContractCall, type TxResult } from './send';
 import { hashOf, type TxHashHandler } from './steps';
 import type { ConnectedWallet } from './wallet';
 
-// The writes and reads of the Listings contract (issue 18): a listing is signed off-chain (many
+// The writes and reads of the Listings contract: a listing is signed off-chain (many
 // at once as one typed tree of the listings themselves, which the wallet shows one by one) with the shared EIP-712 domain and types; buying one,
 // sweeping many and cancelling are transactions. `onHash` hears each hash, named by its step.
 

@@ -15,7 +15,7 @@ import { sendContractCall, type TxResult } from './send';
 import { hashOf, type TxHashHandler } from './steps';
 import type { ConnectedWallet } from './wallet';
 
-// The writes and reads of the Offers contract (issue 17): an offer is signed off-chain with the
+// The writes and reads of the Offers contract: an offer is signed off-chain with the
 // shared EIP-712 domain and types and paid in an ERC-20 the offerer keeps (AIA as the wrapped
 // AIA); accepting, cancelling and the counter are transactions. `onHash` hears each hash, named
 // by its step, as the market's writes do.

@@ -21,7 +21,7 @@ import { useRuleText } from './PriceField';
 /**
  * Buy (spec sections 4 and 5): ERC1155 quantity from 1 to what is left (typed values capped, 0
  * becomes 1 on blur); the stable coin is approved first when the allowance is short, AIA goes
- * as the value; the buy carries the hash of the price shown here. A signed listing (issue 18) is
+ * as the value; the buy carries the hash of the price shown here. A signed listing is
  * bought through Listings.buy with its signed terms, in the same steps.
  */
 export function BuyModal({ order, onClose }: { order: OrderVO; onClose: () => void }) {

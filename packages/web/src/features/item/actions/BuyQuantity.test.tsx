@@ -7,7 +7,7 @@ import { mockApi } from '../../../test/api';
 import { order } from '../../../test/market-fixtures';
 import { BuyModal } from './BuyModal';
 
-// Issue 15: the ERC1155 buy quantity keeps what is typed; the old box dropped every non-digit,
+// The ERC1155 buy quantity keeps what is typed; the old box dropped every non-digit,
 // so "1,5" bought 15.
 describe('the buy quantity', () => {
   const listing = order(3, { contractType: 'ERC1155', amount: '20', leftAmount: '20' });

@@ -45,7 +45,7 @@ vi.mock('../../../lib/chain/listings', async (importOriginal) => {
   };
 });
 
-// Issue 18: a signed listing is bought with the same dialog, through Listings.buy.
+// A signed listing is bought with the same dialog, through Listings.buy.
 describe('buying a signed listing', () => {
   it('sends its signed terms to Listings.buy, not the market', async () => {
     mockApi({});

@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session';
 
 /**
  * Cancel (spec section 4): cancel on chain (it costs gas), toast, then the seller's account page.
- * A signed listing (issue 18) is cancelled by its order hash on the Listings contract.
+ * A signed listing is cancelled by its order hash on the Listings contract.
  */
 export function CancelModal({ order, onClose }: { order: OrderVO; onClose: () => void }) {
   const { t } = useTranslation();

@@ -37,7 +37,7 @@ function show(o: OrderVO) {
   );
 }
 
-// Issue 19: a page still showing a listing the stream says has ended offers no action on it.
+// A page still showing a listing the stream says has ended offers no action on it.
 describe('a listing ended on the stream', () => {
   it('Buy turns into a disabled Sold at once; relisted, Buy is back', () => {
     const o = order(701);

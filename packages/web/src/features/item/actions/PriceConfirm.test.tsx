@@ -12,7 +12,7 @@ import { ChangePriceModal } from './ChangePriceModal';
 import { floorWarning } from './floor';
 import { ListModal, type ListableItem } from './ListModal';
 
-// Issue 15: a price typed in the reader's language is listed exactly as meant, and the step
+// A price typed in the reader's language is listed exactly as meant, and the step
 // before the wallet shows it in full with a warning far from the floor. The wallet calls are
 // replaced so that what would go on chain can be read.
 const chain = vi.hoisted(() => ({
@@ -80,7 +80,7 @@ function typeKeys(input: HTMLElement, text: string) {
 
 const noop = () => undefined;
 
-describe('the listing price in the reader language (issue 15)', () => {
+describe('the listing price in the reader language', () => {
   it('refuses "1,5" in English as ambiguous instead of listing 15', () => {
     renderWithFloor(<ListModal item={item} held={1} royalty={null} onClose={noop} />);
     const input = screen.getByTestId('price-input');
@@ -181,7 +181,7 @@ describe('the listing price in the reader language (issue 15)', () => {
   });
 });
 
-describe('the new price of a listing (issue 15)', () => {
+describe('the new price of a listing', () => {
   const listing = order(7, { tokenId: '7', coin: 'USDT', coinDecimals: 6, moneyAddr: STABLE });
 
   it('reads the Turkish decimal comma, confirms it exactly with the floor warning, then signs', async () => {
