@@ -55,9 +55,10 @@ export async function registerSpa(
   }
 
   // A landing page without a query gets its first data with the HTML (landing-data.ts). Routes
-  // of their own, so that the answer is compressed as the API's are.
+  // of their own, so that the answer is compressed as the API's are; pages, not API operations,
+  // so hidden from the OpenAPI document.
   for (const pathname of Object.keys(landing?.paths ?? {})) {
-    app.get(pathname, async (request, reply) => {
+    app.get(pathname, { schema: { hide: true } }, async (request, reply) => {
       reply.header('content-security-policy', csp);
       const head =
         landing && !request.url.includes('?') ? await landingHead(app, landing, pathname) : '';
