@@ -1,7 +1,7 @@
 // The change feed: rows are written by the database triggers (drizzle/repeatable/
 // change_feed.sql) at the commit of every transaction that changes a watched table; this module
-// reads them as LiveEventVO, tells where the feed stands, prunes it to the retention window, and lets the
-// indexer say which block its transaction writes.
+// reads them as LiveEventVO, tells where the feed stands, prunes it to the retention window, and
+// lets the indexer say which block its transaction writes.
 import { asc, gt, sql } from 'drizzle-orm';
 import type { LiveEventVO, LiveKind, LiveOp } from '@aiamarket/shared';
 import type { AppDb, Tx } from '../db/database.js';
