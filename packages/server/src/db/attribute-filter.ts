@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { attrValues, tokenAttributes } from './schema-chain.js';
+import { attrValues, tokenAttributes } from './schema-traits.js';
 
 /**
  * Tokens having any of the attribute values `gorySet` (within category `parentId` when given),

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { REFERENCE_UNIT, trimDecimal, type CoinPart, type CoinRate } from '@aiamarket/shared';
 import type { AppDb } from './database.js';
-import { coinRates, type CoinAmounts } from './schema-chain.js';
+import { type CoinAmounts } from './schema-chain.js';
+import { coinRates } from './schema-coins.js';
 
 /**
  * The rate in force now of every payment coin: the reference coin (AIA, rate 1) first, then each

@@ -8,7 +8,6 @@
 //   keys a range or a rollback touched.
 // Addresses are lowercased 0x strings; uint256 values are numeric(78, 0) (decimal strings).
 import {
-  bigint,
   boolean,
   index,
   integer,
@@ -16,21 +15,13 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   timestamp,
-  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-
-const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
-/** An amount in coin units (wei / 10^decimals), e.g. a volume or a floor price. */
-const coinAmount = (name: string) => numeric(name, { precision: 78, scale: 18 });
-const address = (name: string) => varchar(name, { length: 42 });
-const txHash = (name: string) => varchar(name, { length: 66 });
-const blockNumber = (name: string) => bigint(name, { mode: 'number' });
+import { address, blockNumber, coinAmount, txHash, uint256 } from './schema-columns.js';
 
 /** Recent block hashes the indexer has seen (range ends and blocks with logs), to find a fork point. */
 export const indexerBlocks = pgTable(
@@ -422,94 +413,4 @@ export const collectionVolumeHours = pgTable(
     primaryKey({ columns: [t.chainId, t.contractAddr, t.hour] }),
     index('collection_volume_hours_hour_idx').on(t.chainId, t.hour),
   ],
-);
-
-/** Attribute categories of a collection (the trait types of its tokens' metadata). */
-export const attrCategories = pgTable(
-  'attr_categories',
-  {
-    id: serial('id').primaryKey(),
-    chainId: integer('chain_id').notNull(),
-    contractAddr: address('contract_addr').notNull(),
-    name: varchar('name', { length: 128 }).notNull(),
-  },
-  (t) => [uniqueIndex('attr_categories_name_idx').on(t.chainId, t.contractAddr, t.name)],
-);
-
-/** The values of an attribute category. */
-export const attrValues = pgTable(
-  'attr_values',
-  {
-    id: serial('id').primaryKey(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => attrCategories.id),
-    value: varchar('value', { length: 256 }).notNull(),
-  },
-  (t) => [uniqueIndex('attr_values_value_idx').on(t.categoryId, t.value)],
-);
-
-/** Which token has which attribute value (from token_metadata.properties). */
-export const tokenAttributes = pgTable(
-  'token_attributes',
-  {
-    chainId: integer('chain_id').notNull(),
-    contractAddr: address('contract_addr').notNull(),
-    tokenId: uint256('token_id').notNull(),
-    valueId: integer('value_id')
-      .notNull()
-      .references(() => attrValues.id),
-  },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.contractAddr, t.tokenId, t.valueId] }),
-    index('token_attributes_value_idx').on(t.valueId),
-  ],
-);
-
-/**
- * Decimals of the coins orders are priced in (AIA = zero address, 18; ERC-20 decimals()), read
- * once by the indexer. Not a fact: a coin's decimals never change, so reorgs keep them.
- */
-export const coinDecimals = pgTable(
-  'coin_decimals',
-  {
-    chainId: integer('chain_id').notNull(),
-    address: address('address').notNull(),
-    decimals: smallint('decimals').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
-);
-
-/**
- * Rate history of the payment coins: reference units per 1 whole coin from `effectiveAt` on,
- * set by the operator (admin CLI `rate set`). Append-only, so a sale's stored rate and the
- * history never move. The reference coin itself (AIA) has no row: its rate is 1.
- */
-export const coinRates = pgTable(
-  'coin_rates',
-  {
-    chainId: integer('chain_id').notNull(),
-    coin: address('coin').notNull(),
-    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
-    rate: coinAmount('rate').notNull(),
-    symbol: varchar('symbol', { length: 64 }).notNull(),
-    decimals: smallint('decimals').notNull(),
-    /** 'operator' (admin CLI), 'aggregator' (an on-chain price feed) or 'peg' (the wrapped AIA's 1). */
-    source: varchar('source', { length: 16 }).notNull().default('operator'),
-  },
-  (t) => [primaryKey({ columns: [t.chainId, t.coin, t.effectiveAt] })],
-);
-
-/**
- * The on-chain price feed (Chainlink-style aggregator) of a payment coin: the indexer reads it at
- * each sale's block and keeps the coin's listings at its latest answer.
- */
-export const coinFeeds = pgTable(
-  'coin_feeds',
-  {
-    chainId: integer('chain_id').notNull(),
-    coin: address('coin').notNull(),
-    feed: address('feed').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.chainId, t.coin] })],
 );

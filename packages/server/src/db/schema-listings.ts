@@ -9,7 +9,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -17,9 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-
-const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
-const address = (name: string) => varchar(name, { length: 42 });
+import { address, uint256 } from './schema-columns.js';
 
 /** One signed listing (EIP-712 Listing of packages/shared/src/listings.ts). */
 export const signedListings = pgTable(

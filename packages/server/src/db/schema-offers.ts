@@ -8,7 +8,6 @@ import {
   customType,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -18,10 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-
-const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
-const coinAmount = (name: string) => numeric(name, { precision: 78, scale: 18 });
-const address = (name: string) => varchar(name, { length: 42 });
+import { address, coinAmount, uint256 } from './schema-columns.js';
 
 /** One signed offer (EIP-712 Offer of packages/shared/src/offers.ts). */
 export const offers = pgTable(

@@ -88,6 +88,8 @@ export const uploads = pgTable('uploads', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-chain.js';
+export * from './schema-coins.js';
+export * from './schema-traits.js';
 export * from './schema-content.js';
 export * from './schema-market.js';
 export * from './schema-offers.js';

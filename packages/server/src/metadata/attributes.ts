@@ -1,7 +1,7 @@
 // Attribute categories for the filters: a token's metadata properties (name -> category,
 // value -> value) written when its metadata is stored; a refresh replaces the token's rows.
 import { sql } from 'drizzle-orm';
-import { attrCategories, attrValues, tokenAttributes } from '../db/schema-chain.js';
+import { attrCategories, attrValues, tokenAttributes } from '../db/schema-traits.js';
 import type { Tx } from '../db/database.js';
 import { chunks, insertRows, KEYS_PER_STATEMENT, rowsOf, valuesOf } from '../db/bulk.js';
 

@@ -16,7 +16,7 @@ import {
 import { AdminError, runAdminCommand } from '../../src/admin/commands.js';
 import { runIndexerCommand } from '../../src/admin/indexer-commands.js';
 import type { AppDb } from '../../src/db/database.js';
-import { attrCategories, attrValues, tokenAttributes } from '../../src/db/schema-chain.js';
+import { attrCategories, attrValues, tokenAttributes } from '../../src/db/schema-traits.js';
 import { freshDatabase } from '../support/database.js';
 import {
   ACTORS,

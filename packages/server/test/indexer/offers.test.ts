@@ -31,12 +31,12 @@ import { freshDatabase } from '../support/database.js';
 import type { AppDb } from '../../src/db/database.js';
 import {
   activities,
-  coinRates,
   collectionStats,
   collectionVolumeHours,
   marketEvents,
   royaltyPayments,
 } from '../../src/db/schema-chain.js';
+import { coinRates } from '../../src/db/schema-coins.js';
 import { offerFunds, offers } from '../../src/db/schema-offers.js';
 import { setCoinRate } from '../../src/indexer/sources/coins/rates.js';
 import { readFunds, writeOffers } from '../../src/indexer/sources/offers/offers.js';

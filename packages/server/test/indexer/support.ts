@@ -36,8 +36,6 @@ import {
 import type { AppDb } from '../../src/db/database.js';
 import {
   activities,
-  coinDecimals,
-  coinRates,
   collections,
   collectionStats,
   collectionVolumeHours,
@@ -50,6 +48,7 @@ import {
   orders,
   royaltyPayments,
 } from '../../src/db/schema-chain.js';
+import { coinDecimals, coinRates } from '../../src/db/schema-coins.js';
 import { indexerCursor } from '../../src/db/schema.js';
 import { offerEvents, offers } from '../../src/db/schema-offers.js';
 import { listingEvents } from '../../src/db/schema-listings.js';

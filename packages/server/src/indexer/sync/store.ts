@@ -11,7 +11,6 @@ import { lockOrderItems } from '../../db/order-items-lock.js';
 import { indexerCursor } from '../../db/schema.js';
 import {
   activities,
-  coinDecimals,
   collections,
   indexerBlocks,
   launchpadEvents,
@@ -19,6 +18,7 @@ import {
   nftTransfers,
   royaltyPayments,
 } from '../../db/schema-chain.js';
+import { coinDecimals } from '../../db/schema-coins.js';
 import { type RangeFacts } from './fact-rows.js';
 import type { CoinDecimals } from '../chain-reads.js';
 import { listingKeysOf, type ListingRecompute } from '../derive/signed-orders.js';

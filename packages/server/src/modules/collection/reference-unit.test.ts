@@ -16,7 +16,8 @@ import type {
 } from '@aiamarket/shared';
 import { buildWorld, type World } from '../../../test/support/market-world.js';
 import { runAdminCommand, AdminError } from '../../admin/commands.js';
-import { coinRates, marketEvents, orders } from '../../db/schema-chain.js';
+import { marketEvents, orders } from '../../db/schema-chain.js';
+import { coinRates } from '../../db/schema-coins.js';
 
 let w: World;
 beforeAll(async () => {

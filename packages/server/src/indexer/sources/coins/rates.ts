@@ -12,7 +12,7 @@ import {
   toReference,
 } from '@aiamarket/shared';
 import type { AppDb, Tx } from '../../../db/database.js';
-import { coinFeeds, coinRates } from '../../../db/schema-chain.js';
+import { coinFeeds, coinRates } from '../../../db/schema-coins.js';
 import { recomputeStats } from '../../derive/stats.js';
 import { lockOrderItems } from '../../../db/order-items-lock.js';
 import { repriceOrders } from '../../../db/coin-rates.js';

@@ -1,7 +1,7 @@
 // Signed listings as a source: the Listings contract followed, and the poll while the chain is
 // idle. Their approvals and coins are read before each range (reads.ts) and their state is
 // derived with the market's orders (derive step, listings.ts).
-import { coinDecimals } from '../../../db/schema-chain.js';
+import { coinDecimals } from '../../../db/schema-coins.js';
 import { listingsDue } from './store.js';
 import { writeListingsPoll } from '../../sync/store.js';
 import type { SourceFactory } from '../source.js';
