@@ -3,7 +3,7 @@
 // handling costs per parameter) and fewer round trips on PostgreSQL.
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from './database.js';
+import type { Tx } from './handle.js';
 
 /** Rows per statement (each becomes one JSON parameter of a few MB at most). */
 const ROWS_PER_STATEMENT = 5_000;

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { redact, StartupError } from '../config.js';
 import * as schema from './schema.js';
+import type { AppDb } from './handle.js';
 import { restoreIndexes } from './deferred-indexes.js';
 import { PgliteClient } from './pglite-client.js';
 import { applyRepeatable } from './migrate-repeatable.js';
@@ -20,10 +20,7 @@ import {
   type NotificationHandlers,
 } from './notifications.js';
 
-export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** The handle inside db.transaction(); lives beside AppDb so every writer can name it without importing the indexer. */
-export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+export type { AppDb, Tx } from './handle.js';
 
 export interface Database {
   db: AppDb;

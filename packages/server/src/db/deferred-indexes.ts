@@ -12,7 +12,7 @@
 // start keeps going without them and builds them at the head; a migration builds them first (it
 // may name them).
 import { eq, sql } from 'drizzle-orm';
-import type { AppDb } from './database.js';
+import type { AppDb } from './handle.js';
 import { rowsOf } from './bulk.js';
 import { appConfig } from './schema.js';
 

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { AppDb } from './database.js';
+import type { AppDb } from './handle.js';
 import { rowsOf } from './bulk.js';
 
 /** Where the fingerprint of the last run is kept (one row). */

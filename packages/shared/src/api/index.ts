@@ -8,4 +8,5 @@ export type * from './launchpad.js';
 export type * from './content.js';
 export type * from './offer.js';
 export type * from './listing.js';
+export type * from './signed-listing.js';
 export type * from './live.js';

@@ -1,5 +1,5 @@
 import type { ContractType, OrderKind } from '../constants.js';
-import type { SignedListingVO } from './listing.js';
+import type { SignedListingVO } from './signed-listing.js';
 // Request and answer shapes of the secondary-market calls (spec doc 1, sections 3 and 7).
 // Amounts: `price` is the human decimal string in the coin's units (formatUnits), `priceWei` the
 // integer in base units that chain calls need. Addresses are lowercased 0x strings. Dates are
