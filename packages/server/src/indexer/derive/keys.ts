@@ -1,5 +1,6 @@
 // The state keys a range (or a rollback) touches, and small key helpers the derivations share.
 import { MARKET_SETTING, ZERO_ADDRESS, isMarketSetting } from '../sync/fact-rows.js';
+import type { ListingRecompute } from './signed-orders.js';
 
 export const uniq = (keys: Iterable<string>) => [...new Set(keys)];
 export const split = (key: string) => key.split('|');
@@ -28,6 +29,8 @@ export interface Touched {
   settings: Set<string>;
   /** contract|tokenId|seller of every order re-derived: their units are settled together. */
   sellers: Set<string>;
+  /** The signed listings to re-derive, and at which block (set by the listings source). */
+  signed?: ListingRecompute;
 }
 
 /** The `settings` key of a pause or unpause. */

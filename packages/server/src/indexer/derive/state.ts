@@ -1,6 +1,6 @@
 // Re-derives the state the touched keys reach, one derivation per kind of state, in order.
 import type { Tx } from '../../db/database.js';
-import { recomputeListings, type ListingRecompute } from './signed-orders.js';
+import { recomputeListings } from './signed-orders.js';
 import { timed, type Profile } from '../profile.js';
 import { recomputeStats } from './stats.js';
 import { syncProfileRoyalty } from './royalty.js';
@@ -20,7 +20,6 @@ export async function recompute(
   tx: Tx,
   chainId: number,
   touched: Touched,
-  listings?: ListingRecompute,
   profile?: Profile,
   read?: ItemEvents,
 ) {
@@ -30,6 +29,7 @@ export async function recompute(
   await timed(profile, 'write: orders', () => recomputeOrders(tx, chainId, touched, read));
   // Before the signed listings: theirs follows the collection's.
   const royaltyChanged = await syncProfileRoyalty(tx, chainId, [...touched.royalties]);
+  const listings = touched.signed;
   if (listings) {
     const contracts = new Set([...touched.contracts, ...royaltyChanged]);
     await timed(profile, 'write: signed listings', () =>

@@ -1,6 +1,5 @@
 // The run loop: one step at a time (a reorg rollback, a back-fill range or a main range), the
 // wait for the next block at the head, retries with back-off.
-import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import type { PublicClient } from 'viem';
 import type { Deployment } from '@aiamarket/shared';
@@ -14,12 +13,9 @@ import { Profile } from '../profile.js';
 import { seedCollections } from '../collections.js';
 import { retireOrders } from '../retired.js';
 import { asCollectionOnly, followsContract, type AddressRole } from '../sources/roles.js';
-import { emptyFacts, type RangeFacts } from '../sync/fact-rows.js';
-import type { ListingApprovalsWrite } from '../sources/listings/approvals.js';
-import { coinFeedsOf, readFeeds } from '../sources/coins/rates.js';
+import { emptyFacts } from '../sync/fact-rows.js';
 import { readCursor, rollbackTo, writeRange, type Cursor } from '../sync/store.js';
 import { SOURCES } from '../sources/index.js';
-import { SignedListingReads } from '../sources/listings/reads.js';
 import type { RangeToWrite, Source, SourceWrite } from '../sources/source.js';
 import { HeaderReader } from '../sync/headers.js';
 import { RangeReader } from '../sync/range-reader.js';
@@ -54,8 +50,6 @@ export class Indexer {
   private readonly launchpads = new Set<string>();
   /** The contract families followed through the Source interface (sources/index.ts). */
   private readonly sources: Source[];
-  /** The reads of signed listings before a range, when the Listings contract is deployed. */
-  private readonly listings: SignedListingReads | null;
   private readonly deployment: Deployment;
   private readonly reads: ChainReads;
   /** Headers through the same RPC, batching the requests of a tick. */
@@ -79,10 +73,6 @@ export class Indexer {
     this.log = deps.log ?? silentLogger;
     this.deployment = deps.deployment;
     this.reads = new ChainReads(deps.chain);
-    const listingsAddr = deps.deployment.contracts.Listings?.address.toLowerCase();
-    this.listings = listingsAddr
-      ? new SignedListingReads(this.db, this.chain, this.chainId, this.reads, listingsAddr)
-      : null;
     const ctx = { ...deps, reads: this.reads, log: this.log };
     this.sources = SOURCES.map((make) => make(ctx));
     this.headers = new HeaderReader(batchedClient(deps.chain));
@@ -97,16 +87,6 @@ export class Indexer {
     });
     this.upkeep = new HeadUpkeep(this.db, deps.config.analyzeEvents, this.profile, this.log);
   }
-  /**
-   * The coins' price feeds at the range's sales (and at its last block for a main range, which
-   * keeps the listings at the latest answer); read before the range's transaction.
-   */
-  private async readFeeds(facts: RangeFacts, last: { blockNumber: number; time: Date } | null) {
-    const feeds = await coinFeedsOf(this.db, this.chainId);
-    const sales = facts.market.filter((m) => m.kind === 'sold');
-    return readFeeds(this.chain, feeds, sales, last, this.log);
-  }
-
   /** The first block to index: INDEXER_START_BLOCK, or the earliest deployed contract. */
   startBlock(): number {
     if (this.config.startBlock !== undefined) return this.config.startBlock;
@@ -196,21 +176,21 @@ export class Indexer {
     );
     if (!read) return 'retry';
     const { facts, prepared } = read;
+    const complete = to >= cursor.number;
     await writeRange(this.db, {
       chainId: this.chainId,
       facts,
       prepared,
-      coins: await this.reads.complete(facts),
-      feeds: await this.readFeeds(facts, null),
-      writes: await this.sourceWrites({ facts, block: to, main: false }),
+      sources: this.sources,
+      writes: await this.sourceWrites({
+        facts,
+        block: to,
+        blockTime: null,
+        main: false,
+        completes: complete,
+      }),
       launchpads: this.launchpads,
-      backfill: {
-        address: behind.address,
-        prev: behind.synced,
-        to,
-        complete: to >= cursor.number,
-      },
-      ...this.noApprovals(to),
+      backfill: { address: behind.address, prev: behind.synced, to, complete },
     });
     this.log.info({ collection: behind.address, from, to }, 'indexer back-filled');
     this.upkeep.counted(read.events.length);
@@ -224,12 +204,20 @@ export class Indexer {
   ) {
     for (const c of lagging) {
       if (!cursor || c.synced >= cursor.number) {
+        const facts = emptyFacts();
         await writeRange(this.db, {
           chainId: this.chainId,
-          facts: emptyFacts(),
+          facts,
+          sources: this.sources,
+          writes: await this.sourceWrites({
+            facts,
+            block: c.synced,
+            blockTime: null,
+            main: false,
+            completes: true,
+          }),
           launchpads: this.launchpads,
           backfill: { address: c.address, prev: c.synced, to: c.synced, complete: true },
-          ...this.noApprovals(c.synced),
         });
       }
     }
@@ -282,23 +270,15 @@ export class Indexer {
     // cursor (the reader checked every log comes from the block we have the header of).
     if (heads.get(to)!.hash !== before.hash) return 'retry';
     if (cursor && heads.get(from)!.parentHash !== cursor.hash) return 'retry';
-    const readsStarted = performance.now();
-    // What each source reads at the range's last block before the transaction (the offerers'
-    // funds the range moved...): the range writes it with its facts.
-    const writes = await this.sourceWrites({ facts, block: to, main: true });
-    // The sellers' approvals the range's ApprovalForAll events touched (and those of signed
-    // listings not looked at yet), read at its last block, like the offerers' funds.
-    const listingApprovals = this.listings
-      ? await this.listings.approvals(facts.approvals, to)
-      : undefined;
-    this.profile.add('funds, approvals, feeds reads', performance.now() - readsStarted);
-    const coins = await this.profile.time('royaltyInfo + decimals reads', () =>
-      this.reads.complete(facts),
-    );
-    const feedsStarted = performance.now();
-    if (this.listings) coins.push(...(await this.listings.coins(coins)));
-    const feeds = await this.readFeeds(facts, { blockNumber: to, time: heads.get(to)!.time });
-    this.profile.add('funds, approvals, feeds reads', performance.now() - feedsStarted);
+    // What each source reads before the transaction (the offerers' funds the range moved, the
+    // sellers' approvals, the coins' feeds...): the range writes it with its facts.
+    const writes = await this.sourceWrites({
+      facts,
+      block: to,
+      blockTime: heads.get(to)!.time,
+      main: true,
+      completes: false,
+    });
     // An initial sync of more than one range: the pages-only indexes are built at the head.
     if (!cursor && to < safe) await this.upkeep.deferIndexes(this.config.rangeLogs);
     await writeRange(this.db, {
@@ -306,10 +286,8 @@ export class Indexer {
       chainId: this.chainId,
       facts,
       prepared: read.prepared,
-      coins,
-      feeds,
+      sources: this.sources,
       writes,
-      ...(listingApprovals ? { listingApprovals } : {}),
       launchpads: this.launchpads,
       cursor: {
         prev: cursor,
@@ -335,15 +313,11 @@ export class Indexer {
   private async sourceWrites(range: RangeToWrite): Promise<SourceWrite[]> {
     const writes: SourceWrite[] = [];
     for (const s of this.sources) {
-      const w = await s.prepare?.(range);
+      if (!s.prepare) continue;
+      const w = await this.profile.time(`reads: ${s.name}`, () => s.prepare!(range));
       if (w) writes.push(w);
     }
     return writes;
-  }
-
-  /** A back-fill reads no approval; it names the Listings contract to recompute its listings. */
-  private noApprovals(blockNumber: number): { listingApprovals?: ListingApprovalsWrite } {
-    return this.listings ? { listingApprovals: this.listings.none(blockNumber) } : {};
   }
 
   /** Finds the newest kept block still on the chain and rolls back to it. */
@@ -351,14 +325,7 @@ export class Indexer {
     this.reader.dropAhead();
     const fork = await findFork(this.db, this.chainId, this.headers, this.config.reorgWindow);
     this.log.warn({ from: cursor.number, to: fork.number }, 'indexer: reorg, rolling back');
-    await rollbackTo(
-      this.db,
-      this.chainId,
-      cursor,
-      fork,
-      this.listings?.address ?? null,
-      this.sources,
-    );
+    await rollbackTo(this.db, this.chainId, cursor, fork, this.sources);
   }
 
   private async readHead(): Promise<number> {

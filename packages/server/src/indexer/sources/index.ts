@@ -3,6 +3,7 @@
 // the order their writes and rollbacks run in a transaction.
 import type { EventSource, FactHandler, RangeFacts } from '../sync/fact-rows.js';
 import { coinFacts } from './coins/facts.js';
+import { coinsSource } from './coins/source.js';
 import { launchpadFacts } from './launchpad/facts.js';
 import { launchpadSource } from './launchpad/source.js';
 import { approvalFacts, listingsFacts, realBuyers } from './listings/facts.js';
@@ -28,6 +29,7 @@ import { erc1155Facts, erc721Facts } from './transfers/facts.js';
 
 export const SOURCES: readonly SourceFactory[] = [
   marketSource,
+  coinsSource,
   launchpadSource,
   offersSource,
   listingsSource,

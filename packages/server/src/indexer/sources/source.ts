@@ -8,6 +8,7 @@ import type { RangeFacts } from '../sync/fact-rows.js';
 import type { ChainReads } from '../chain-reads.js';
 import type { Cursor } from '../sync/headers.js';
 import type { IndexerLogger } from '../run/logger.js';
+import type { Touched } from '../derive/keys.js';
 
 /** What every source is built with. */
 export interface SourceContext {
@@ -24,15 +25,22 @@ export interface RangeToWrite {
   facts: RangeFacts;
   /** The range's last block: where the reads its write needs are made. */
   block: number;
+  /** The last block's time, for a main range (null for a back-fill range). */
+  blockTime: Date | null;
   /** A main range (every followed address, moves the cursor); false for a back-fill range. */
   main: boolean;
+  /** A back-fill range that completes its collection (the collection's holdings are known). */
+  completes: boolean;
 }
 
-/** What a source writes in a range's transaction, once the state is derived. */
+/** What a source writes in a range's transaction from the reads it made before it. */
 export interface SourceWrite {
   /** Its phase in the profile. */
   label: string;
-  write(tx: Tx): Promise<void>;
+  /** After the facts, before the state is derived: what the reads found, and the keys it touches. */
+  touch?(tx: Tx, touched: Touched): Promise<void>;
+  /** Once the state is derived. */
+  write?(tx: Tx): Promise<void>;
 }
 
 export interface Source {
@@ -43,6 +51,10 @@ export interface Source {
   follow?(role: (address: string) => AddressRole): Promise<void>;
   /** The chain reads a range's write needs, made before its transaction; null: nothing to write. */
   prepare?(range: RangeToWrite): Promise<SourceWrite | null>;
+  /** In a range's transaction: stores the source's fact rows. */
+  insert?(tx: Tx, facts: RangeFacts): Promise<void>;
+  /** First in a rollback's transaction to `fork`: deletes its facts above it, marks what they touched. */
+  unwind?(tx: Tx, fork: number, touched: Touched): Promise<void>;
   /** In a rollback's transaction to `fork`, once the state is derived again. */
   rollback?(tx: Tx, fork: number): Promise<void>;
   /** At the head while no new block comes. */

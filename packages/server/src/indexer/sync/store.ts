@@ -13,28 +13,17 @@ import {
   activities,
   collections,
   indexerBlocks,
-  launchpadEvents,
   marketEvents,
   nftTransfers,
   royaltyPayments,
 } from '../../db/schema-chain.js';
-import { coinDecimals } from '../../db/schema-coins.js';
 import { type RangeFacts } from './fact-rows.js';
-import type { CoinDecimals } from '../chain-reads.js';
-import { listingKeysOf, type ListingRecompute } from '../derive/signed-orders.js';
-import { writeApprovals, type ListingApprovalsWrite } from '../sources/listings/approvals.js';
-import { insertListingFacts, rollbackListings } from '../sources/listings/store.js';
 import { timed, type Profile } from '../profile.js';
 import { setFeedBlock } from '../../live/feed.js';
 import type { Source, SourceWrite } from '../sources/source.js';
 import type { BlockRef, Cursor } from './headers.js';
-import {
-  applyLatestFeedRates,
-  rateAt,
-  rateHistory,
-  type FeedReads,
-} from '../sources/coins/rates.js';
-import { uniq, emptyTouched, touch } from '../derive/keys.js';
+import { deleteAbove, takeAbove } from './above-fork.js';
+import { emptyTouched, touch } from '../derive/keys.js';
 import { writeActivities } from '../derive/activities.js';
 import { recompute } from '../derive/state.js';
 
@@ -72,34 +61,17 @@ export { chunks, rowsOf, valuesOf, lockOrderItems };
 export { emptyTouched, type Touched } from '../derive/keys.js';
 export { recompute } from '../derive/state.js';
 
+/** The facts every source shares (transfers, the market's rows and sales, royalties), then each source's own. */
 async function insertFacts(
   tx: Tx,
   facts: RangeFacts,
   transfers: PreparedRange['transfers'],
-  feeds?: FeedReads,
+  sources: readonly Pick<Source, 'insert'>[],
 ) {
   await transfers.write(tx);
-  // Each sale keeps the rate of its coin at its block: its price feed's answer there when the
-  // coin has one, else the rate in force in the history. A later rate moves no history.
-  const sold = facts.market.filter((m) => m.kind === 'sold' && m.coin);
-  const history =
-    sold.length === 0
-      ? new Map()
-      : await rateHistory(tx, sold[0]!.chainId, uniq(sold.map((m) => m.coin!)));
-  const market = facts.market.map((m) =>
-    m.kind === 'sold' && m.coin
-      ? {
-          ...m,
-          refRate:
-            feeds?.atBlock.get(`${m.coin}|${m.blockNumber}`) ??
-            rateAt(history.get(m.coin), m.coin, m.blockTime),
-        }
-      : m,
-  );
-  await copyRows(tx, marketEvents, market);
-  await copyRows(tx, launchpadEvents, facts.launchpad);
+  await copyRows(tx, marketEvents, facts.market);
   await copyRows(tx, royaltyPayments, facts.royalties);
-  await insertListingFacts(tx, facts.listings);
+  for (const s of sources) await s.insert?.(tx, facts);
 }
 
 async function advanceCursor(tx: Tx, chainId: number, prev: Cursor | null, next: Cursor) {
@@ -147,17 +119,13 @@ async function saveBlocks(tx: Tx, chainId: number, blocks: BlockRef[], window: n
 export interface RangeWrite {
   chainId: number;
   facts: RangeFacts;
-  /** Decimals of the coins the range's market events use. */
-  coins?: CoinDecimals[];
   launchpads: ReadonlySet<string>;
   /** Main range: moves the cursor from `prev` to `next` and records block hashes. */
   cursor?: { prev: Cursor | null; next: Cursor; blocks: BlockRef[]; window: number };
-  /** The price feeds read for the range (rates.ts readFeeds). */
-  feeds?: FeedReads;
-  /** What the sources write once the state is derived (their reads made before the transaction). */
+  /** The sources, which store their own facts. */
+  sources: readonly Pick<Source, 'insert'>[];
+  /** What the sources write from their reads made before the transaction. */
   writes?: SourceWrite[];
-  /** The Listings contract and the sellers' approvals read at the range's last block. */
-  listingApprovals?: ListingApprovalsWrite;
   /** Back-fill range of one collection: moves its synced block from `prev` to `to`. */
   backfill?: { address: string; prev: number; to: number; complete: boolean };
   /** What the facts alone give, built with the range's read (prepare.ts); else built here. */
@@ -183,15 +151,9 @@ async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOrderItems(tx);
     await setFeedBlock(tx, w.cursor?.next.number ?? w.backfill?.to);
-    if (w.coins && w.coins.length > 0) {
-      await tx
-        .insert(coinDecimals)
-        .values(w.coins.map((c) => ({ chainId: w.chainId, ...c })))
-        .onConflictDoNothing();
-    }
     const prepared = w.prepared ?? (await prepareHere(tx, w));
     await timed(w.profile, 'write: facts', () =>
-      insertFacts(tx, w.facts, prepared.transfers, w.feeds),
+      insertFacts(tx, w.facts, prepared.transfers, w.sources),
     );
     const read = await timed(w.profile, 'write: activities', () =>
       writeActivities(
@@ -203,10 +165,6 @@ async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
       ),
     );
     const touched = prepared.touched;
-    if (w.feeds && w.feeds.latest.length > 0) {
-      for (const c of await applyLatestFeedRates(tx, w.chainId, w.feeds.latest))
-        touched.stats.add(c);
-    }
     if (w.backfill) {
       const b = w.backfill;
       const moved = await tx
@@ -223,20 +181,13 @@ async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
       if (moved.length !== 1) throw new FenceError(`back-fill of ${b.address}`);
       if (b.complete) touched.contracts.add(b.address);
     }
-    let listings: ListingRecompute | undefined;
-    // Signed listings follow the main ranges, like offers, and the back-fill that completes a
-    // collection (its listings' holdings are known from then on: touched.contracts); the
-    // holdings a back-fill range moves before that are not known yet, so they change nothing.
-    const listingBlock = w.cursor?.next.number ?? (w.backfill?.complete ? w.backfill.to : null);
-    if (w.listingApprovals && listingBlock !== null) {
-      const a = w.listingApprovals;
-      await writeApprovals(tx, w.chainId, a);
-      const keys = listingKeysOf(w.facts.listings);
-      for (const r of a.reads) keys.pairs.add(`${r.contractAddr}|${r.owner}`);
-      listings = { listingsAddr: a.listingsAddr, block: listingBlock, keys };
+    for (const s of w.writes ?? []) {
+      if (s.touch) await timed(w.profile, s.label, () => s.touch!(tx, touched));
     }
-    await recompute(tx, w.chainId, touched, listings, w.profile, read);
-    for (const s of w.writes ?? []) await timed(w.profile, s.label, () => s.write(tx));
+    await recompute(tx, w.chainId, touched, w.profile, read);
+    for (const s of w.writes ?? []) {
+      if (s.write) await timed(w.profile, s.label, () => s.write!(tx));
+    }
     const c = w.cursor;
     if (c) {
       await timed(w.profile, 'write: blocks + cursor', async () => {
@@ -250,34 +201,6 @@ async function writeRangeTx(db: AppDb, w: RangeWrite): Promise<void> {
   w.profile?.add('write: commit', performance.now() - written);
 }
 
-/**
- * On the indexer's poll: the approvals of signed listings stored since the last range (read at
- * the cursor's block) and the listings whose time came (expired, started), their orders rows and
- * their collections' stats, in one transaction fenced on the cursor.
- */
-export async function writeListingsPoll(
-  db: AppDb,
-  chainId: number,
-  cursor: Cursor,
-  approvals: ListingApprovalsWrite,
-  due: readonly string[],
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockOrderItems(tx);
-    await fenceOnCursor(tx, chainId, cursor);
-    await setFeedBlock(tx, cursor.number);
-    await writeApprovals(tx, chainId, approvals);
-    const keys = listingKeysOf([]);
-    for (const r of approvals.reads) keys.pairs.add(`${r.contractAddr}|${r.owner}`);
-    for (const h of due) keys.hashes.add(h);
-    await recompute(tx, chainId, emptyTouched(), {
-      listingsAddr: approvals.listingsAddr,
-      block: cursor.number,
-      keys,
-    });
-  });
-}
-
 /** The recorded block hashes, newest first (to find a fork point). */
 export async function recentBlocks(db: AppDb, chainId: number) {
   return db
@@ -288,70 +211,43 @@ export async function recentBlocks(db: AppDb, chainId: number) {
 }
 
 /**
- * Rolls everything derived from blocks above `fork` back: deletes those facts, re-derives the
- * state they touched, moves back-fills and the cursor to `fork`. One transaction.
+ * Rolls everything derived from blocks above `fork` back: deletes those facts (the shared ones
+ * here, each source's own by its `unwind`), re-derives the state they touched, moves back-fills
+ * and the cursor to `fork`. One transaction.
  */
 export async function rollbackTo(
   db: AppDb,
   chainId: number,
   prev: Cursor,
   fork: Cursor,
-  listingsAddr: string | null,
-  sources: readonly Pick<Source, 'rollback'>[],
+  sources: readonly Pick<Source, 'unwind' | 'rollback'>[],
 ) {
   await db.transaction(async (tx) => {
     await lockOrderItems(tx);
     await setFeedBlock(tx, fork.number);
-    const above = (col: typeof nftTransfers.blockNumber) => gt(col, fork.number);
-    const transfers = await tx
-      .delete(nftTransfers)
-      .where(and(eq(nftTransfers.chainId, chainId), above(nftTransfers.blockNumber)))
-      .returning({
-        contractAddr: nftTransfers.contractAddr,
-        tokenId: nftTransfers.tokenId,
-        fromAddr: nftTransfers.fromAddr,
-        toAddr: nftTransfers.toAddr,
-      });
-    const market = await tx
-      .delete(marketEvents)
-      .where(and(eq(marketEvents.chainId, chainId), gt(marketEvents.blockNumber, fork.number)))
-      .returning({
-        marketAddr: marketEvents.marketAddr,
-        itemId: marketEvents.itemId,
-        contractAddr: marketEvents.contractAddr,
-        kind: marketEvents.kind,
-        coin: marketEvents.coin,
-      });
-    const launchpad = await tx
-      .delete(launchpadEvents)
-      .where(
-        and(eq(launchpadEvents.chainId, chainId), gt(launchpadEvents.blockNumber, fork.number)),
-      )
-      .returning({ launchpadAddr: launchpadEvents.launchpadAddr, saleId: launchpadEvents.saleId });
-    await tx
-      .delete(activities)
-      .where(and(eq(activities.chainId, chainId), gt(activities.blockNumber, fork.number)));
-    await tx
-      .delete(royaltyPayments)
-      .where(
-        and(eq(royaltyPayments.chainId, chainId), gt(royaltyPayments.blockNumber, fork.number)),
-      );
-    await tx
-      .delete(indexerBlocks)
-      .where(and(eq(indexerBlocks.chainId, chainId), gt(indexerBlocks.blockNumber, fork.number)));
+    const transfers = await takeAbove(tx, nftTransfers, chainId, fork.number, {
+      contractAddr: nftTransfers.contractAddr,
+      tokenId: nftTransfers.tokenId,
+      fromAddr: nftTransfers.fromAddr,
+      toAddr: nftTransfers.toAddr,
+    });
+    const market = await takeAbove(tx, marketEvents, chainId, fork.number, {
+      marketAddr: marketEvents.marketAddr,
+      itemId: marketEvents.itemId,
+      contractAddr: marketEvents.contractAddr,
+      kind: marketEvents.kind,
+      coin: marketEvents.coin,
+    });
+    for (const table of [activities, royaltyPayments, indexerBlocks])
+      await deleteAbove(tx, table, chainId, fork.number);
     await tx
       .update(collections)
       .set({ syncedBlock: fork.number })
       .where(and(eq(collections.chainId, chainId), gt(collections.syncedBlock, fork.number)));
     const touched = emptyTouched();
-    touch(touched, { transfers, market, launchpad });
-    const listingKeys = await rollbackListings(tx, chainId, fork.number);
-    await recompute(
-      tx,
-      chainId,
-      touched,
-      listingsAddr ? { listingsAddr, block: fork.number, keys: listingKeys } : undefined,
-    );
+    touch(touched, { transfers, market, launchpad: [] });
+    for (const s of sources) await s.unwind?.(tx, fork.number, touched);
+    await recompute(tx, chainId, touched);
     for (const s of sources) await s.rollback?.(tx, fork.number);
     await advanceCursor(tx, chainId, prev, fork);
   });

@@ -1,6 +1,6 @@
-// The Listings facts in the database: their insert with a range, their rollback, and the
-// listings whose time came (read on the poll).
-import { and, eq, gt, sql } from 'drizzle-orm';
+// The Listings facts in the database: their insert with a range, their rollback, the listings
+// whose time came and the poll's transaction.
+import { sql } from 'drizzle-orm';
 import { ORDER_KIND, ORDER_STATUS } from '@aiamarket/shared';
 import type { AppDb, Tx } from '../../../db/database.js';
 import { chunks, rowsOf, valuesOf } from '../../../db/bulk.js';
@@ -10,6 +10,13 @@ import {
   type ListingEventRow,
 } from '../../../db/schema-listings.js';
 import { listingKeysOf, pairKey } from '../../derive/signed-orders.js';
+import { writeApprovals, type ListingApprovalsWrite } from './approvals.js';
+import { lockOrderItems } from '../../../db/order-items-lock.js';
+import { setFeedBlock } from '../../../live/feed.js';
+import { emptyTouched } from '../../derive/keys.js';
+import { recompute } from '../../derive/state.js';
+import { fenceOnCursor, type Cursor } from '../../sync/store.js';
+import { takeAbove } from '../../sync/above-fork.js';
 
 /** Inside a range's transaction: the Listings facts (also needed by the activities). */
 export async function insertListingFacts(tx: Tx, facts: ListingEventRow[]) {
@@ -23,18 +30,15 @@ export async function insertListingFacts(tx: Tx, facts: ListingEventRow[]) {
  * approval again) and answers the keys to recompute.
  */
 export async function rollbackListings(tx: Tx, chainId: number, fork: number) {
-  const deleted = await tx
-    .delete(listingEvents)
-    .where(and(eq(listingEvents.chainId, chainId), gt(listingEvents.blockNumber, fork)))
-    .returning({
-      kind: listingEvents.kind,
-      orderHash: listingEvents.orderHash,
-      account: listingEvents.account,
-    });
-  const dropped = await tx
-    .delete(listingApprovals)
-    .where(and(eq(listingApprovals.chainId, chainId), gt(listingApprovals.blockNumber, fork)))
-    .returning({ contractAddr: listingApprovals.contractAddr, owner: listingApprovals.owner });
+  const deleted = await takeAbove(tx, listingEvents, chainId, fork, {
+    kind: listingEvents.kind,
+    orderHash: listingEvents.orderHash,
+    account: listingEvents.account,
+  });
+  const dropped = await takeAbove(tx, listingApprovals, chainId, fork, {
+    contractAddr: listingApprovals.contractAddr,
+    owner: listingApprovals.owner,
+  });
   await tx.execute(sql`
     update signed_listings set state_block = null
     where chain_id = ${chainId} and state_block > ${fork}::bigint`);
@@ -74,4 +78,30 @@ export async function listingsDue(
               and l.start_time > ${since.toISOString()}::timestamptz))`),
   );
   return rows.map((r) => r.order_hash);
+}
+
+/**
+ * On the indexer's poll: the approvals of signed listings stored since the last range (read at
+ * the cursor's block) and the listings whose time came (expired, started), their orders rows and
+ * their collections' stats, in one transaction fenced on the cursor.
+ */
+export async function writeListingsPoll(
+  db: AppDb,
+  chainId: number,
+  cursor: Cursor,
+  approvals: ListingApprovalsWrite,
+  due: readonly string[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOrderItems(tx);
+    await fenceOnCursor(tx, chainId, cursor);
+    await setFeedBlock(tx, cursor.number);
+    await writeApprovals(tx, chainId, approvals);
+    const keys = listingKeysOf([]);
+    for (const r of approvals.reads) keys.pairs.add(`${r.contractAddr}|${r.owner}`);
+    for (const h of due) keys.hashes.add(h);
+    const touched = emptyTouched();
+    touched.signed = { listingsAddr: approvals.listingsAddr, block: cursor.number, keys };
+    await recompute(tx, chainId, touched);
+  });
 }

@@ -4,11 +4,12 @@
 // `funded` from the offerer's coin balance and allowance to the Offers contract, read at the
 // last block of every range that moved that coin for an offerer with open offers (and for any
 // offer the indexer has not looked at yet, state_block null). See README.md "Offers".
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { erc20Abi, type Address, type PublicClient } from 'viem';
 import type { AppDb, Tx } from '../../../db/database.js';
 import { isRevert } from '../../chain-reads.js';
 import { offerEvents, offerFunds, type OfferEventRow } from '../../../db/schema-offers.js';
+import { takeAbove } from '../../sync/above-fork.js';
 import { chunks, rowsOf, valuesOf } from '../../../db/bulk.js';
 
 /** A (coin, owner) pair whose balance and allowance were read at `blockNumber`. */
@@ -269,18 +270,15 @@ export async function writeOffers(
  * again), and recomputes the offers the deleted facts touched.
  */
 export async function rollbackOffers(tx: Tx, chainId: number, fork: number) {
-  const deleted = await tx
-    .delete(offerEvents)
-    .where(and(eq(offerEvents.chainId, chainId), gt(offerEvents.blockNumber, fork)))
-    .returning({
-      kind: offerEvents.kind,
-      orderHash: offerEvents.orderHash,
-      offerer: offerEvents.offerer,
-    });
-  const dropped = await tx
-    .delete(offerFunds)
-    .where(and(eq(offerFunds.chainId, chainId), gt(offerFunds.blockNumber, fork)))
-    .returning({ coin: offerFunds.coin, owner: offerFunds.owner });
+  const deleted = await takeAbove(tx, offerEvents, chainId, fork, {
+    kind: offerEvents.kind,
+    orderHash: offerEvents.orderHash,
+    offerer: offerEvents.offerer,
+  });
+  const dropped = await takeAbove(tx, offerFunds, chainId, fork, {
+    coin: offerFunds.coin,
+    owner: offerFunds.owner,
+  });
   await tx.execute(sql`
     update offers set state_block = null where chain_id = ${chainId} and state_block > ${fork}::bigint`);
   const keys = keysOf(deleted);
