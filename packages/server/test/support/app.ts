@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from './context.js';
  */
 export function useTestApp(
   overrides: Partial<Config>,
-  onReady: (ready: { t: TestContext; app: FastifyInstance }) => void,
+  onReady: (ready: { t: TestContext; app: FastifyInstance }) => void | Promise<void>,
 ): void {
   let t: TestContext | undefined;
   let app: FastifyInstance | undefined;
@@ -19,7 +19,7 @@ export function useTestApp(
     t = await createTestContext(overrides);
     app = await buildApp(t.ctx);
     await app.ready();
-    onReady({ t, app });
+    await onReady({ t, app });
   });
 
   afterAll(async () => {
