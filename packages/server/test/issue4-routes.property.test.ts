@@ -1,13 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { buildApp } from '../src/app.js';
-import { createTestContext, type TestContext } from './support/context.js';
 import { issueMessage, signIn } from './support/sign-in.js';
+import { scratchDir, useTestApp } from './support/app.js';
 import { GIF } from './support/images.js';
 import { injectNo5xx } from './support/api.js';
 
@@ -15,32 +11,22 @@ import { injectNo5xx } from './support/api.js';
  * Schema-breaking input to every route of the sign-in, user, upload and config features: no
  * answer may be a 5xx, and every API answer is an envelope.
  */
-let t: TestContext;
 let app: FastifyInstance;
 let token: string;
 let address: string;
 let message: string;
-let dataDir: string;
+const dataDir = scratchDir('fuzz-');
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-'));
-  t = await createTestContext({
-    dataDir,
-    rateLimit: { authPerMinute: 1_000_000, uploadPerMinute: 1_000_000 },
-  });
-  app = await buildApp(t.ctx);
-  await app.ready();
-  const account = privateKeyToAccount(generatePrivateKey());
-  address = account.address;
-  token = await signIn(app, account);
-  message = (await issueMessage(app, address)).message;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useTestApp(
+  { dataDir, rateLimit: { authPerMinute: 1_000_000, uploadPerMinute: 1_000_000 } },
+  async (ready) => {
+    app = ready.app;
+    const account = privateKeyToAccount(generatePrivateKey());
+    address = account.address;
+    token = await signIn(app, account);
+    message = (await issueMessage(app, address)).message;
+  },
+);
 
 const RUNS = { numRuns: 150 };
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -26,4 +29,14 @@ export function useTestApp(
     await app?.close();
     await t?.cleanup();
   });
+}
+
+/**
+ * A scratch folder (an app's data folder) for one test file, removed after its tests: after the
+ * app of useTestApp registered below it is closed, as after hooks run last-registered first.
+ */
+export function scratchDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
