@@ -1,21 +1,19 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { describe, it } from 'vitest';
 import { saveArticle, saveCategory } from '../src/modules/article/queries.js';
-import { createTestContext, type TestContext } from './support/context.js';
+import { injectNo5xx } from './support/api.js';
+import { useTestApp } from './support/app.js';
 
 /**
  * Schema-breaking input to every route of the help-centre, banner, primary-sale and launchpad
  * features: no answer may be a 5xx, and every API answer is an envelope.
  */
-let t: TestContext;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  app = await buildApp(t.ctx);
-  await app.ready();
+useTestApp({}, async (ready) => {
+  app = ready.app;
+  const t = ready.t;
   const cat = await saveCategory(t.ctx.database.db, { names: { en: 'c' } });
   await saveArticle(t.ctx.database.db, {
     categoryId: cat.id,
@@ -24,19 +22,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
-});
-
 async function expectNo5xx(opts: InjectOptions) {
-  const res = await app.inject(opts);
-  expect(res.statusCode, `${opts.method} ${opts.url} → ${res.body.slice(0, 300)}`).toBeLessThan(
-    500,
-  );
-  const body = res.json();
-  expect(typeof body.code).toBe('number');
-  if (res.statusCode >= 400) expect(body.code).not.toBe(0);
+  await injectNo5xx(app, opts);
 }
 
 const ROUTES: { method: 'GET' | 'POST'; url: string }[] = [

@@ -1,61 +1,37 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { buildApp } from '../src/app.js';
-import { createTestContext, type TestContext } from './support/context.js';
 import { issueMessage, signIn } from './support/sign-in.js';
+import { scratchDir, useTestApp } from './support/app.js';
 import { GIF } from './support/images.js';
+import { injectNo5xx } from './support/api.js';
 
 /**
  * Schema-breaking input to every route of the sign-in, user, upload and config features: no
  * answer may be a 5xx, and every API answer is an envelope.
  */
-let t: TestContext;
 let app: FastifyInstance;
 let token: string;
 let address: string;
 let message: string;
-let dataDir: string;
+const dataDir = scratchDir('fuzz-');
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-'));
-  t = await createTestContext({
-    dataDir,
-    rateLimit: { authPerMinute: 1_000_000, uploadPerMinute: 1_000_000 },
-  });
-  app = await buildApp(t.ctx);
-  await app.ready();
-  const account = privateKeyToAccount(generatePrivateKey());
-  address = account.address;
-  token = await signIn(app, account);
-  message = (await issueMessage(app, address)).message;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useTestApp(
+  { dataDir, rateLimit: { authPerMinute: 1_000_000, uploadPerMinute: 1_000_000 } },
+  async (ready) => {
+    app = ready.app;
+    const account = privateKeyToAccount(generatePrivateKey());
+    address = account.address;
+    token = await signIn(app, account);
+    message = (await issueMessage(app, address)).message;
+  },
+);
 
 const RUNS = { numRuns: 150 };
 
-async function expectNo5xx(opts: InjectOptions) {
-  const res = await app.inject(opts);
-  expect(res.statusCode, `${opts.method} ${opts.url} → ${res.body.slice(0, 300)}`).toBeLessThan(
-    500,
-  );
-  if (String(res.headers['content-type'] ?? '').includes('application/json')) {
-    const body = res.json();
-    expect(typeof body.code).toBe('number');
-    expect(typeof body.message).toBe('string');
-    if (res.statusCode >= 400) expect(body.code).not.toBe(0);
-  }
-  return res;
-}
+const expectNo5xx = (opts: InjectOptions) =>
+  injectNo5xx(app, opts, { message: true, onlyJson: true });
 
 const printable = fc.stringMatching(/^[\x20-\x7e]{0,80}$/);
 /** A path segment: encoded arbitrary text, or raw printable characters (bad escapes included). */

@@ -7,24 +7,21 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { erc20Abi, parseEther, parseUnits, zeroAddress, type Address } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import {
-  ERRORS,
-  LISTING_TYPES,
-  listingDomain,
-  OFFER_KIND,
-  OFFER_TYPES,
-  offerDomain,
-  type ErrorName,
-  type SignedListingFields,
-} from '@aiamarket/shared';
+import { erc20Abi, parseUnits, type Address } from 'viem';
+import { ERRORS, type ErrorName } from '@aiamarket/shared';
 import { gameItems721Abi } from '@aiamarket/shared/abis';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { offers, signedListings } from '../src/db/schema.js';
 import { CHAIN_ID, send } from './indexer/support.js';
 import { ACTORS, buildWorld, lower, type World } from './support/market-world.js';
+import {
+  asText,
+  listingFields,
+  offerFields,
+  signListing,
+  signOffer,
+} from './support/signed-orders.js';
 
 type Who = 'alice' | 'bob' | 'carol' | 'dave';
 const REDIS_URL = process.env.REDIS_URL;
@@ -117,62 +114,22 @@ async function post(app: FastifyInstance, url: string, payload: unknown) {
   return { status: res.statusCode, body: res.json() as { code: number; message: string } };
 }
 
-const now = () => BigInt(Math.floor(Date.now() / 1000));
-let saltSeq = 1n;
-const asText = (o: object) =>
-  Object.fromEntries(
-    Object.entries(o).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v]),
-  );
-
-function listing(who: 'dave' | 'carol'): SignedListingFields {
-  return {
-    seller: ACTORS[who].address,
-    collection: hero,
-    erc1155: false,
-    tokenId: heroOf[who]!,
-    units: 1n,
-    coin: zeroAddress,
-    pricePerUnit: parseEther('1'),
-    start: now() - 60n,
-    end: now() + 7n * 86_400n,
-    salt: saltSeq++,
-    counter: 0n,
-  };
-}
-
 async function createListing(app: FastifyInstance, who: 'dave' | 'carol') {
-  const l = listing(who);
-  const signature = await privateKeyToAccount(ACTORS[who].privateKey).signTypedData({
-    domain: listingDomain(CHAIN_ID, listingsAddr),
-    types: LISTING_TYPES,
-    primaryType: 'Listing',
-    message: l,
-  });
+  const l = listingFields({ seller: ACTORS[who].address, collection: hero, tokenId: heroOf[who]! });
+  const signature = await signListing(ACTORS[who].privateKey, listingsAddr, l, CHAIN_ID);
   return post(app, '/listing/create', { listings: [asText(l)], signature, bulk: false });
 }
 
 /** An item offer of 1 USDT on hero 2 (alice's). */
 async function createOffer(app: FastifyInstance, who: Who) {
-  const t = {
+  const t = offerFields({
     offerer: ACTORS[who].address,
     collection: hero,
-    kind: OFFER_KIND.item,
-    erc1155: false,
     identifier: 2n,
-    units: 1n,
     coin: stable,
     pricePerUnit: parseUnits('1', 6),
-    start: now() - 60n,
-    end: now() + 7n * 86_400n,
-    salt: saltSeq++,
-    counter: 0n,
-  };
-  const signature = await privateKeyToAccount(ACTORS[who].privateKey).signTypedData({
-    domain: offerDomain(CHAIN_ID, offersAddr),
-    types: OFFER_TYPES,
-    primaryType: 'Offer',
-    message: t,
   });
+  const signature = await signOffer(ACTORS[who].privateKey, offersAddr, t, CHAIN_ID);
   return post(app, '/offer/create', { offer: asText(t), signature });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, HTTPMethods } from 'fastify';
 
 /** `page` (from 1) and `size` fields, coerced from query strings. */
 export function pageFields(defaultSize: number, maxSize = 100) {
@@ -78,3 +78,12 @@ export async function queryOrBodyHook(request: FastifyRequest) {
       : {};
   request.query = { ...query, ...fromBody };
 }
+
+/** The route options of a call read from a query string (GET) or a JSON body (POST). */
+export const queryOrBody = {
+  method: ['GET', 'POST'] as HTTPMethods[],
+  preValidation: queryOrBodyHook,
+};
+
+/** The route options of a POST whose filters may come inside `data`. */
+export const postWithData = { method: 'POST' as const, preValidation: liftDataHook };

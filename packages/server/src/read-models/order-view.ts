@@ -19,6 +19,7 @@ import {
 import type { AppDb } from '../db/database.js';
 import { collectionProfiles, collections, orders, signedListings } from '../db/schema.js';
 import { coinsOf, type CoinCatalog } from '../chain/coins.js';
+import { ofContract, ofToken } from '../db/keys.js';
 
 /** The order columns every listing view reads. */
 export const orderColumns = {
@@ -164,10 +165,7 @@ export async function collectionLabels(
     .from(collections)
     .leftJoin(
       collectionProfiles,
-      and(
-        eq(collectionProfiles.chainId, collections.chainId),
-        eq(collectionProfiles.contractAddr, collections.address),
-      ),
+      ofContract(collectionProfiles, collections.chainId, collections.address),
     )
     .where(and(eq(collections.chainId, chainId), inArray(collections.address, unique)));
   for (const r of rows) {
@@ -325,9 +323,7 @@ export async function lowestMarketHeldOrder(
     .from(orders)
     .where(
       and(
-        eq(orders.chainId, chainId),
-        eq(orders.contractAddr, contractAddr),
-        eq(orders.tokenId, tokenId),
+        ofToken(orders, chainId, contractAddr, tokenId),
         eq(orders.status, ORDER_STATUS.forceCancel),
         eq(orders.chainStatus, ORDER_STATUS.listed),
         inArray(orders.hold, [ORDER_HOLD.coin, ORDER_HOLD.paused]),

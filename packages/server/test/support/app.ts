@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -10,7 +13,7 @@ import { createTestContext, type TestContext } from './context.js';
  */
 export function useTestApp(
   overrides: Partial<Config>,
-  onReady: (ready: { t: TestContext; app: FastifyInstance }) => void,
+  onReady: (ready: { t: TestContext; app: FastifyInstance }) => void | Promise<void>,
 ): void {
   let t: TestContext | undefined;
   let app: FastifyInstance | undefined;
@@ -19,11 +22,21 @@ export function useTestApp(
     t = await createTestContext(overrides);
     app = await buildApp(t.ctx);
     await app.ready();
-    onReady({ t, app });
+    await onReady({ t, app });
   });
 
   afterAll(async () => {
     await app?.close();
     await t?.cleanup();
   });
+}
+
+/**
+ * A scratch folder (an app's data folder) for one test file, removed after its tests: after the
+ * app of useTestApp registered below it is closed, as after hooks run last-registered first.
+ */
+export function scratchDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

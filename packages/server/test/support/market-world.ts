@@ -2,6 +2,7 @@
 // database, plus a few more listings, token metadata with images and properties, collection pages
 // and user profiles, and the app on top. Used by the market, item, search and favourite tests.
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseEther, zeroAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -302,4 +303,22 @@ export async function buildWorld(
     .set({ username: 'Alice Wonder' })
     .where(eq(users.address, lower(ACTORS.alice.address)));
   return world;
+}
+
+/**
+ * The world of one test file: built before its tests (then `onReady`, for the file's own set-up)
+ * and closed after them.
+ */
+export function useWorld(
+  onReady: (w: World) => void | Promise<void>,
+  opts: Parameters<typeof buildWorld>[0] = {},
+): void {
+  let world: World | undefined;
+  beforeAll(async () => {
+    world = await buildWorld(opts);
+    await onReady(world);
+  }, 240_000);
+  afterAll(async () => {
+    await world?.close();
+  });
 }

@@ -2,24 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { formatUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVITY_METHOD, ERRORS, TRANSFER_METHODS, type ActivityVO } from '@aiamarket/shared';
-import { buildApp } from '../../app.js';
 import { ACTIVITY_COUNT_CAP } from './queries.js';
-import type { AppDb } from '../../db/database.js';
 import { activities, collectionProfiles, tokenMetadata, users } from '../../db/schema.js';
-import { freshDatabase } from '../../../test/support/database.js';
-import { chainServerContext } from '../../../test/support/context.js';
+import type { freshDatabase } from '../../../test/support/database.js';
 import { signIn } from '../../../test/support/sign-in.js';
-import {
-  ACTORS,
-  CHAIN_ID,
-  newIndexer,
-  SCENARIO_ORDER,
-  scenarioSteps,
-  startChain,
-  type Chain,
-} from '../../../test/indexer/support.js';
+import { useScenarioApp } from '../../../test/support/scenario-app.js';
+import { ACTORS, CHAIN_ID, type Chain } from '../../../test/indexer/support.js';
 
 let c: Chain;
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -36,21 +26,10 @@ const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-beforeAll(async () => {
-  c = await startChain();
-  fresh = await freshDatabase();
-  const steps = scenarioSteps(c);
-  const indexer = newIndexer(fresh.database.db, c.publicClient, c.deployment);
-  for (const step of SCENARIO_ORDER) {
-    await steps[step]();
-    await indexer.catchUp();
-  }
+useScenarioApp(async (s) => {
+  ({ c, fresh, app } = s);
   g721 = c.addr('GameItems721').toLowerCase();
   g1155 = c.addr('GameItems1155').toLowerCase();
-  app = await buildApp(chainServerContext(c, fresh.database));
-  await app.ready();
-  // The API gives the registered collections their pages in the background once ready.
-  await waitForProfiles(fresh.database.db, 4);
   // Names come from users, item name and image from token_metadata.
   await signIn(app, privateKeyToAccount(ACTORS.alice.privateKey));
   await signIn(app, privateKeyToAccount(ACTORS.carol.privateKey));
@@ -72,12 +51,6 @@ beforeAll(async () => {
       target: [tokenMetadata.chainId, tokenMetadata.contractAddr, tokenMetadata.tokenId],
       set: { name: 'Hero #1', imageUrl: '/ipfs/bafyhero1', status: 'ok' },
     });
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-  await fresh?.drop();
-  await c?.stop();
 });
 
 /** The activity rows the database holds for a filter, newest first. */
@@ -283,16 +256,6 @@ describe('transaction/userPage', () => {
     expect(badRole.statusCode).toBe(400);
   });
 });
-
-/** Polls until the background sync has created `count` collection pages. */
-async function waitForProfiles(db: AppDb, count: number) {
-  for (let i = 0; i < 200; i++) {
-    const rows = await db.select({ id: collectionProfiles.id }).from(collectionProfiles);
-    if (rows.length >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('collection pages were not created');
-}
 
 describe('busy histories', () => {
   it('counts the total up to the cap and still pages the newest rows', async () => {

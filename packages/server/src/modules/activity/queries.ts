@@ -6,6 +6,7 @@ import { activities, marketEvents, tokenMetadata } from '../../db/schema-chain.j
 import { collectionProfiles } from '../../db/schema-market.js';
 import { users } from '../../db/schema.js';
 import { ACTIVITY_METHOD, type ActivityRole } from '@aiamarket/shared';
+import { ofContract } from '../../db/keys.js';
 
 const a = activities;
 const fromUser = alias(users, 'from_user');
@@ -85,13 +86,7 @@ export async function findActivities(db: AppDb, q: ActivityQuery, page: number, 
       .leftJoin(fromUser, eq(fromUser.address, a.fromAddr))
       .leftJoin(toUser, eq(toUser.address, a.toAddr))
       .leftJoin(tokenMetadata, tokenMetadataOf(a))
-      .leftJoin(
-        collectionProfiles,
-        and(
-          eq(collectionProfiles.chainId, a.chainId),
-          eq(collectionProfiles.contractAddr, a.contractAddr),
-        ),
-      )
+      .leftJoin(collectionProfiles, ofContract(collectionProfiles, a.chainId, a.contractAddr))
       .where(where)
       .orderBy(desc(a.blockNumber), desc(a.logIndex), desc(a.subIndex))
       .limit(size)

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { createTestContext, type TestContext } from '../../../test/support/context.js';
+import { describe, expect, it } from 'vitest';
+import type { TestContext } from '../../../test/support/context.js';
+import { useTestApp } from '../../../test/support/app.js';
 import { saveArticle, saveCategory } from './queries.js';
 
 let t: TestContext;
 let app: FastifyInstance;
 const ids: { cats: number[]; articles: number[] } = { cats: [], articles: [] };
 
-beforeAll(async () => {
-  t = await createTestContext();
-  app = await buildApp(t.ctx);
-  await app.ready();
+useTestApp({}, async (ready) => {
+  ({ t, app } = ready);
   const db = t.ctx.database.db;
   for (let c = 0; c < 12; c++) {
     const cat = await saveCategory(db, {
@@ -32,11 +30,6 @@ beforeAll(async () => {
     });
     ids.articles.push(art.id);
   }
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>

@@ -1,6 +1,8 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError, ERRORS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
+import { replaceById } from '../../db/replace-by-id.js';
+import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import { articleCategories, articles, type LocalizedText } from '../../db/schema.js';
 import { sanitizeHtml } from '../../http/html.js';
 import type { ArticleInput, CategoryInput } from './input.js';
@@ -22,13 +24,16 @@ const summaryColumns = {
 
 /** One page of categories (sort, then id), each with all its articles (sort, then id). */
 export async function categoryPage(db: AppDb, page: number, size: number) {
-  const [totalRow] = await db.select({ n: count() }).from(articleCategories);
-  const categories = await db
-    .select()
-    .from(articleCategories)
-    .orderBy(asc(articleCategories.sort), asc(articleCategories.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows: categories, total } = await pageWithTotal(
+    db
+      .select()
+      .from(articleCategories)
+      .orderBy(asc(articleCategories.sort), asc(articleCategories.id))
+      .$dynamic(),
+    countWhere(db, articleCategories, undefined),
+    page,
+    size,
+  );
   const ids = categories.map((c) => c.id);
   const list = ids.length
     ? await db
@@ -38,7 +43,7 @@ export async function categoryPage(db: AppDb, page: number, size: number) {
         .orderBy(asc(articles.sort), asc(articles.id))
     : [];
   return {
-    total: totalRow?.n ?? 0,
+    total,
     categories: categories.map((c) => ({
       category: c,
       articles: list.filter((a) => a.categoryId === c.id),
@@ -54,15 +59,17 @@ export async function articlePage(
   size: number,
 ) {
   const where = categoryId === undefined ? undefined : eq(articles.categoryId, categoryId);
-  const [totalRow] = await db.select({ n: count() }).from(articles).where(where);
-  const rows = await db
-    .select(summaryColumns)
-    .from(articles)
-    .where(where)
-    .orderBy(asc(articles.sort), asc(articles.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  return { total: totalRow?.n ?? 0, rows };
+  return pageWithTotal(
+    db
+      .select(summaryColumns)
+      .from(articles)
+      .where(where)
+      .orderBy(asc(articles.sort), asc(articles.id))
+      .$dynamic(),
+    countWhere(db, articles, where),
+    page,
+    size,
+  );
 }
 
 export async function findCategory(db: AppDb, id: number): Promise<CategoryRow | undefined> {
@@ -105,13 +112,7 @@ export async function saveCategory(db: AppDb, input: CategoryInput): Promise<Cat
     const rows = await db.insert(articleCategories).values(values).returning();
     return rows[0]!;
   }
-  const rows = await db
-    .update(articleCategories)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(articleCategories.id, input.id))
-    .returning();
-  if (!rows[0]) throw new ApiError(ERRORS.notFound, `No article category ${input.id}`);
-  return rows[0];
+  return replaceById(db, articleCategories, input.id, values, `No article category ${input.id}`);
 }
 
 /** Creates an article, or replaces the one with `id`; the HTML contents are sanitised. */
@@ -131,11 +132,5 @@ export async function saveArticle(db: AppDb, input: ArticleInput): Promise<Artic
     const rows = await db.insert(articles).values(values).returning();
     return rows[0]!;
   }
-  const rows = await db
-    .update(articles)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(articles.id, input.id))
-    .returning();
-  if (!rows[0]) throw new ApiError(ERRORS.notFound, `No article ${input.id}`);
-  return rows[0];
+  return replaceById(db, articles, input.id, values, `No article ${input.id}`);
 }

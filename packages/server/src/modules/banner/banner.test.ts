@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { createTestContext, type TestContext } from '../../../test/support/context.js';
+import { describe, expect, it } from 'vitest';
+import type { TestContext } from '../../../test/support/context.js';
+import { useTestApp } from '../../../test/support/app.js';
 import { bannerInput } from './input.js';
 import { saveBanner } from './queries.js';
 
 let t: TestContext;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  app = await buildApp(t.ctx);
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
+useTestApp({}, (ready) => {
+  ({ t, app } = ready);
 });
 
 describe('GET /v1/api/collections/banner', () => {

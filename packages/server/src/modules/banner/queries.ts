@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { ApiError, ERRORS } from '@aiamarket/shared';
+import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.js';
+import { replaceById } from '../../db/replace-by-id.js';
 import { banners } from '../../db/schema.js';
 import type { BannerInput } from './input.js';
 
@@ -36,11 +36,5 @@ export async function saveBanner(db: AppDb, input: BannerInput): Promise<BannerR
     const rows = await db.insert(banners).values(values).returning();
     return rows[0]!;
   }
-  const rows = await db
-    .update(banners)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(banners.id, input.id)))
-    .returning();
-  if (!rows[0]) throw new ApiError(ERRORS.notFound, `No banner ${input.id}`);
-  return rows[0];
+  return replaceById(db, banners, input.id, values, `No banner ${input.id}`);
 }

@@ -9,7 +9,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addDecimals,
   COLLECTION_EDIT_MESSAGES as E,
@@ -20,7 +20,6 @@ import {
 } from '@aiamarket/shared';
 import { marketplaceAbi } from '@aiamarket/shared/abis';
 import { buildApp } from '../../app.js';
-import type { AppDb } from '../../db/database.js';
 import type { ServerContext } from '../../context.js';
 import {
   collectionProfiles,
@@ -29,19 +28,10 @@ import {
   royaltyPayments,
 } from '../../db/schema.js';
 import { setCoinRate } from '../../indexer/sources/coins/rates.js';
-import { freshDatabase } from '../../../test/support/database.js';
-import { chainServerContext } from '../../../test/support/context.js';
+import type { freshDatabase } from '../../../test/support/database.js';
 import { signIn } from '../../../test/support/sign-in.js';
-import {
-  ACTORS,
-  CHAIN_ID,
-  newIndexer,
-  SCENARIO_ORDER,
-  scenarioSteps,
-  send,
-  startChain,
-  type Chain,
-} from '../../../test/indexer/support.js';
+import { useScenarioApp } from '../../../test/support/scenario-app.js';
+import { ACTORS, CHAIN_ID, send, type Chain } from '../../../test/indexer/support.js';
 
 let c: Chain;
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -70,28 +60,10 @@ const profileOf = async (link: string) =>
       .where(sql`lower(${collectionProfiles.linkCollection}) = ${link.toLowerCase()}`)
   )[0]!;
 
-beforeAll(async () => {
-  c = await startChain();
-  fresh = await freshDatabase();
-  const steps = scenarioSteps(c);
-  const indexer = newIndexer(fresh.database.db, c.publicClient, c.deployment);
-  for (const step of SCENARIO_ORDER) {
-    await steps[step]();
-    await indexer.catchUp();
-  }
-  ctx = chainServerContext(c, fresh.database);
-  app = await buildApp(ctx);
-  await app.ready();
-  // The API gives the registered collections their pages in the background once ready.
-  await waitForProfiles(fresh.database.db, 4);
+useScenarioApp(async (s) => {
+  ({ c, fresh, ctx, app } = s);
   ownerToken = await signIn(app, privateKeyToAccount(ACTORS.owner.privateKey));
   aliceToken = await signIn(app, privateKeyToAccount(ACTORS.alice.privateKey));
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-  await fresh?.drop();
-  await c?.stop();
 });
 
 describe('collection pages created automatically', () => {
@@ -642,13 +614,3 @@ describe('stats rows are optional', () => {
     });
   });
 });
-
-/** Polls until the background sync has created `count` collection pages. */
-async function waitForProfiles(db: AppDb, count: number) {
-  for (let i = 0; i < 200; i++) {
-    const rows = await db.select({ id: collectionProfiles.id }).from(collectionProfiles);
-    if (rows.length >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('collection pages were not created');
-}

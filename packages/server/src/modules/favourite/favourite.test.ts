@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ERRORS, type FavouriteInfo } from '@aiamarket/shared';
 import { favourites } from '../../db/schema.js';
-import { buildWorld, type World } from '../../../test/support/market-world.js';
+import { callApi } from '../../../test/support/api.js';
+import { useWorld, type World } from '../../../test/support/market-world.js';
 
 let w: World;
-beforeAll(async () => {
-  w = await buildWorld();
-}, 240_000);
-afterAll(async () => {
-  await w?.close();
+useWorld((world) => {
+  w = world;
 });
 
-async function get(url: string, token?: string) {
-  const res = await w.app.inject({
-    method: 'GET',
-    url: `/v1/api${url}`,
-    headers: token ? { token } : {},
-  });
-  return {
-    status: res.statusCode,
-    body: res.json() as { code: number; message: string; data: FavouriteInfo },
-  };
-}
+const get = (url: string, token?: string) =>
+  callApi<FavouriteInfo>(w.app, 'GET', url, undefined, token);
 const rows = async () =>
   (await w.ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(favourites))[0]!.n;
 

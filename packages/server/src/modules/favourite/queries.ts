@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.js';
 import { collections, favourites, holdings, tokenMetadata } from '../../db/schema.js';
+import { ofContract } from '../../db/keys.js';
 
 export interface ItemKey {
   chainId: number;
@@ -21,11 +22,7 @@ export async function itemExists(db: AppDb, k: ItemKey): Promise<boolean> {
 }
 
 const keyOf = (k: ItemKey) =>
-  and(
-    eq(favourites.chainId, k.chainId),
-    eq(favourites.contractAddr, k.contractAddr),
-    eq(favourites.tokenId, k.tokenId),
-  );
+  and(ofContract(favourites, k.chainId, k.contractAddr), eq(favourites.tokenId, k.tokenId));
 
 export async function addFavourite(db: AppDb, userAddr: string, k: ItemKey) {
   await db

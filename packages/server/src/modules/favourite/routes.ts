@@ -9,7 +9,7 @@ import {
   TOKEN_SECURITY,
 } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { queryOrBodyHook } from '../../http/paging.js';
+import { queryOrBody } from '../../http/paging.js';
 import { addressSchema } from '../../http/schemas.js';
 import { uintInput } from '../../http/filter-inputs.js';
 import { addFavourite, favouriteInfo, itemExists, removeFavourite } from './queries.js';
@@ -73,9 +73,8 @@ export function favouriteRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     );
 
     app.route({
-      method: ['GET', 'POST'],
+      ...queryOrBody,
       url: '/collect/detail',
-      preValidation: queryOrBodyHook,
       schema: {
         tags: ['favourite'],
         summary: "An item's favourite count, and whether the signed-in user favourited it",

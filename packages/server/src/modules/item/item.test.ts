@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ERRORS,
   ORDER_STATUS,
@@ -17,26 +17,16 @@ import {
   orders,
 } from '../../db/schema.js';
 import { and, eq } from 'drizzle-orm';
-import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
+import { callApi } from '../../../test/support/api.js';
+import { ACTORS, lower, useWorld, type World } from '../../../test/support/market-world.js';
 
 let w: World;
-beforeAll(async () => {
-  w = await buildWorld();
-}, 240_000);
-afterAll(async () => {
-  await w?.close();
+useWorld((world) => {
+  w = world;
 });
 
-type Envelope<T> = { code: number; message: string; data: T };
-async function call<T>(method: 'GET' | 'POST', url: string, payload?: unknown, token?: string) {
-  const res = await w.app.inject({
-    method,
-    url: `/v1/api${url}`,
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-    headers: token ? { token } : {},
-  });
-  return { status: res.statusCode, body: res.json() as Envelope<T> };
-}
+const call = <T>(method: 'GET' | 'POST', url: string, payload?: unknown, token?: string) =>
+  callApi<T>(w.app, method, url, payload, token);
 const cards = (payload: unknown) =>
   call<Page<NftCardVO>>('POST', '/nft/findPageByCollectionId', payload);
 const account = (payload: unknown) =>

@@ -15,6 +15,7 @@ import { ordersPage } from '../../read-models/order-page.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { countColumn, countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import type { TokenListFilter } from '../../db/token-list-filter.js';
+import { ofToken } from '../../db/keys.js';
 
 /** What a card needs besides its order. */
 export interface CardRow {
@@ -31,14 +32,6 @@ const metaJoin = (contract: SQL, token: SQL, chainId: number) =>
     eq(tokenMetadata.chainId, chainId),
     sql`${tokenMetadata.contractAddr} = ${contract}`,
     sql`${tokenMetadata.tokenId} = ${token}`,
-  );
-
-/** The holdings of one token. */
-const ofToken = (chainId: number, contractAddr: string, tokenId: string) =>
-  and(
-    eq(holdings.chainId, chainId),
-    eq(holdings.contractAddr, contractAddr),
-    eq(holdings.tokenId, tokenId),
   );
 
 /** The collection of a contract: given, or named by the columns of a joined row. */
@@ -84,24 +77,18 @@ export async function findItem(db: AppDb, chainId: number, contractAddr: string,
     db
       .select()
       .from(tokenMetadata)
-      .where(
-        and(
-          eq(tokenMetadata.chainId, chainId),
-          eq(tokenMetadata.contractAddr, contractAddr),
-          eq(tokenMetadata.tokenId, tokenId),
-        ),
-      ),
+      .where(ofToken(tokenMetadata, chainId, contractAddr, tokenId)),
     db
       .select({ ownerAddr: holdings.ownerAddr, amount: sql<string>`${holdings.amount}::text` })
       .from(holdings)
-      .where(ofToken(chainId, contractAddr, tokenId))
+      .where(ofToken(holdings, chainId, contractAddr, tokenId))
       .orderBy(desc(holdings.amount), asc(holdings.ownerAddr))
       .limit(100),
     // A popular ERC1155 token has more holders than the list above keeps.
     db
       .select({ amountTotal: sql<string>`coalesce(sum(${holdings.amount}), 0)::text` })
       .from(holdings)
-      .where(ofToken(chainId, contractAddr, tokenId)),
+      .where(ofToken(holdings, chainId, contractAddr, tokenId)),
   ]);
   const known = meta || owners.length;
   if (!known) return null;
@@ -122,7 +109,7 @@ export async function ownershipOf(
       amountTotal: sql<string>`coalesce(sum(${holdings.amount}), 0)::text`,
     })
     .from(holdings)
-    .where(ofToken(chainId, contractAddr, tokenId));
+    .where(ofToken(holdings, chainId, contractAddr, tokenId));
   return { amount: row?.amount ?? '0', amountTotal: row?.amountTotal ?? '0' };
 }
 
@@ -135,7 +122,7 @@ export async function ownersPage(
   page: number,
   size: number,
 ) {
-  const where = ofToken(chainId, contractAddr, tokenId);
+  const where = ofToken(holdings, chainId, contractAddr, tokenId);
   const [rows, [totals]] = await Promise.all([
     db
       .select({ userAddr: holdings.ownerAddr, amount: sql<string>`${holdings.amount}::text` })

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { requireUser } from '../../http/auth.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { liftDataHook, pageOf, queryOrBodyHook } from '../../http/paging.js';
+import { pageOf, queryOrBody, postWithData } from '../../http/paging.js';
 import { priceRangeOf } from '../../http/filter-inputs.js';
 import {
   accountItemsInput,
@@ -26,9 +26,8 @@ export function itemRoutes(
 
   return async (app) => {
     app.route({
-      method: ['GET', 'POST'],
+      ...queryOrBody,
       url: '/nftMeta/getDetail',
-      preValidation: queryOrBodyHook,
       schema: {
         tags: ['item'],
         summary: 'An item: metadata, its collection, its lowest listed order and its best offer',
@@ -43,9 +42,8 @@ export function itemRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/asset/userInfo',
-      preValidation: liftDataHook,
       schema: {
         tags: ['item'],
         summary: 'How many of an item an owner (default: the signed-in user) holds',
@@ -64,9 +62,8 @@ export function itemRoutes(
     });
 
     app.route({
-      method: ['GET', 'POST'],
+      ...queryOrBody,
       url: '/asset/ownership',
-      preValidation: queryOrBodyHook,
       schema: {
         tags: ['item'],
         summary: 'The owners of an item with their amounts, largest first (size 20)',
@@ -81,9 +78,8 @@ export function itemRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/nft/findPageByCollectionId',
-      preValidation: liftDataHook,
       schema: {
         tags: ['item'],
         summary: "A collection's items (size 20)",
@@ -113,9 +109,8 @@ export function itemRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/nftOrder/selecAssetNftPage',
-      preValidation: liftDataHook,
       schema: {
         tags: ['item'],
         summary: "An account's items (size 24)",
@@ -134,9 +129,8 @@ export function itemRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/asset/userInfoList',
-      preValidation: liftDataHook,
       schema: {
         tags: ['item'],
         summary: "A user's NFTs of one collection (the launchpad exchange modal), size 20",

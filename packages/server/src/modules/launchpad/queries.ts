@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { ApiError, ERRORS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
+import { replaceById } from '../../db/replace-by-id.js';
 import { collections, launchpadProjects } from '../../db/schema.js';
 import { sanitizeHtml } from '../../http/html.js';
 import type { ProjectValues } from './input.js';
@@ -77,13 +78,13 @@ export async function saveProject(db: AppDb, input: ProjectValues): Promise<Proj
     return rows[0]!;
   }
   try {
-    const rows = await db
-      .update(launchpadProjects)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(launchpadProjects.id, input.id))
-      .returning();
-    if (!rows[0]) throw new ApiError(ERRORS.notFound, `No launchpad project ${input.id}`);
-    return rows[0];
+    return await replaceById(
+      db,
+      launchpadProjects,
+      input.id,
+      values,
+      `No launchpad project ${input.id}`,
+    );
   } catch (err) {
     if (err instanceof ApiError) throw err;
     throw new ApiError(

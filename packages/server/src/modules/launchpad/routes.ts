@@ -9,7 +9,7 @@ import {
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { addressSchema } from '../../http/schemas.js';
-import { pageFields, queryOrBodyHook } from '../../http/paging.js';
+import { pageFields, queryOrBody } from '../../http/paging.js';
 import { LaunchpadReader } from './chain.js';
 import { launchpadService } from './service.js';
 
@@ -100,9 +100,8 @@ export function launchpadRoutes(
 
   return async (app) => {
     app.route({
-      method: ['GET', 'POST'],
+      ...queryOrBody,
       url: '/collections/getLaunPage',
-      preValidation: queryOrBodyHook,
       schema: {
         tags: ['launchpad'],
         summary: 'Launchpad projects (list by state, or one project by id), paged',
@@ -133,9 +132,8 @@ export function launchpadRoutes(
     });
 
     app.route({
-      method: ['GET', 'POST'],
+      ...queryOrBody,
       url: '/collections/contract',
-      preValidation: queryOrBodyHook,
       schema: {
         tags: ['launchpad'],
         summary: "An NFT contract's type and name (the exchange modal's source collection)",

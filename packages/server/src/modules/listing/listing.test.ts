@@ -4,7 +4,7 @@
 // ListingTree(root) signature refused with its own code, a stored bulk listing bought on the
 // Listings contract with the proof and index the server kept, and the sweep quote over market
 // listings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { count, eq } from 'drizzle-orm';
 import {
@@ -21,7 +21,6 @@ import { privateKeyToAccount } from 'viem/accounts';
 import {
   ERRORS,
   LISTING_LIMITS,
-  LISTING_TYPES,
   listingStructHash,
   sortedMerkleTree,
   listingDomain,
@@ -40,7 +39,9 @@ import { orders, signedListings } from '../../db/schema.js';
 import { CHAIN_ID, send } from '../../../test/indexer/support.js';
 import { offlineApp } from '../../../test/support/offline.js';
 import { compileSolidity, WALLET_SOURCE } from '../../../test/support/solidity.js';
-import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
+import { ACTORS, lower, useWorld, type World } from '../../../test/support/market-world.js';
+import { callApi } from '../../../test/support/api.js';
+import { asText, listingFields, now, signListing } from '../../../test/support/signed-orders.js';
 
 type Who = 'alice' | 'bob' | 'carol' | 'dave';
 
@@ -52,8 +53,8 @@ let stable: Address;
 /** Heroes minted to dave for these tests. */
 let daveHeroes: bigint[];
 
-beforeAll(async () => {
-  w = await buildWorld();
+useWorld(async (world) => {
+  w = world;
   listingsAddr = w.c.addr('Listings');
   hero = w.c.addr('GameItems721');
   items = w.c.addr('GameItems1155');
@@ -83,54 +84,25 @@ beforeAll(async () => {
       args: [listingsAddr, true],
     });
   }
-}, 240_000);
-afterAll(async () => {
-  await w?.close();
 });
 
-async function post<T>(url: string, payload: unknown) {
-  const res = await w.app.inject({
-    method: 'POST',
-    url: `/v1/api${url}`,
-    payload: payload as Record<string, unknown>,
-  });
-  return {
-    status: res.statusCode,
-    body: res.json() as { code: number; message: string; messageKey?: string; data: T },
-  };
-}
-
-const now = () => BigInt(Math.floor(Date.now() / 1000));
-let saltSeq = 1n;
+const post = <T>(url: string, payload: unknown) => callApi<T>(w.app, 'POST', url, payload);
 
 /** A listing by `who` of dave's first hero for 1 AIA, unless changed. */
 function listing(who: Who, over: Partial<SignedListingFields> = {}): SignedListingFields {
-  return {
+  return listingFields({
     seller: ACTORS[who].address,
     collection: hero,
-    erc1155: false,
     tokenId: daveHeroes[0]!,
-    units: 1n,
-    coin: zeroAddress,
-    pricePerUnit: parseEther('1'),
-    start: now() - 60n,
-    end: now() + 7n * 86_400n,
-    salt: saltSeq++,
-    counter: 0n,
     ...over,
-  };
+  });
 }
 
 const keyOf = (l: SignedListingFields) =>
   Object.values(ACTORS).find((a) => lower(a.address) === lower(l.seller))!.privateKey;
 
 function signOne(l: SignedListingFields, key: Hex = keyOf(l), chainId = CHAIN_ID): Promise<Hex> {
-  return privateKeyToAccount(key).signTypedData({
-    domain: listingDomain(chainId, listingsAddr),
-    types: LISTING_TYPES,
-    primaryType: 'Listing',
-    message: l,
-  });
+  return signListing(key, listingsAddr, l, chainId);
 }
 
 function signBulk(ls: SignedListingFields[], key: Hex = keyOf(ls[0]!)): Promise<Hex> {
@@ -146,11 +118,6 @@ function signRetiredBulk(ls: SignedListingFields[], key: Hex = keyOf(ls[0]!)): P
     message: { root: sortedMerkleTree(ls.map(listingStructHash)).root },
   });
 }
-
-const asText = (l: SignedListingFields) =>
-  Object.fromEntries(
-    Object.entries(l).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v]),
-  );
 
 async function create(ls: SignedListingFields[], signature?: Hex, bulk = ls.length > 1) {
   const sig = signature ?? (bulk ? await signBulk(ls) : await signOne(ls[0]!));

@@ -3,6 +3,7 @@ import { LISTING_LIMITS, ORDER_HOLD, ORDER_KIND, ORDER_STATUS } from '@aiamarket
 import type { AppDb, Tx } from '../../db/database.js';
 import { collections, orders, signedListings, type NewSignedListingRow } from '../../db/schema.js';
 import { buyableNow, orderColumns, type OrderRow } from '../../read-models/order-view.js';
+import { ofContract } from '../../db/keys.js';
 
 /** The token standards of the collections the index follows, by address. */
 export async function collectionTypesOf(
@@ -43,8 +44,7 @@ export function cheapestListings(
     .from(orders)
     .where(
       and(
-        eq(orders.chainId, chainId),
-        eq(orders.contractAddr, contractAddr),
+        ofContract(orders, chainId, contractAddr),
         eq(orders.status, ORDER_STATUS.listed),
         buyableNow,
         // A buyer's own listing cannot be bought (the contract skips it): not quoted.

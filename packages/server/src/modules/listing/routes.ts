@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { orderVoSchema } from '../../read-models/order-view.js';
-import { liftDataHook } from '../../http/paging.js';
+import { postWithData } from '../../http/paging.js';
 import { perMinute, perSignerPerMinute } from '../../http/rate-limit.js';
 import { listingCreateInput, retiredListingsInput, sweepQuoteInput } from './input.js';
 import { listingService } from './service.js';
@@ -99,9 +99,8 @@ export function listingRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/listing/retired',
-      preValidation: liftDataHook,
       schema: {
         tags: ['listing'],
         summary: "A seller's listings ended by a replaced Listings contract, to list again",
@@ -121,9 +120,8 @@ export function listingRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/listing/sweepQuote',
-      preValidation: liftDataHook,
       schema: {
         tags: ['listing'],
         summary: `The N (1-${MAX_SWEEP}) cheapest buyable units of a collection, with totals`,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parseUnits } from 'viem';
 import {
@@ -14,25 +14,16 @@ import { marketplaceAbi } from '@aiamarket/shared/abis';
 import { orders } from '../../db/schema.js';
 import { marketPage } from './queries.js';
 import { send } from '../../../test/indexer/support.js';
-import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
+import { callApi } from '../../../test/support/api.js';
+import { ACTORS, lower, useWorld, type World } from '../../../test/support/market-world.js';
 
 let w: World;
-beforeAll(async () => {
-  w = await buildWorld();
-}, 240_000);
-afterAll(async () => {
-  await w?.close();
+useWorld((world) => {
+  w = world;
 });
 
-async function post<T>(url: string, payload: unknown, token?: string) {
-  const res = await w.app.inject({
-    method: 'POST',
-    url: `/v1/api${url}`,
-    payload: payload as Record<string, unknown>,
-    headers: token ? { token } : {},
-  });
-  return { status: res.statusCode, body: res.json() as { code: number; message: string; data: T } };
-}
+const post = <T>(url: string, payload: unknown, token?: string) =>
+  callApi<T>(w.app, 'POST', url, payload, token);
 const page = (payload: unknown) => post<Page<OrderVO>>('/nftOrder/page', payload);
 const ids = (p: Page<OrderVO>) => p.records.map((r) => r.orderId);
 class Rollback extends Error {

@@ -18,6 +18,7 @@ import { containsPattern } from '../../db/like-pattern.js';
 import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import type { TokenListFilter } from '../../db/token-list-filter.js';
 import type { PageBoundaries, PageStart } from './page-boundaries.js';
+import { ofContract, ofToken } from '../../db/keys.js';
 
 /**
  * Deep totals are capped: counting every match of a million-row table on each request costs more
@@ -290,9 +291,7 @@ export async function itemOrders(
   ownerAddr?: string,
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const where = and(
-    eq(orders.chainId, chainId),
-    eq(orders.contractAddr, contractAddr),
-    eq(orders.tokenId, tokenId),
+    ofToken(orders, chainId, contractAddr, tokenId),
     eq(orders.status, ORDER_STATUS.listed),
     buyableNow,
     ownerAddr === undefined ? undefined : eq(orders.ownerAddr, ownerAddr),
@@ -341,10 +340,7 @@ export async function collectionFilterPage(
       .from(collectionProfiles)
       .leftJoin(
         collectionStats,
-        and(
-          eq(collectionStats.chainId, collectionProfiles.chainId),
-          eq(collectionStats.contractAddr, collectionProfiles.contractAddr),
-        ),
+        ofContract(collectionStats, collectionProfiles.chainId, collectionProfiles.contractAddr),
       )
       .where(where)
       .orderBy(asc(collectionProfiles.id))
@@ -363,10 +359,7 @@ export async function attributeCategories(
   page: number,
   size: number,
 ) {
-  const where = and(
-    eq(attrCategories.chainId, chainId),
-    eq(attrCategories.contractAddr, contractAddr),
-  );
+  const where = ofContract(attrCategories, chainId, contractAddr);
   return pageWithTotal(
     db
       .select({

@@ -15,7 +15,7 @@ import { CoinCatalog } from '../../chain/coins.js';
 import { requireUser, TOKEN_SECURITY } from '../../http/auth.js';
 import { SharedReads } from '../../read-models/shared-reads.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { liftDataHook, pageOf, paged, queryOrBodyHook } from '../../http/paging.js';
+import { pageOf, paged, queryOrBody, postWithData } from '../../http/paging.js';
 import { waitForChainPrice } from './chain.js';
 import { priceRangeOf } from '../../http/filter-inputs.js';
 import {
@@ -79,9 +79,8 @@ export function marketRoutes(
 
   return async (app) => {
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/nftOrder/page',
-      preValidation: liftDataHook,
       schema: {
         tags: ['market'],
         summary: 'Market listings: filtered, sorted, paged (size 30)',
@@ -119,9 +118,8 @@ export function marketRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/nftOrder/getOrderList',
-      preValidation: liftDataHook,
       schema: {
         tags: ['market'],
         summary: 'The listings (status 0) of one item, lowest price first (size 20)',
@@ -147,9 +145,8 @@ export function marketRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/nftOrder/changePrice',
-      preValidation: liftDataHook,
       schema: {
         tags: ['market'],
         summary: "After the seller's on-chain modifyPrice: checks the chain shows the price",
@@ -203,9 +200,8 @@ export function marketRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/nftOrder/getCollectionList',
-      preValidation: liftDataHook,
       schema: {
         tags: ['market'],
         summary: 'Collections for the market filter, by name or address part (size 30)',
@@ -230,9 +226,8 @@ export function marketRoutes(
     });
 
     app.route({
-      method: ['GET', 'POST'],
+      ...queryOrBody,
       url: '/nftAttrCategory/getParentPage',
-      preValidation: queryOrBodyHook,
       schema: {
         tags: ['market'],
         summary: 'The attribute categories of a collection, with how many tokens have each',
@@ -253,9 +248,8 @@ export function marketRoutes(
     });
 
     app.route({
-      method: ['GET', 'POST'],
+      ...queryOrBody,
       url: '/nftAttrCategory/getValPage',
-      preValidation: queryOrBodyHook,
       schema: {
         tags: ['market'],
         summary: 'The values of an attribute category (id), with token counts (size 20)',

@@ -1,8 +1,9 @@
-import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.js';
 import { indexedBlock } from '../../db/database.js';
 import { metadataRefresh } from '../../db/schema-metadata-refresh.js';
 import { storedMetadata } from '../../metadata/index.js';
+import { ofContract } from '../../db/keys.js';
 
 /**
  * Metadata fetched successfully this recently is what a refresh would give: the answer is `done` with it,
@@ -30,8 +31,7 @@ export async function requestTokenRefresh(
     .from(metadataRefresh)
     .where(
       and(
-        eq(metadataRefresh.chainId, chainId),
-        eq(metadataRefresh.contractAddr, contractAddr),
+        ofContract(metadataRefresh, chainId, contractAddr),
         isNull(metadataRefresh.doneAt),
         lte(metadataRefresh.fromId, tokenId),
         gte(metadataRefresh.toId, tokenId),

@@ -2,7 +2,7 @@
 // signed by real keys (and an EIP-1271 wallet), every refusal of offer/create, the lists, the
 // trait set and proof, the status at read time and the best offers of items, cards and
 // collections.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
   createWalletClient,
@@ -28,21 +28,22 @@ import {
   OFFER_LIMITS,
   OFFER_STATUS,
   OFFER_TYPES,
-  offerDomain,
   traitLeaf,
   traitTree,
   type CollectionDetailVO,
   type NftCardVO,
   type NftDetail,
-  type OfferKind,
   type OfferVO,
+  type SignedOfferFields,
   type Page,
   type TraitSetVO,
 } from '@aiamarket/shared';
 import { offersAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
 import { attrCategories, attrValues, offers, traitSets, traitSetTokens } from '../../db/schema.js';
 import { CHAIN_ID, send } from '../../../test/indexer/support.js';
-import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
+import { ACTORS, lower, useWorld, type World } from '../../../test/support/market-world.js';
+import { callApi } from '../../../test/support/api.js';
+import { asText, now, offerFields, signOffer } from '../../../test/support/signed-orders.js';
 import { offlineApp } from '../../../test/support/offline.js';
 import { compileSolidity } from '../../../test/support/solidity.js';
 
@@ -55,80 +56,32 @@ let stable: Address;
 let hero: Address;
 let items: Address;
 
-beforeAll(async () => {
-  w = await buildWorld();
+useWorld((world) => {
+  w = world;
   offersAddr = w.c.addr('Offers');
   wrapped = w.c.addr('WrappedAIA');
   stable = w.c.addr('StableCoin');
   hero = w.c.addr('GameItems721');
   items = w.c.addr('GameItems1155');
-}, 240_000);
-afterAll(async () => {
-  await w?.close();
 });
 
-async function post<T>(url: string, payload: unknown) {
-  const res = await w.app.inject({
-    method: 'POST',
-    url: `/v1/api${url}`,
-    payload: payload as Record<string, unknown>,
-  });
-  return {
-    status: res.statusCode,
-    body: res.json() as { code: number; message: string; messageKey?: string; data: T },
-  };
-}
+const post = <T>(url: string, payload: unknown) => callApi<T>(w.app, 'POST', url, payload);
 
-const now = () => BigInt(Math.floor(Date.now() / 1000));
-let saltSeq = 1n;
-
-interface Terms {
-  offerer: Address;
-  collection: Address;
-  kind: OfferKind;
-  erc1155: boolean;
-  identifier: bigint;
-  units: bigint;
-  coin: Address;
-  pricePerUnit: bigint;
-  start: bigint;
-  end: bigint;
-  salt: bigint;
-  counter: bigint;
-}
+type Terms = SignedOfferFields;
 
 /** An item offer by `who` on hero 2 (alice's) for 10 USDT unless changed. */
 function terms(who: Who, over: Partial<Terms> = {}): Terms {
-  return {
+  return offerFields({
     offerer: ACTORS[who].address,
     collection: hero,
-    kind: OFFER_KIND.item,
-    erc1155: false,
     identifier: 2n,
-    units: 1n,
     coin: stable,
     pricePerUnit: parseUnits('10', 6),
-    start: now() - 60n,
-    end: now() + 7n * 86_400n,
-    salt: saltSeq++,
-    counter: 0n,
     ...over,
-  };
-}
-
-function sign(key: Hex, t: Terms): Promise<Hex> {
-  return privateKeyToAccount(key).signTypedData({
-    domain: offerDomain(CHAIN_ID, offersAddr),
-    types: OFFER_TYPES,
-    primaryType: 'Offer',
-    message: t,
   });
 }
 
-const asText = (t: Terms) =>
-  Object.fromEntries(
-    Object.entries(t).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v]),
-  );
+const sign = (key: Hex, t: Terms) => signOffer(key, offersAddr, t, CHAIN_ID);
 
 async function create(t: Terms, opts: { signature?: Hex; key?: Hex; traitValueId?: number } = {}) {
   const who = (Object.keys(ACTORS) as (keyof typeof ACTORS)[]).find(

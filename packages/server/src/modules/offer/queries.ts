@@ -14,6 +14,7 @@ import {
   type NewOfferRow,
 } from '../../db/schema.js';
 import { acceptsToken, bestFirst, isActiveOffer, offerStatus } from '../../db/offer-status.js';
+import { ofContract, ofToken } from '../../db/keys.js';
 
 /** The offer columns every view reads, with the status at read time. */
 export const offerColumns = {
@@ -67,8 +68,7 @@ export function offerPage(
 /** The active offers a token can accept (item, collection and trait offers), best first. */
 export function itemOffersWhere(chainId: number, contractAddr: string, tokenId: string) {
   return and(
-    eq(offers.chainId, chainId),
-    eq(offers.contractAddr, contractAddr),
+    ofContract(offers, chainId, contractAddr),
     isActiveOffer,
     acceptsToken(sql`${tokenId}::numeric`),
   );
@@ -77,8 +77,7 @@ export function itemOffersWhere(chainId: number, contractAddr: string, tokenId: 
 /** A collection's active offers, optionally of one kind. */
 export function collectionOffersWhere(chainId: number, contractAddr: string, kind?: number) {
   return and(
-    eq(offers.chainId, chainId),
-    eq(offers.contractAddr, contractAddr),
+    ofContract(offers, chainId, contractAddr),
     kind === undefined ? undefined : eq(offers.kind, kind),
     isActiveOffer,
   );
@@ -154,13 +153,7 @@ export async function tokenExists(
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(holdings)
-    .where(
-      and(
-        eq(holdings.chainId, chainId),
-        eq(holdings.contractAddr, contractAddr),
-        eq(holdings.tokenId, tokenId),
-      ),
-    )
+    .where(ofToken(holdings, chainId, contractAddr, tokenId))
     .limit(1);
   return row !== undefined;
 }
@@ -179,13 +172,7 @@ export async function traitTokens(
     .select({ id: attrValues.id })
     .from(attrValues)
     .innerJoin(attrCategories, eq(attrCategories.id, attrValues.categoryId))
-    .where(
-      and(
-        eq(attrValues.id, valueId),
-        eq(attrCategories.chainId, chainId),
-        eq(attrCategories.contractAddr, contractAddr),
-      ),
-    );
+    .where(and(eq(attrValues.id, valueId), ofContract(attrCategories, chainId, contractAddr)));
   if (!value) return null;
   // One text of the ids rather than a row each: 10,000 rows parsed and mapped held the event
   // loop for tens of milliseconds, splitting one string takes well under one.
@@ -197,11 +184,7 @@ export async function traitTokens(
     })
     .from(tokenAttributes)
     .where(
-      and(
-        eq(tokenAttributes.chainId, chainId),
-        eq(tokenAttributes.contractAddr, contractAddr),
-        eq(tokenAttributes.valueId, valueId),
-      ),
+      and(ofContract(tokenAttributes, chainId, contractAddr), eq(tokenAttributes.valueId, valueId)),
     );
   return row?.ids ? row.ids.split(',') : [];
 }
@@ -216,8 +199,7 @@ export async function traitSetSizes(db: AppDb, chainId: number, orderHashes: str
     .innerJoin(
       traitSets,
       and(
-        eq(traitSets.chainId, offers.chainId),
-        eq(traitSets.contractAddr, offers.contractAddr),
+        ofContract(traitSets, offers.chainId, offers.contractAddr),
         eq(traitSets.root, offers.identifier),
       ),
     )

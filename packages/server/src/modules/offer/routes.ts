@@ -4,7 +4,7 @@ import { OFFER_LIMITS, type ErrorName } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { liftDataHook, pageOf } from '../../http/paging.js';
+import { pageOf, postWithData } from '../../http/paging.js';
 import { perMinute, perSignerPerMinute } from '../../http/rate-limit.js';
 import {
   accountOffersInput,
@@ -89,9 +89,8 @@ export function offerRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/offer/traitSet',
-      preValidation: liftDataHook,
       config: { rateLimit: traitReadLimit, errors: ['offerTraitUnknown', 'offerTraitSetTooLarge'] },
       schema: {
         tags: ['offer'],
@@ -114,9 +113,8 @@ export function offerRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/offer/proof',
-      preValidation: liftDataHook,
       config: { rateLimit: traitReadLimit, errors: ['notFound', 'offerTokenNotInSet'] },
       schema: {
         tags: ['offer'],
@@ -136,9 +134,8 @@ export function offerRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/offer/itemList',
-      preValidation: liftDataHook,
       schema: {
         tags: ['offer'],
         summary: 'The active offers an item can accept, best first (size 20)',
@@ -156,9 +153,8 @@ export function offerRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/offer/collectionList',
-      preValidation: liftDataHook,
       schema: {
         tags: ['offer'],
         summary: "A collection's active offers, best first; `kind` keeps one kind (size 20)",
@@ -172,9 +168,8 @@ export function offerRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/offer/made',
-      preValidation: liftDataHook,
       schema: {
         tags: ['offer'],
         summary: 'The offers an address made, newest first, every status (size 20)',
@@ -191,9 +186,8 @@ export function offerRoutes(
     });
 
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/offer/received',
-      preValidation: liftDataHook,
       schema: {
         tags: ['offer'],
         summary: "Active offers of others that the address's held items can accept, best first",

@@ -9,6 +9,7 @@ import { bytesToHex, hexToBytes, type Hex } from 'viem';
 import { hashPair, OFFER_KIND, traitLeaf } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { offers, traitSetTokens, traitSets } from '../../db/schema.js';
+import { ofContract } from '../../db/keys.js';
 
 /** The longest stretch of hashing before the event loop gets a turn. */
 const SLICE_MS = 8;
@@ -111,13 +112,7 @@ export async function ensureTraitSet(
     const [row] = await db
       .select({ ...setColumns, usedAt: traitSets.usedAt })
       .from(traitSets)
-      .where(
-        and(
-          eq(traitSets.chainId, chainId),
-          eq(traitSets.contractAddr, contractAddr),
-          eq(traitSets.digest, digest),
-        ),
-      );
+      .where(and(ofContract(traitSets, chainId, contractAddr), eq(traitSets.digest, digest)));
     if (!row) return undefined;
     // Marked as asked for (at most once an hour), so pruning leaves a set about to be named.
     if (Date.now() - row.usedAt.getTime() > TOUCH_EVERY_MS) {
@@ -183,13 +178,7 @@ export async function traitSetOfOffer(
   const [row] = await db
     .select({ ...setColumns, built: sql<boolean>`${traitSets.nodes} is not null` })
     .from(traitSets)
-    .where(
-      and(
-        eq(traitSets.chainId, chainId),
-        eq(traitSets.contractAddr, contractAddr),
-        eq(traitSets.root, identifier),
-      ),
-    );
+    .where(and(ofContract(traitSets, chainId, contractAddr), eq(traitSets.root, identifier)));
   return row;
 }
 

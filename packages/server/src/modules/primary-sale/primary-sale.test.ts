@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVITY_TYPE, PRIMARY_LIST_TYPES } from '@aiamarket/shared';
-import { buildApp } from '../../app.js';
-import { createTestContext, type TestContext } from '../../../test/support/context.js';
+import type { TestContext } from '../../../test/support/context.js';
+import { useTestApp } from '../../../test/support/app.js';
 import { activityInput } from './input.js';
 import { saveActivity } from './queries.js';
 import { activityCountdown, activityStatus } from './status.js';
@@ -15,10 +15,8 @@ const DAY = 86_400_000;
 const ids: Record<string, number> = {};
 const image = '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
 
-beforeAll(async () => {
-  t = await createTestContext();
-  app = await buildApp(t.ctx);
-  await app.ready();
+useTestApp({}, async (ready) => {
+  ({ t, app } = ready);
   const db = t.ctx.database.db;
   const make = async (key: string, start: number, end: number, extra: object = {}) => {
     const { activity } = await saveActivity(
@@ -58,11 +56,6 @@ beforeAll(async () => {
     items: [{ names: { en: 'Gone' }, imageUrl: image, num: 3, residueNum: 0, price: '1' }],
   });
   await make('other', -DAY, DAY, { type: 2 });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
 });
 
 afterEach(() => {

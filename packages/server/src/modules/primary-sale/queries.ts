@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError, ERRORS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
+import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import { primaryActivities, primaryActivityItems, type LocalizedText } from '../../db/schema.js';
 import type { ActivityItemInput, ActivityValues } from './input.js';
 
@@ -34,20 +35,23 @@ export async function activityPage(
   size: number,
 ) {
   const where = types === undefined ? undefined : inArray(primaryActivities.type, [...types]);
-  const [totalRow] = await db.select({ n: count() }).from(primaryActivities).where(where);
-  const rows = await db
-    .select()
-    .from(primaryActivities)
-    .where(where)
-    .orderBy(asc(primaryActivities.sort), desc(primaryActivities.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows, total } = await pageWithTotal(
+    db
+      .select()
+      .from(primaryActivities)
+      .where(where)
+      .orderBy(asc(primaryActivities.sort), desc(primaryActivities.id))
+      .$dynamic(),
+    countWhere(db, primaryActivities, where),
+    page,
+    size,
+  );
   const left = await residues(
     db,
     rows.map((r) => r.id),
   );
   return {
-    total: totalRow?.n ?? 0,
+    total,
     rows: rows.map((row) => ({ row, soldOut: soldOutOf(left.get(row.id)) })),
   };
 }
@@ -62,15 +66,17 @@ export async function findActivity(db: AppDb, id: number) {
 
 export async function itemPage(db: AppDb, activityId: number, page: number, size: number) {
   const where = eq(primaryActivityItems.activityId, activityId);
-  const [totalRow] = await db.select({ n: count() }).from(primaryActivityItems).where(where);
-  const rows = await db
-    .select()
-    .from(primaryActivityItems)
-    .where(where)
-    .orderBy(asc(primaryActivityItems.sort), asc(primaryActivityItems.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  return { total: totalRow?.n ?? 0, rows };
+  return pageWithTotal(
+    db
+      .select()
+      .from(primaryActivityItems)
+      .where(where)
+      .orderBy(asc(primaryActivityItems.sort), asc(primaryActivityItems.id))
+      .$dynamic(),
+    countWhere(db, primaryActivityItems, where),
+    page,
+    size,
+  );
 }
 
 const texts = (t: Record<string, string | undefined>) =>

@@ -4,7 +4,7 @@ import { PAGE_SIZE, type PrimaryActivityItemVO, type PrimaryActivityVO } from '@
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { langQuery, localeOf } from '../../http/locale.js';
-import { pageFields, pageOf, queryOrBodyHook } from '../../http/paging.js';
+import { pageFields, pageOf, queryOrBody } from '../../http/paging.js';
 import { primarySaleService } from './service.js';
 
 const countdown = z
@@ -51,9 +51,8 @@ export function primarySaleRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const sales = primarySaleService(ctx);
   return async (app) => {
     app.route({
-      method: ['GET', 'POST'],
+      ...queryOrBody,
       url: '/activity/page',
-      preValidation: queryOrBodyHook,
       schema: {
         tags: ['primary sale'],
         summary: 'Activities, paged (size 20); GET with a query or POST with a JSON body',
@@ -79,9 +78,8 @@ export function primarySaleRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     });
 
     app.route({
-      method: ['GET', 'POST'],
+      ...queryOrBody,
       url: '/activity/detail/page',
-      preValidation: queryOrBodyHook,
       schema: {
         tags: ['primary sale'],
         summary: "An activity's items, paged (size 20): id (or data.id), page, size",

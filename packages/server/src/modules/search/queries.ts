@@ -3,6 +3,7 @@ import { SEARCH_RESULTS_PER_GROUP } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
 import { collectionProfiles, collectionStats, tokenMetadata, users } from '../../db/schema.js';
 import { containsPattern } from '../../db/like-pattern.js';
+import { ofContract } from '../../db/keys.js';
 
 /**
  * The global search: a few collections (name or address), items (name) and accounts (username
@@ -24,10 +25,7 @@ export async function searchAll(db: AppDb, chainId: number, keyWord: string) {
       .from(collectionProfiles)
       .leftJoin(
         collectionStats,
-        and(
-          eq(collectionStats.chainId, collectionProfiles.chainId),
-          eq(collectionStats.contractAddr, collectionProfiles.contractAddr),
-        ),
+        ofContract(collectionStats, collectionProfiles.chainId, collectionProfiles.contractAddr),
       )
       .where(
         and(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SEARCH_MIN_LENGTH, singleLine, type SearchResult } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { liftDataHook } from '../../http/paging.js';
+import { postWithData } from '../../http/paging.js';
 import { SharedReads } from '../../read-models/shared-reads.js';
 import { searchAll } from './queries.js';
 
@@ -46,9 +46,8 @@ export function searchRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const shared = new SharedReads();
   return async (app) => {
     app.route({
-      method: 'POST',
+      ...postWithData,
       url: '/nft/homeSearchPage',
-      preValidation: liftDataHook,
       schema: {
         tags: ['search'],
         summary: 'Collections, items and accounts containing a keyword (a few of each)',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   CHAIN_IDS,
@@ -8,27 +8,16 @@ import {
   type SearchResult,
 } from '@aiamarket/shared';
 import { tokenMetadata } from '../../db/schema.js';
-import { ACTORS, buildWorld, lower, type World } from '../../../test/support/market-world.js';
+import { callApi } from '../../../test/support/api.js';
+import { ACTORS, lower, useWorld, type World } from '../../../test/support/market-world.js';
 
 let w: World;
-beforeAll(async () => {
-  w = await buildWorld();
-}, 240_000);
-afterAll(async () => {
-  await w?.close();
+useWorld((world) => {
+  w = world;
 });
 
-async function search(keyWord: unknown) {
-  const res = await w.app.inject({
-    method: 'POST',
-    url: '/v1/api/nft/homeSearchPage',
-    payload: { keyWord } as Record<string, unknown>,
-  });
-  return {
-    status: res.statusCode,
-    body: res.json() as { code: number; message: string; data: SearchResult },
-  };
-}
+const search = (keyWord: unknown) =>
+  callApi<SearchResult>(w.app, 'POST', '/nft/homeSearchPage', { keyWord });
 
 describe('nft/homeSearchPage', () => {
   it('finds collections by name, items by name and accounts by username, case-insensitively', async () => {

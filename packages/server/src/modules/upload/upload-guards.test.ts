@@ -1,22 +1,19 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { buildApp } from '../../app.js';
-import { createTestContext, type TestContext } from '../../../test/support/context.js';
 import { signIn } from '../../../test/support/sign-in.js';
+import { scratchDir, useTestApp } from '../../../test/support/app.js';
 import { GIF, JPEG, makePng, pngChunk } from '../../../test/support/images.js';
 
 const MB = 1024 * 1024;
-let t: TestContext;
 let app: FastifyInstance;
 let token: string;
-let dataDir: string;
+const dataDir = scratchDir('upload-guards-');
 let origin: string;
 
 function multipartBody(purpose: string, data: Buffer, filename = 'image.png') {
@@ -79,23 +76,15 @@ function injectUpload(target: FastifyInstance, purpose: string, data: Buffer) {
   });
 }
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-guards-'));
-  t = await createTestContext({
-    dataDir,
-    rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 },
-  });
-  app = await buildApp(t.ctx);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  token = await signIn(app, privateKeyToAccount(generatePrivateKey()));
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useTestApp(
+  { dataDir, rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 } },
+  async (ready) => {
+    app = ready.app;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    token = await signIn(app, privateKeyToAccount(generatePrivateKey()));
+  },
+);
 
 describe('a file just over the largest limit', () => {
   it('answers 413/10015 with the spec message every time (10 MB + 1 KB, 30 uploads)', async () => {

@@ -13,8 +13,9 @@ import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
-import { createTestContext, type TestContext } from '../../../test/support/context.js';
+import { type TestContext } from '../../../test/support/context.js';
 import { signIn } from '../../../test/support/sign-in.js';
+import { scratchDir, useTestApp } from '../../../test/support/app.js';
 import { GIF, JPEG, makePng, pngChunk } from '../../../test/support/images.js';
 import { SVG_CSP } from './gateway.js';
 
@@ -22,7 +23,7 @@ const MB = 1024 * 1024;
 let t: TestContext;
 let app: FastifyInstance;
 let token: string;
-let dataDir: string;
+const dataDir = scratchDir('upload-test-');
 
 /** The CID as computed independently: the importer with Kubo's settings. */
 async function expectedCid(bytes: Uint8Array): Promise<string> {
@@ -84,22 +85,13 @@ function upload(
   });
 }
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-test-'));
-  t = await createTestContext({
-    dataDir,
-    rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 },
-  });
-  app = await buildApp(t.ctx);
-  await app.ready();
-  token = await signIn(app, privateKeyToAccount(generatePrivateKey()));
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useTestApp(
+  { dataDir, rateLimit: { authPerMinute: 10_000, uploadPerMinute: 10_000 } },
+  async (ready) => {
+    ({ t, app } = ready);
+    token = await signIn(app, privateKeyToAccount(generatePrivateKey()));
+  },
+);
 
 describe('accepted uploads', () => {
   const png = makePng({ width: 8, height: 8 });
