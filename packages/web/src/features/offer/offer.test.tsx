@@ -9,18 +9,22 @@ import {
   type OfferVO,
 } from '@aiamarket/shared';
 import { createQueryClient } from '../../app/Providers';
-import { saveSession } from '../../lib/session';
 import { mockApi, type SeenCall } from '../../test/api';
 import { collectionVO } from '../../test/browseFixtures';
 import { CONTRACT, OWNER, detail } from '../../test/market-fixtures';
+import {
+  OFFERER as OTHER,
+  WRAPPED_AIA as WRAPPED,
+  aiaOfferCoin,
+  offerVO,
+} from '../../test/offer-fixtures';
 import { renderApp } from '../../test/render';
+import { signInTestWallet } from '../../test/trade-wallet';
 import { AcceptOfferModal } from './AcceptOfferModal';
 import { MakeOfferModal, type OfferCoin } from './MakeOfferModal';
 
 /** The first render of a lazy page compiles its chunk: allow for it. */
 const slow = { timeout: 8000 };
-const OTHER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
-const WRAPPED = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
 const E18 = 10n ** 18n;
 const page = <T,>(records: T[]) => ({ records, total: records.length, current: 1, size: 20 });
 const noop = () => undefined;
@@ -84,8 +88,7 @@ const best: BestOfferVO = {
   kind: OFFER_KIND.item,
 };
 
-const signIn = (address: string) =>
-  saveSession({ token: 'tok', address, wallet: 'io.metamask', walletName: 'MetaMask' });
+const signIn = signInTestWallet;
 
 describe('the item page offers', () => {
   function itemApi(held: string) {
@@ -178,13 +181,7 @@ describe('the Accept dialog', () => {
 });
 
 describe('the Make offer dialog', () => {
-  const aia: OfferCoin = {
-    address: '0x0000000000000000000000000000000000000000',
-    symbol: 'AIA',
-    decimals: 18,
-    payWith: WRAPPED,
-    wrapped: true,
-  };
+  const aia: OfferCoin = aiaOfferCoin(WRAPPED);
 
   function renderMake(funds: { balance: bigint; allowance: bigint; native: bigint }) {
     signIn(OWNER);
