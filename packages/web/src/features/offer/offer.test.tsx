@@ -6,7 +6,6 @@ import {
   OFFER_STATUS,
   type AccountOffersRequest,
   type BestOfferVO,
-  type OfferVO,
 } from '@aiamarket/shared';
 import { createQueryClient } from '../../app/Providers';
 import { mockApi, type SeenCall } from '../../test/api';
@@ -28,56 +27,6 @@ const slow = { timeout: 8000 };
 const E18 = 10n ** 18n;
 const page = <T,>(records: T[]) => ({ records, total: records.length, current: 1, size: 20 });
 const noop = () => undefined;
-
-function offerVO(i: number, over: Partial<OfferVO> = {}): OfferVO {
-  const hash = `0x${String(i).padStart(64, '0')}`;
-  const base = {
-    orderHash: hash,
-    offersAddr: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0',
-    offerer: OTHER,
-    contractAddr: CONTRACT,
-    kind: OFFER_KIND.item,
-    erc1155: false,
-    tokenId: '7',
-    trait: null,
-    units: '1',
-    filled: '0',
-    remaining: '1',
-    coin: 'WAIA',
-    moneyAddr: WRAPPED,
-    coinDecimals: 18,
-    price: '1.5',
-    priceWei: (15n * 10n ** 17n).toString(),
-    priceRef: '1.5',
-    status: OFFER_STATUS.active,
-    startTime: '2026-01-01T00:00:00.000Z',
-    endTime: '2099-01-01T00:00:00.000Z',
-    createDate: '2026-01-01T00:00:00.000Z',
-    collectionName: 'Sky Knights',
-    linkCollection: 'sky-knights',
-    name: 'Knight 7',
-    imageUrl: null,
-  };
-  const o = { ...base, ...over } as Omit<OfferVO, 'signed'>;
-  return {
-    ...o,
-    signed: {
-      offerer: o.offerer,
-      collection: o.contractAddr,
-      kind: o.kind,
-      erc1155: o.erc1155,
-      identifier: o.tokenId ?? '0',
-      units: o.units,
-      coin: o.moneyAddr,
-      pricePerUnit: o.priceWei,
-      start: '0',
-      end: '4070908800',
-      salt: String(i),
-      counter: '0',
-      signature: '0x',
-    },
-  };
-}
 
 const best: BestOfferVO = {
   orderHash: offerVO(1).orderHash,
