@@ -283,12 +283,7 @@ export function MarketplacePage() {
                   </li>
                 ))}
               </NftGrid>
-              <LoadMore
-                hasMore={!!query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                onLoad={() => void query.fetchNextPage()}
-                testId="market-load-more"
-              />
+              <LoadMore query={query} testId="market-load-more" />
             </>
           )}
         </section>
