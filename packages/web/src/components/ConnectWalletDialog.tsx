@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../lib/toast';
@@ -22,7 +21,8 @@ import {
   walletErrorText,
   type SignInStep,
 } from '../lib/wallet';
-import { CloseIcon, WalletIcon } from './icons';
+import { WalletIcon } from './icons';
+import { ModalDialog } from './ModalDialog';
 
 type Attempt =
   | { state: 'idle' }
@@ -65,83 +65,66 @@ export default function ConnectWalletDialog({ onClosed }: { onClosed: () => void
   };
 
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open}
-      onOpenChange={(next) => {
-        if (busy && !next) return;
-        setConnectDialogOpen(next);
-        if (!next) {
-          setAttempt({ state: 'idle' });
-          // Dismissed without signing in: a pending "sell" login type no longer applies.
-          setLoginType(null);
-        }
+      busy={busy}
+      onClose={() => {
+        setConnectDialogOpen(false);
+        setAttempt({ state: 'idle' });
+        // Dismissed without signing in: a pending "sell" login type no longer applies.
+        setLoginType(null);
+      }}
+      testId="connect-wallet-dialog"
+      title={t('wallet.title')}
+      description={t('wallet.description')}
+      width="min(92vw, 26rem)"
+      closeLabel={t('wallet.close')}
+      contentProps={{
+        onCloseAutoFocus: (event) => {
+          // No Radix trigger (the button is outside this lazy chunk): focus goes back to it.
+          event.preventDefault();
+          onClosed();
+        },
+        'data-state-connection': attempt.state === 'idle' ? 'disconnected' : attempt.state,
       }}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
-        <Dialog.Content
-          data-testid="connect-wallet-dialog"
-          onCloseAutoFocus={(event) => {
-            // No Radix trigger (the button is outside this lazy chunk): focus goes back to it.
-            event.preventDefault();
-            onClosed();
-          }}
-          data-state-connection={attempt.state === 'idle' ? 'disconnected' : attempt.state}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-white/10 bg-ink-900 p-6 text-slate-100 shadow-2xl shadow-black/50"
+      {attempt.state === 'connecting' ? (
+        <div
+          data-testid="wallet-connecting"
+          role="status"
+          className="mt-6 flex flex-col items-center gap-4 rounded-xl border border-white/10 bg-white/5 p-6 text-center"
         >
-          <Dialog.Title className="text-lg font-semibold">{t('wallet.title')}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-400">
-            {t('wallet.description')}
-          </Dialog.Description>
-          {attempt.state === 'connecting' ? (
-            <div
-              data-testid="wallet-connecting"
-              role="status"
-              className="mt-6 flex flex-col items-center gap-4 rounded-xl border border-white/10 bg-white/5 p-6 text-center"
+          <span className="size-9 animate-spin rounded-full border-4 border-white/15 border-t-brand-400" />
+          <p className="font-medium">
+            {attempt.wallet.info.rdns === INJECTED_WALLET_ID
+              ? t('wallet.browserWallet')
+              : attempt.wallet.info.name}
+          </p>
+          <p className="text-sm text-slate-300">{t(`wallet.steps.${attempt.step}`)}</p>
+        </div>
+      ) : (
+        <>
+          {attempt.state === 'error' && (
+            <p
+              data-testid="wallet-error"
+              role="alert"
+              className="mt-5 rounded-xl border border-red-400/30 bg-red-500/10 px-4 py-3 text-sm text-red-200"
             >
-              <span className="size-9 animate-spin rounded-full border-4 border-white/15 border-t-brand-400" />
-              <p className="font-medium">
-                {attempt.wallet.info.rdns === INJECTED_WALLET_ID
-                  ? t('wallet.browserWallet')
-                  : attempt.wallet.info.name}
-              </p>
-              <p className="text-sm text-slate-300">{t(`wallet.steps.${attempt.step}`)}</p>
-            </div>
-          ) : (
-            <>
-              {attempt.state === 'error' && (
-                <p
-                  data-testid="wallet-error"
-                  role="alert"
-                  className="mt-5 rounded-xl border border-red-400/30 bg-red-500/10 px-4 py-3 text-sm text-red-200"
-                >
-                  {attempt.message}
-                  <button
-                    type="button"
-                    data-testid="wallet-retry"
-                    onClick={() => start(attempt.wallet)}
-                    className="mt-2 block font-semibold text-white underline underline-offset-2 hover:text-brand-300"
-                  >
-                    {t('wallet.retry')}
-                  </button>
-                </p>
-              )}
-              <WalletList onChoose={start} onWalletConnect={startWalletConnect} />
-            </>
+              {attempt.message}
+              <button
+                type="button"
+                data-testid="wallet-retry"
+                onClick={() => start(attempt.wallet)}
+                className="mt-2 block font-semibold text-white underline underline-offset-2 hover:text-brand-300"
+              >
+                {t('wallet.retry')}
+              </button>
+            </p>
           )}
-          <Dialog.Close asChild>
-            <button
-              type="button"
-              disabled={busy}
-              aria-label={t('wallet.close')}
-              className="absolute top-4 right-4 rounded-full p-1.5 text-slate-400 hover:bg-white/10 hover:text-white disabled:opacity-40"
-            >
-              <CloseIcon />
-            </button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <WalletList onChoose={start} onWalletConnect={startWalletConnect} />
+        </>
+      )}
+    </ModalDialog>
   );
 }
 

@@ -1,22 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { useInfiniteScroll } from '../lib/useInfiniteScroll';
 
+/** What LoadMore reads of an infinite query. */
+export interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
 /**
  * The end of a paged list: loads the next page when the page is scrolled to its bottom (the
  * spec's throttled infinite scroll), and offers a button for keyboard and screen-reader users.
  */
-export function LoadMore({
-  hasMore,
-  loading,
-  onLoad,
-  testId = 'load-more',
-}: {
-  hasMore: boolean;
-  loading: boolean;
-  onLoad: () => void;
-  testId?: string;
-}) {
+export function LoadMore({ query, testId = 'load-more' }: { query: PagedQuery; testId?: string }) {
   const { t } = useTranslation();
+  const hasMore = !!query.hasNextPage;
+  const loading = query.isFetchingNextPage;
+  const onLoad = () => void query.fetchNextPage();
   useInfiniteScroll(onLoad, hasMore && !loading);
 
   return (

@@ -15,6 +15,15 @@ const base = {
   focusable: false,
 } as const;
 
+/** A stroked 24x24 icon of the app's set, drawn by its children. */
+export function Icon({ children, ...props }: IconProps) {
+  return (
+    <svg {...base} {...props}>
+      {children}
+    </svg>
+  );
+}
+
 export function LogoMark(props: IconProps) {
   return (
     <svg width={32} height={32} viewBox="0 0 32 32" aria-hidden focusable={false} {...props}>

@@ -1,9 +1,9 @@
 import type { ActivityVO, CollectionVO, NftCardVO, Page } from '@aiamarket/shared';
+import { CONTRACT, OWNER, noCoinParts } from './market-fixtures';
 
 // Typed answers of the collection and account calls, for component tests.
 
-export const CONTRACT = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
-export const OWNER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+export { CONTRACT, OWNER };
 
 export function collectionVO(over: Partial<CollectionVO> = {}): CollectionVO {
   return {
@@ -35,13 +35,7 @@ export function collectionVO(over: Partial<CollectionVO> = {}): CollectionVO {
     day7totalTransaction: '2',
     day30totalTransaction: '3',
     priceUnit: 'AIA',
-    coinParts: {
-      lowestPrice: [],
-      totalTransaction: [],
-      day1totalTransaction: [],
-      day7totalTransaction: [],
-      day30totalTransaction: [],
-    },
+    coinParts: noCoinParts(),
     ...over,
   };
 }

@@ -5,6 +5,17 @@ import type { CollectionVO, NftDetail, OrderVO, RankingRow } from '@aiamarket/sh
 export const CONTRACT = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 export const OWNER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
+/** A collection's per-coin parts of its figures when it has none. */
+export function noCoinParts() {
+  return {
+    lowestPrice: [],
+    totalTransaction: [],
+    day1totalTransaction: [],
+    day7totalTransaction: [],
+    day30totalTransaction: [],
+  };
+}
+
 export function order(i: number, over: Partial<OrderVO> = {}): OrderVO {
   return {
     orderId: String(i),
@@ -66,13 +77,7 @@ export function collection(id: number, over: Partial<CollectionVO> = {}): Collec
     day7totalTransaction: '7',
     day30totalTransaction: '30',
     priceUnit: 'AIA',
-    coinParts: {
-      lowestPrice: [],
-      totalTransaction: [],
-      day1totalTransaction: [],
-      day7totalTransaction: [],
-      day30totalTransaction: [],
-    },
+    coinParts: noCoinParts(),
     ...over,
   };
 }

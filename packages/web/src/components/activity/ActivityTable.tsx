@@ -140,12 +140,7 @@ export function ActivityTable({
               </tbody>
             </table>
           </div>
-          <LoadMore
-            hasMore={!!query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onLoad={() => void query.fetchNextPage()}
-            testId={`${testId}-more`}
-          />
+          <LoadMore query={query} testId={`${testId}-more`} />
         </>
       )}
     </div>

@@ -36,3 +36,41 @@ export function TableRowsSkeleton({ rows, columns }: { rows: number; columns: nu
     </>
   );
 }
+
+/**
+ * The banner, avatar, name and subtitle of a page header (collection, account) while it loads,
+ * with the row of stat cards where the page shows them.
+ */
+export function PageHeaderSkeleton({
+  label,
+  bannerClass,
+  nameClass,
+  subtitleClass,
+  stats = 0,
+}: {
+  label: string;
+  bannerClass: string;
+  nameClass: string;
+  subtitleClass: string;
+  stats?: number;
+}) {
+  return (
+    <div role="status" aria-label={label}>
+      <SkeletonBlock
+        className={cx('aspect-[1900/350] min-h-28 w-full rounded-none', bannerClass)}
+      />
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <SkeletonBlock className="-mt-12 size-24 rounded-full sm:-mt-16 sm:size-32" />
+        <SkeletonBlock className={cx('mt-4 h-8', nameClass)} />
+        <SkeletonBlock className={cx('mt-3 h-4', subtitleClass)} />
+        {stats > 0 && (
+          <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {Array.from({ length: stats }, (_, i) => (
+              <SkeletonBlock key={i} className="h-16 rounded-xl" />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

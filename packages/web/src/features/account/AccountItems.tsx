@@ -86,11 +86,7 @@ export function AccountItems({
               </li>
             ))}
           </NftGrid>
-          <LoadMore
-            hasMore={!!query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onLoad={() => void query.fetchNextPage()}
-          />
+          <LoadMore query={query} />
         </>
       )}
     </div>

@@ -6,7 +6,7 @@ import { isAddress } from 'viem';
 import { ACCOUNT_ITEM_TYPE, ApiError, liveTopic } from '@aiamarket/shared';
 import { ActivityTable } from '../../components/activity/ActivityTable';
 import { ErrorState } from '../../components/nft/ErrorState';
-import { SkeletonBlock } from '../../components/nft/Skeletons';
+import { PageHeaderSkeleton } from '../../components/nft/Skeletons';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { useLiveInvalidate } from '../../lib/live';
 import { isSignedIn, useSession } from '../../lib/session';
@@ -68,7 +68,16 @@ export function AccountPage({ offers }: { offers?: AccountOfferSlots } = {}) {
   useLiveInvalidate([valid && liveTopic.account(userAddr)], [['account'], ['offers']]);
 
   if (!valid || query.data === null) return <Navigate to="/404" replace />;
-  if (query.isPending) return <HeaderSkeleton />;
+  if (query.isPending) {
+    return (
+      <PageHeaderSkeleton
+        label={t('app.loading')}
+        bannerClass="max-h-72"
+        nameClass="w-56"
+        subtitleClass="w-40"
+      />
+    );
+  }
   if (query.isError || !query.data) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-10">
@@ -179,20 +188,6 @@ function AccountActivities({ userAddr }: { userAddr: string }) {
             }
           />
         )}
-      </div>
-    </div>
-  );
-}
-
-function HeaderSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div role="status" aria-label={t('app.loading')}>
-      <SkeletonBlock className="aspect-[1900/350] max-h-72 min-h-28 w-full rounded-none" />
-      <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SkeletonBlock className="-mt-12 size-24 rounded-full sm:-mt-16 sm:size-32" />
-        <SkeletonBlock className="mt-4 h-8 w-56" />
-        <SkeletonBlock className="mt-3 h-4 w-40" />
       </div>
     </div>
   );

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import type { OrderVO } from '@aiamarket/shared';
 import { itemName } from '../../components/nft/NftCard';
-import { TradeDialog, TradeSuccess, buttonClass } from '../../components/trade';
+import { TradeDialog, TradeSuccess } from '../../components/trade';
 import { localizeDecimal } from '../../lib/localeFormat';
 import { useTxFlow } from '../../lib/tx-flow';
 import { listWithOneSignature } from './list-signed';
 import { fetchRetiredListings, relistings } from './retired';
+import { ActionButton } from '../../components/trade/ActionButton';
 
 /**
  * The owner's listings that ended because the market moved to a new Listings contract, each
@@ -35,14 +36,9 @@ export function RetiredListings({ seller }: { seller: string }) {
         <h2 id="retired-listings-title" className="text-base font-semibold text-slate-100">
           {t('account.retired.title', { count: records.length })}
         </h2>
-        <button
-          type="button"
-          data-testid="retired-list-again"
-          className={buttonClass.primary}
-          onClick={() => setOpen(true)}
-        >
+        <ActionButton kind="primary" testId="retired-list-again" onClick={() => setOpen(true)}>
           {t('account.retired.listAgain')}
-        </button>
+        </ActionButton>
       </div>
       <ul className="mt-3 space-y-1.5 text-sm">
         {records.map((r) => (

@@ -1,77 +1,50 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { recoverTypedDataAddress, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { recoverTypedDataAddress, type Hex } from 'viem';
 import {
   LISTING_TYPES,
   listingDomain,
   listingTree,
   type ListingCreateRequest,
-  type SignedListingFields,
 } from '@aiamarket/shared';
 import { createQueryClient } from '../../app/Providers';
 import type * as Chain from '../../lib/chain';
 import type * as ListingChain from '../../lib/chain/listings';
 import type * as OfferChain from '../../lib/chain/offers';
-import { saveSession } from '../../lib/session';
+import { listingStruct } from '../../lib/chain/listings';
 import { mockApi, type SeenCall } from '../../test/api';
 import { testAppConfig } from '../../test/app-config';
 import { cardVO } from '../../test/browseFixtures';
+import {
+  TEST_CHAIN_ID as CHAIN_ID,
+  TEST_LISTINGS as LISTINGS,
+  signInTestWallet,
+  testWallet as account,
+} from '../../test/trade-wallet';
 import { relativePriceWei } from './bulk';
 import { BulkCancelModal } from './BulkCancelModal';
 import { BulkListModal } from './BulkListModal';
 
-// The seller is anvil's second test key signing for real; approvals and cancels are recorded.
-const account = privateKeyToAccount(
-  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-);
-const LISTINGS = '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9' as Address;
-const CHAIN_ID = 31337;
+// The seller is the test wallet signing for real; approvals and cancels are recorded.
 const E18 = 10n ** 18n;
 const GEMS = '0x00000000000000000000000000000000000000ee';
 const NOW = 1_900_000_000n;
 
 const chain = vi.hoisted(() => ({ sent: [] as string[] }));
 
-vi.mock('../../lib/chain', async (importOriginal) => {
-  const real = await importOriginal<typeof Chain>();
-  return {
-    ...real,
-    walletOnProductChain: async () => ({ config: {}, account: account.address }),
-    waitForIndexer: async () => true,
-  };
-});
+vi.mock('../../lib/chain', async (importOriginal) =>
+  (await import('../../test/trade-wallet')).connectedChain(await importOriginal<typeof Chain>()),
+);
 vi.mock('../../lib/chain/offers', async (importOriginal) => {
   const real = await importOriginal<typeof OfferChain>();
   return { ...real, offerStartTime: async () => 1_900_000_000n };
 });
 vi.mock('../../lib/chain/listings', async (importOriginal) => {
-  const real = await importOriginal<typeof ListingChain>();
-  const domain = listingDomain(31337, '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9');
+  const { signingListings } = await import('../../test/trade-wallet');
   return {
-    ...real,
-    listingsAddress: async () => domain.verifyingContract,
-    readListingCounter: async () => 2n,
-    approveListings: async (_w: unknown, collection: Address) => {
-      chain.sent.push(`approve ${collection}`);
-      return true;
-    },
-    signListing: async (_w: unknown, listing: SignedListingFields) => {
-      chain.sent.push('sign one');
-      return account.signTypedData({
-        domain,
-        types: LISTING_TYPES,
-        primaryType: 'Listing',
-        message: listing,
-      });
-    },
-    signListingTree: async (_w: unknown, listings: readonly SignedListingFields[]) => {
-      chain.sent.push('sign tree');
-      return account.signTypedData(
-        listingTree(listings).typedData(31337, domain.verifyingContract),
-      );
-    },
+    ...(await importOriginal<typeof ListingChain>()),
+    ...signingListings(chain, 2n),
     cancelSignedListings: async (_w: unknown, hashes: Hex[], onHash?: Chain.TxHashHandler) => {
       chain.sent.push(`cancel ${hashes.length}`);
       onHash?.('cancelListings', `0x${'3'.repeat(64)}`);
@@ -111,28 +84,9 @@ function client() {
   return c;
 }
 
-const fields = (l: ListingCreateRequest['listings'][number]): SignedListingFields => ({
-  seller: l.seller as Address,
-  collection: l.collection as Address,
-  erc1155: l.erc1155,
-  tokenId: BigInt(l.tokenId),
-  units: BigInt(l.units),
-  coin: l.coin as Address,
-  pricePerUnit: BigInt(l.pricePerUnit),
-  start: BigInt(l.start),
-  end: BigInt(l.end),
-  salt: BigInt(l.salt),
-  counter: BigInt(l.counter),
-});
-
 beforeEach(() => {
   chain.sent = [];
-  saveSession({
-    token: 'tok',
-    address: account.address.toLowerCase(),
-    wallet: 'io.metamask',
-    walletName: 'MetaMask',
-  });
+  signInTestWallet();
 });
 
 describe('a price relative to the floor', () => {
@@ -207,7 +161,7 @@ describe('bulk listing', () => {
     expect(chain.sent).toEqual([
       `approve ${items[0]!.contractAddr.toLowerCase()}`,
       `approve ${GEMS}`,
-      'sign tree',
+      'sign tree of 3',
     ]);
     const [req] = created;
     expect(req!.bulk).toBe(true);
@@ -221,7 +175,7 @@ describe('bulk listing', () => {
     expect(new Set(req!.listings.map((l) => l.salt)).size).toBe(3);
     // The one signature is the seller's over the typed tree of exactly these listings, in order.
     const signer = await recoverTypedDataAddress({
-      ...listingTree(req!.listings.map(fields)).typedData(CHAIN_ID, LISTINGS),
+      ...listingTree(req!.listings.map(listingStruct)).typedData(CHAIN_ID, LISTINGS),
       signature: req!.signature as Hex,
     });
     expect(signer).toBe(account.address);
@@ -267,7 +221,7 @@ describe('bulk listing', () => {
     ]);
     fireEvent.click(screen.getByTestId('bulk-list-confirm'));
     await screen.findByTestId('bulk-list-success', {}, { timeout: 4000 });
-    expect(chain.sent.filter((s) => s.startsWith('sign'))).toEqual(['sign tree']);
+    expect(chain.sent.filter((s) => s.startsWith('sign'))).toEqual(['sign tree of 3']);
     const [req] = created;
     expect(req!.listings.map((l) => [l.coin, l.pricePerUnit])).toEqual([
       ['0x0000000000000000000000000000000000000000', String((15n * E18) / 10n)],
@@ -275,7 +229,7 @@ describe('bulk listing', () => {
       ['0x0000000000000000000000000000000000000000', String((15n * E18) / 10n)],
     ]);
     const signer = await recoverTypedDataAddress({
-      ...listingTree(req!.listings.map(fields)).typedData(CHAIN_ID, LISTINGS),
+      ...listingTree(req!.listings.map(listingStruct)).typedData(CHAIN_ID, LISTINGS),
       signature: req!.signature as Hex,
     });
     expect(signer).toBe(account.address);
@@ -307,7 +261,7 @@ describe('bulk listing', () => {
       domain: listingDomain(CHAIN_ID, LISTINGS),
       types: LISTING_TYPES,
       primaryType: 'Listing',
-      message: fields(req!.listings[0]!),
+      message: listingStruct(req!.listings[0]!),
       signature: req!.signature as Hex,
     });
     expect(signer).toBe(account.address);

@@ -1,84 +1,52 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { recoverTypedDataAddress, zeroAddress, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { recoverTypedDataAddress, zeroAddress, type Hex } from 'viem';
 import {
-  LISTING_TYPES,
   ORDER_HOLD,
   ORDER_KIND,
   ORDER_STATUS,
-  listingDomain,
   listingTree,
   type ListingCreateRequest,
   type OrderVO,
-  type SignedListingFields,
 } from '@aiamarket/shared';
 import { createQueryClient } from '../../app/Providers';
 import type * as Chain from '../../lib/chain';
 import type * as ListingChain from '../../lib/chain/listings';
 import type * as OfferChain from '../../lib/chain/offers';
 import { mockApi, type SeenCall } from '../../test/api';
+import { listingStruct } from '../../lib/chain/listings';
 import { testAppConfig } from '../../test/app-config';
+import {
+  TEST_CHAIN_ID as CHAIN_ID,
+  TEST_LISTINGS as NEW_LISTINGS,
+  testWallet as account,
+} from '../../test/trade-wallet';
 import { RetiredListings } from './RetiredListings';
 import { relistings } from './retired';
 
 // The seller's listings of a replaced Listings contract: shown ended, and listed again for the new
-// contract with ONE signature over all of them (anvil's second key signs for real).
-const account = privateKeyToAccount(
-  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-);
-const NEW_LISTINGS = '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9' as Address;
+// contract with ONE signature over all of them (the test wallet signs for real).
 const OLD_LISTINGS = '0x00000000000000000000000000000000000000a1';
 const HERO = '0x00000000000000000000000000000000000000b1';
 const GEMS = '0x00000000000000000000000000000000000000b2';
 const USDT = '0x00000000000000000000000000000000000000dd';
-const CHAIN_ID = 31337;
 const NOW = 1_900_000_000n;
 const END = NOW + 5n * 86_400n;
 
 const chain = vi.hoisted(() => ({ sent: [] as string[] }));
 
-vi.mock('../../lib/chain', async (importOriginal) => {
-  const real = await importOriginal<typeof Chain>();
-  return {
-    ...real,
-    walletOnProductChain: async () => ({ config: {}, account: account.address }),
-    waitForIndexer: async () => true,
-  };
-});
+vi.mock('../../lib/chain', async (importOriginal) =>
+  (await import('../../test/trade-wallet')).connectedChain(await importOriginal<typeof Chain>()),
+);
 vi.mock('../../lib/chain/offers', async (importOriginal) => {
   const real = await importOriginal<typeof OfferChain>();
   return { ...real, offerStartTime: async () => 1_900_000_000n };
 });
-vi.mock('../../lib/chain/listings', async (importOriginal) => {
-  const real = await importOriginal<typeof ListingChain>();
-  const domain = listingDomain(31337, '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9');
-  return {
-    ...real,
-    listingsAddress: async () => domain.verifyingContract,
-    readListingCounter: async () => 4n,
-    approveListings: async (_w: unknown, collection: Address) => {
-      chain.sent.push(`approve ${collection}`);
-      return true;
-    },
-    signListing: async (_w: unknown, listing: SignedListingFields) => {
-      chain.sent.push('sign one');
-      return account.signTypedData({
-        domain,
-        types: LISTING_TYPES,
-        primaryType: 'Listing',
-        message: listing,
-      });
-    },
-    signListingTree: async (_w: unknown, listings: readonly SignedListingFields[]) => {
-      chain.sent.push(`sign tree of ${listings.length}`);
-      return account.signTypedData(
-        listingTree(listings).typedData(31337, domain.verifyingContract),
-      );
-    },
-  };
-});
+vi.mock('../../lib/chain/listings', async (importOriginal) => ({
+  ...(await importOriginal<typeof ListingChain>()),
+  ...(await import('../../test/trade-wallet')).signingListings(chain, 4n),
+}));
 
 /** An ended listing of the old contract, as listing/retired answers it. */
 function retired(
@@ -142,20 +110,6 @@ function client() {
   c.setQueryData(['app-config'], testAppConfig({ chainId: CHAIN_ID }));
   return c;
 }
-
-const fields = (l: ListingCreateRequest['listings'][number]): SignedListingFields => ({
-  seller: l.seller as Address,
-  collection: l.collection as Address,
-  erc1155: l.erc1155,
-  tokenId: BigInt(l.tokenId),
-  units: BigInt(l.units),
-  coin: l.coin as Address,
-  pricePerUnit: BigInt(l.pricePerUnit),
-  start: BigInt(l.start),
-  end: BigInt(l.end),
-  salt: BigInt(l.salt),
-  counter: BigInt(l.counter),
-});
 
 beforeEach(() => {
   chain.sent = [];
@@ -255,7 +209,7 @@ describe('listings of a replaced Listings contract', () => {
     expect(req!.listings.some((l) => l.salt === '7')).toBe(false);
     // The one signature is the seller's over the tree of exactly these listings, for the NEW contract.
     const signer = await recoverTypedDataAddress({
-      ...listingTree(req!.listings.map(fields)).typedData(CHAIN_ID, NEW_LISTINGS),
+      ...listingTree(req!.listings.map(listingStruct)).typedData(CHAIN_ID, NEW_LISTINGS),
       signature: req!.signature as Hex,
     });
     expect(signer).toBe(account.address);

@@ -2,16 +2,15 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Hash } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { MAX_SWEEP, ORDER_KIND, type OrderVO, type SignedListingVO } from '@aiamarket/shared';
 import { createQueryClient } from '../../app/Providers';
 import type * as Chain from '../../lib/chain';
 import type * as ListingChain from '../../lib/chain/listings';
 import { LiveStream, orderStates, setLiveStream, type EventSourceLike } from '../../lib/live';
-import { saveSession } from '../../lib/session';
 import { mockApi, type SeenCall } from '../../test/api';
 import { testAppConfig } from '../../test/app-config';
 import { order } from '../../test/market-fixtures';
+import { TEST_LISTINGS as LISTINGS, signInTestWallet } from '../../test/trade-wallet';
 import { MemoryRouter } from 'react-router';
 import { NftCard, cardOfOrder } from '../../components/nft/NftCard';
 import { OrderExtraProvider } from '../../components/trade';
@@ -20,10 +19,6 @@ import { CartToggle } from './CartToggle';
 import { SweepControl } from './SweepControl';
 import { addToCart, cartItems, cartKey, clearCart, reloadCart } from './store';
 
-const account = privateKeyToAccount(
-  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-);
-const LISTINGS = '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9';
 const USDT = '0x00000000000000000000000000000000000000aa';
 const E18 = 10n ** 18n;
 
@@ -32,14 +27,9 @@ const chain = vi.hoisted(() => ({
   skip: new Set<string>(),
 }));
 
-vi.mock('../../lib/chain', async (importOriginal) => {
-  const real = await importOriginal<typeof Chain>();
-  return {
-    ...real,
-    walletOnProductChain: async () => ({ config: {}, account: account.address }),
-    waitForIndexer: async () => true,
-  };
-});
+vi.mock('../../lib/chain', async (importOriginal) =>
+  (await import('../../test/trade-wallet')).connectedChain(await importOriginal<typeof Chain>()),
+);
 // The sweep is recorded instead of sent; the contract's answer is which lines it skipped.
 vi.mock('../../lib/chain/listings', async (importOriginal) => {
   const real = await importOriginal<typeof ListingChain>();
@@ -111,12 +101,7 @@ beforeEach(() => {
   clearCart();
   // No server behind the dialogs but the routes a test names.
   mockApi({});
-  saveSession({
-    token: 'tok',
-    address: account.address.toLowerCase(),
-    wallet: 'io.metamask',
-    walletName: 'MetaMask',
-  });
+  signInTestWallet();
 });
 
 describe('the cart', () => {

@@ -25,6 +25,7 @@ import { errorText } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { fetchCollectionByLink, updateCollection } from './api';
 import { CollectionImageField } from './CollectionImageField';
+import { INPUT, TextField } from '../../components/TextField';
 
 type FormIn = z.input<typeof collectionEditSchema>;
 type FormOut = z.output<typeof collectionEditSchema>;
@@ -36,9 +37,6 @@ const SOCIAL = [
   'linkInstagram',
   'linkMedium',
 ] as const;
-
-const INPUT =
-  'mt-1.5 block w-full rounded-xl border border-white/10 bg-ink-950/60 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 outline-none focus:border-brand-400 aria-invalid:border-red-400/70';
 
 function toForm(c: CollectionVO, locale: string): FormIn {
   return {
@@ -195,28 +193,18 @@ export function CollectionEditForm({ collection }: { collection: CollectionVO })
     const id = `collection-edit-${name}`;
     const error = message(formState.errors[name] as FieldError | undefined);
     return (
-      <div>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-200">
-          {t(`collectionEdit.fields.${name}`)}
-          {options.required && <span className="ml-1 text-red-300">*</span>}
-        </label>
-        <input
-          id={id}
-          data-testid={id}
-          autoComplete="off"
-          maxLength={options.maxLength}
-          placeholder={options.placeholder}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={INPUT}
-          {...register(name)}
-        />
-        {error && (
-          <p id={`${id}-error`} data-testid={`${id}-error`} className="mt-1.5 text-sm text-red-300">
-            {error}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={id}
+        label={t(`collectionEdit.fields.${name}`)}
+        required={options.required}
+        error={error}
+        input={{
+          autoComplete: 'off',
+          maxLength: options.maxLength,
+          placeholder: options.placeholder,
+          ...register(name),
+        }}
+      />
     );
   };
 

@@ -6,7 +6,7 @@ import { ApiError, ERRORS, liveTopic, type CollectionDetailVO } from '@aiamarket
 import { useLiveInvalidate } from '../../lib/live';
 import { ActivityTable } from '../../components/activity/ActivityTable';
 import { ErrorState } from '../../components/nft/ErrorState';
-import { SkeletonBlock } from '../../components/nft/Skeletons';
+import { PageHeaderSkeleton } from '../../components/nft/Skeletons';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { fetchCollection, fetchCollectionActivity } from './api';
 import { CollectionHeader } from './CollectionHeader';
@@ -59,7 +59,17 @@ export function CollectionPage({
     (query.error instanceof ApiError &&
       (query.error.code === ERRORS.notFound.code || query.error.code === ERRORS.badRequest.code));
   if (notFound) return <Navigate to="/404" replace />;
-  if (query.isPending) return <HeaderSkeleton />;
+  if (query.isPending) {
+    return (
+      <PageHeaderSkeleton
+        label={t('app.loading')}
+        bannerClass="max-h-80"
+        nameClass="w-64"
+        subtitleClass="w-96 max-w-full"
+        stats={5}
+      />
+    );
+  }
   if (query.isError || !query.data) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-10">
@@ -104,25 +114,6 @@ export function CollectionPage({
               }
             />
           )}
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function HeaderSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div role="status" aria-label={t('app.loading')}>
-      <SkeletonBlock className="aspect-[1900/350] max-h-80 min-h-28 w-full rounded-none" />
-      <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SkeletonBlock className="-mt-12 size-24 rounded-full sm:-mt-16 sm:size-32" />
-        <SkeletonBlock className="mt-4 h-8 w-64" />
-        <SkeletonBlock className="mt-3 h-4 w-96 max-w-full" />
-        <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {Array.from({ length: 5 }, (_, i) => (
-            <SkeletonBlock key={i} className="h-16 rounded-xl" />
-          ))}
         </div>
       </div>
     </div>

@@ -251,11 +251,7 @@ export function GoodsTab({ collection }: { collection: CollectionVO }) {
                 </li>
               ))}
             </NftGrid>
-            <LoadMore
-              hasMore={!!query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onLoad={() => void query.fetchNextPage()}
-            />
+            <LoadMore query={query} />
           </>
         )}
       </div>

@@ -1,22 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectionVO } from '@aiamarket/shared';
-import { GlobeIcon } from '../../components/icons';
+import { GlobeIcon, Icon } from '../../components/icons';
 
 type LinkField = 'linkSkypegmwcn' | 'linkTwitter' | 'linkDiscord' | 'linkInstagram' | 'linkMedium';
 
 const icon = (path: ReactNode) => (
-  <svg
-    viewBox="0 0 24 24"
-    width={18}
-    height={18}
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.8}
-    aria-hidden
-  >
+  <Icon width={18} height={18}>
     {path}
-  </svg>
+  </Icon>
 );
 
 const LINKS: { field: LinkField; id: string; icon: ReactNode }[] = [

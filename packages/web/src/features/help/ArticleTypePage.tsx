@@ -38,11 +38,7 @@ export function ArticleTypePage() {
       ) : (
         <>
           <ArticleList articles={articles} categoryName={name} />
-          <LoadMore
-            hasMore={!!query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onLoad={() => void query.fetchNextPage()}
-          />
+          <LoadMore query={query} />
         </>
       )}
     </div>

@@ -69,11 +69,7 @@ export function HelpCenterPage() {
               </section>
             ))}
           </div>
-          <LoadMore
-            hasMore={!!query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onLoad={() => void query.fetchNextPage()}
-          />
+          <LoadMore query={query} />
         </>
       )}
     </div>

@@ -7,6 +7,7 @@ import { SkeletonBlock } from '../../components/nft/Skeletons';
 import { fetchBanners, fetchFeatured, fetchRankingPreview } from './api';
 import { BannerCarousel } from './BannerCarousel';
 import { FeaturedCarousel } from './FeaturedCarousel';
+import { Icon } from '../../components/icons';
 
 const FEATURES = [
   { id: 'ownership', icon: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z' },
@@ -134,19 +135,9 @@ export function HomePage() {
               className="rounded-2xl border border-white/10 bg-ink-900 p-6"
             >
               <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-500/15 text-brand-300">
-                <svg
-                  viewBox="0 0 24 24"
-                  width={22}
-                  height={22}
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth={1.8}
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  aria-hidden
-                >
+                <Icon width={22} height={22}>
                   <path d={feature.icon} />
-                </svg>
+                </Icon>
               </span>
               <h3 className="mt-4 text-lg font-semibold text-white">
                 {t(`home.features.${feature.id}.title`)}

@@ -22,6 +22,17 @@ const banner = (type: number, over: Partial<BannerVO> = {}): BannerVO => ({
   ...over,
 });
 
+/** The home page with two featured collections and no banner or ranking; its featured row. */
+async function renderFeaturedOnly() {
+  mockApi({
+    'GET /v1/api/collections/banner': { records: [], total: 0 },
+    'GET /v1/api/collections/recommend': [collection(1), collection(2)],
+    'GET /v1/api/collections/collectionCount': { records: [], total: 0, current: 1, size: 5 },
+  });
+  renderApp('/');
+  return screen.findByTestId('home-featured', {}, { timeout: 5000 });
+}
+
 describe('home', () => {
   beforeAll(() => import('./HomePage'), 30_000);
 
@@ -107,13 +118,7 @@ describe('home', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList,
     );
-    mockApi({
-      'GET /v1/api/collections/banner': { records: [], total: 0 },
-      'GET /v1/api/collections/recommend': [collection(1), collection(2)],
-      'GET /v1/api/collections/collectionCount': { records: [], total: 0, current: 1, size: 5 },
-    });
-    renderApp('/');
-    const featured = await screen.findByTestId('home-featured', {}, { timeout: 5000 });
+    const featured = await renderFeaturedOnly();
     expect(featured.dataset.playing).toBe('false');
     expect(screen.getByTestId('home-welcome')).toBeTruthy();
   });
@@ -132,13 +137,7 @@ describe('home', () => {
           removeEventListener: (_: string, l: () => void) => listeners.delete(l),
         }) as unknown as MediaQueryList,
     );
-    mockApi({
-      'GET /v1/api/collections/banner': { records: [], total: 0 },
-      'GET /v1/api/collections/recommend': [collection(1), collection(2)],
-      'GET /v1/api/collections/collectionCount': { records: [], total: 0, current: 1, size: 5 },
-    });
-    renderApp('/');
-    const featured = await screen.findByTestId('home-featured', {}, { timeout: 5000 });
+    const featured = await renderFeaturedOnly();
     expect(featured.dataset.playing).toBe('true');
     reduce = true;
     act(() => listeners.forEach((l) => l()));

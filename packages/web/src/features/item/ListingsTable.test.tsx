@@ -31,6 +31,19 @@ vi.mock('../../lib/chain', async (importOriginal) => {
 const BUYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
 const page = <T,>(records: T[]) => ({ records, total: records.length, current: 1, size: 20 });
 
+/** The listings of token 1 of CONTRACT, in a fresh query client. */
+function renderTable() {
+  const client = createQueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ListingsTable itemKey={{ tokenId: '1', contractAddr: CONTRACT }} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
 describe('ERC1155 listings table', () => {
   it('gives each row its buttons, and a dialog outlives the row it was opened from', async () => {
     saveSession({ token: 'tok', address: BUYER, wallet: 'io.metamask', walletName: 'MetaMask' });
@@ -39,14 +52,7 @@ describe('ERC1155 listings table', () => {
       order(2, { leftAmount: '1', contractType: 'ERC1155', ownerAddr: BUYER }),
     ];
     mockApi({ 'POST /v1/api/nftOrder/getOrderList': () => page(listings) });
-    const client = createQueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ListingsTable itemKey={{ tokenId: '1', contractAddr: CONTRACT }} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    const client = renderTable();
     const rows = await screen.findAllByTestId('item-listing-row');
     expect(rows).toHaveLength(2);
     // Someone else's listing: Buy; the viewer's own: Cancel and Update price.
@@ -86,14 +92,7 @@ describe('ERC1155 listings table', () => {
           return page(withOther ? [...rows, other] : rows);
         },
       });
-      const client = createQueryClient();
-      render(
-        <QueryClientProvider client={client}>
-          <MemoryRouter>
-            <ListingsTable itemKey={{ tokenId: '1', contractAddr: CONTRACT }} />
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
+      renderTable();
       const rows = await screen.findAllByTestId('item-listing-row');
       fireEvent.click(within(rows[0]!).getByTestId('action-buy'));
       const dialog = await screen.findByRole('dialog');

@@ -79,14 +79,7 @@ export function ListingsTable({ itemKey }: { itemKey: ItemKey }) {
             )}
           </tbody>
         </table>
-        {query.hasNextPage && (
-          <LoadMore
-            hasMore={!!query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onLoad={() => void query.fetchNextPage()}
-            testId="item-listings-more"
-          />
-        )}
+        {query.hasNextPage && <LoadMore query={query} testId="item-listings-more" />}
       </div>
     );
   }

@@ -10,7 +10,7 @@ import { fetchContractInfo } from './api';
 import { readSaleConfig, readSupply, readUserMinted, swap, type SourceAsset } from './chain';
 import { useSourceAssets } from './sourceAssets';
 import { LaunchpadModal, SuccessView } from './Modal';
-import { useMessage } from './parts';
+import { CountStepper, useMessage } from './parts';
 import {
   checkExchange,
   checkHeldAmount,
@@ -19,7 +19,6 @@ import {
   receivedFor,
   remainingSupply,
   selectedTotal,
-  stepCount,
   type CountMessage,
   type RuleMessage,
 } from './rules';
@@ -264,36 +263,16 @@ export function ExchangeModal({
                       className="size-5 accent-brand-500"
                     />
                   ) : (
-                    <div className="flex items-center rounded-full border border-white/15">
-                      <button
-                        type="button"
-                        aria-label={t('launchpad.mintModal.decrease')}
-                        disabled={busy || amount <= 0}
-                        onClick={() => choose(a, stepCount(amount, -1))}
-                        className="size-8 rounded-l-full hover:bg-white/10 disabled:opacity-40"
-                      >
-                        −
-                      </button>
-                      <input
-                        inputMode="numeric"
-                        data-testid="exchange-amount"
-                        aria-label={t('launchpad.exchangeModal.select', { name: a.name })}
-                        value={drafts[a.tokenId] ?? formatCount(amount, i18n.language)}
-                        disabled={busy}
-                        onChange={(e) => typeAmount(a, e.target.value)}
-                        className="h-8 w-14 bg-transparent text-center tabular-nums outline-none"
-                      />
-                      <button
-                        type="button"
-                        aria-label={t('launchpad.mintModal.increase')}
-                        data-testid="exchange-plus"
-                        disabled={busy || amount >= a.amount}
-                        onClick={() => choose(a, stepCount(amount, 1))}
-                        className="size-8 rounded-r-full hover:bg-white/10 disabled:opacity-40"
-                      >
-                        +
-                      </button>
-                    </div>
+                    <CountStepper
+                      count={amount}
+                      text={drafts[a.tokenId] ?? formatCount(amount, i18n.language)}
+                      max={a.amount}
+                      busy={busy}
+                      label={t('launchpad.exchangeModal.select', { name: a.name })}
+                      onStep={(next) => choose(a, next)}
+                      onType={(text) => typeAmount(a, text)}
+                      testIds={{ input: 'exchange-amount', plus: 'exchange-plus' }}
+                    />
                   )}
                 </li>
               );

@@ -16,7 +16,7 @@ import {
   readUserMinted,
 } from './chain';
 import { LaunchpadModal, SuccessView } from './Modal';
-import { useMessage } from './parts';
+import { CountStepper, useMessage } from './parts';
 import {
   checkMint,
   coinRemaining,
@@ -25,7 +25,6 @@ import {
   mintCeiling,
   readCount,
   remainingSupply,
-  stepCount,
   type RuleMessage,
 } from './rules';
 import type { LaunchpadProject, MintCoin } from './types';
@@ -229,37 +228,16 @@ export function MintModal({
               className="rounded-xl border border-white/10 bg-white/5 p-3"
             >
               <div className="flex flex-wrap items-center gap-3">
-                <div className="flex items-center rounded-full border border-white/15">
-                  <button
-                    type="button"
-                    aria-label={t('launchpad.mintModal.decrease')}
-                    data-testid="mint-minus"
-                    disabled={busy || count <= 0}
-                    onClick={() => setCount(c, stepCount(count, -1))}
-                    className="size-9 rounded-l-full text-lg hover:bg-white/10 disabled:opacity-40"
-                  >
-                    −
-                  </button>
-                  <input
-                    inputMode="numeric"
-                    data-testid="mint-count"
-                    aria-label={t('launchpad.mintModal.quantity', { coin: c.coin })}
-                    value={drafts[c.address] ?? formatCount(count, i18n.language)}
-                    disabled={busy}
-                    onChange={(e) => typeCount(c, e.target.value)}
-                    className="h-9 w-20 bg-transparent text-center tabular-nums outline-none"
-                  />
-                  <button
-                    type="button"
-                    aria-label={t('launchpad.mintModal.increase')}
-                    data-testid="mint-plus"
-                    disabled={busy}
-                    onClick={() => setCount(c, stepCount(count, 1))}
-                    className="size-9 rounded-r-full text-lg hover:bg-white/10 disabled:opacity-40"
-                  >
-                    +
-                  </button>
-                </div>
+                <CountStepper
+                  count={count}
+                  text={drafts[c.address] ?? formatCount(count, i18n.language)}
+                  busy={busy}
+                  label={t('launchpad.mintModal.quantity', { coin: c.coin })}
+                  onStep={(next) => setCount(c, next)}
+                  onType={(text) => typeCount(c, text)}
+                  large
+                  testIds={{ minus: 'mint-minus', input: 'mint-count', plus: 'mint-plus' }}
+                />
                 <button
                   type="button"
                   data-testid="mint-submit"

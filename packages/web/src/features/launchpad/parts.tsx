@@ -7,6 +7,7 @@ import {
 } from '@aiamarket/shared';
 import { useCountdown } from '../../lib/countdown';
 import { localizeDecimal } from '../../lib/localeFormat';
+import { stepCount } from './rules';
 import type { LaunchpadProject, MintCoin } from './types';
 
 /** A message of rules.ts or of the contract error map, in the interface language. */
@@ -117,5 +118,66 @@ export function ImageOrPlaceholder({
       role="img"
       aria-label={alt}
     />
+  );
+}
+
+/** A count with − and + buttons around a typed field (the mint and exchange dialogs' rows). */
+export function CountStepper({
+  count,
+  text,
+  max,
+  busy,
+  label,
+  onStep,
+  onType,
+  large = false,
+  testIds,
+}: {
+  count: number;
+  /** The field's text: a draft being typed, or the count formatted. */
+  text: string;
+  /** The + button is off at this count. */
+  max?: number;
+  busy: boolean;
+  label: string;
+  onStep: (next: number) => void;
+  onType: (text: string) => void;
+  large?: boolean;
+  testIds: { minus?: string; input: string; plus: string };
+}) {
+  const { t } = useTranslation();
+  const button = large ? 'size-9 text-lg' : 'size-8';
+  return (
+    <div className="flex items-center rounded-full border border-white/15">
+      <button
+        type="button"
+        aria-label={t('launchpad.mintModal.decrease')}
+        data-testid={testIds.minus}
+        disabled={busy || count <= 0}
+        onClick={() => onStep(stepCount(count, -1))}
+        className={`${button} rounded-l-full hover:bg-white/10 disabled:opacity-40`}
+      >
+        −
+      </button>
+      <input
+        inputMode="numeric"
+        data-testid={testIds.input}
+        aria-label={label}
+        value={text}
+        disabled={busy}
+        onChange={(e) => onType(e.target.value)}
+        className={`${large ? 'h-9 w-20' : 'h-8 w-14'} bg-transparent text-center tabular-nums outline-none`}
+      />
+      <button
+        type="button"
+        aria-label={t('launchpad.mintModal.increase')}
+        data-testid={testIds.plus}
+        disabled={busy || (max !== undefined && count >= max)}
+        onClick={() => onStep(stepCount(count, 1))}
+        className={`${button} rounded-r-full hover:bg-white/10 disabled:opacity-40`}
+      >
+        +
+      </button>
+    </div>
   );
 }

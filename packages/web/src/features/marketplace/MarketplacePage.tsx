@@ -26,6 +26,7 @@ import {
   searchOfFilters,
   type MarketFilters,
 } from './filters';
+import { Icon } from '../../components/icons';
 
 /** /marketplace: listed items with search, sort, grid toggle, filters in the URL, 30 a page. */
 const NO_ORDERS: OrderVO[] = [];
@@ -132,17 +133,9 @@ export function MarketplacePage() {
           }
           className="inline-flex h-10 items-center gap-2 rounded-lg border border-white/15 px-3 text-sm font-semibold text-white hover:bg-white/5"
         >
-          <svg
-            viewBox="0 0 24 24"
-            width={18}
-            height={18}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            aria-hidden
-          >
-            <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
-          </svg>
+          <Icon width={18} height={18} strokeWidth={2}>
+            <path d="M4 6h16M7 12h10M10 18h4" />
+          </Icon>
           {t('marketplace.filters')}
         </button>
         <div className="relative min-w-0 flex-1 basis-60">
@@ -283,12 +276,7 @@ export function MarketplacePage() {
                   </li>
                 ))}
               </NftGrid>
-              <LoadMore
-                hasMore={!!query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                onLoad={() => void query.fetchNextPage()}
-                testId="market-load-more"
-              />
+              <LoadMore query={query} testId="market-load-more" />
             </>
           )}
         </section>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/trade/classes';
 import { useSession } from '../../lib/session';
 import { fetchAccountOffers } from './api';
 import { CancelOfferModal } from './CancelOfferModal';
 import { OffersTable } from './OffersTable';
+import { ActionButton } from '../../components/trade/ActionButton';
 
 /**
  * The account page's "Offers made": every offer the account signed, newest first, with its
@@ -30,14 +30,13 @@ export function OffersMadeTab({ userAddr }: { userAddr: string }) {
           {t('offer.activeOnly')}
         </label>
         {own && (
-          <button
-            type="button"
-            data-testid="offers-cancel-all"
-            className={buttonClass.secondary}
+          <ActionButton
+            kind="secondary"
+            testId="offers-cancel-all"
             onClick={() => setCancelAll(true)}
           >
             {t('offer.actions.cancelAll')}
-          </button>
+          </ActionButton>
         )}
       </div>
       <OffersTable

@@ -7,7 +7,7 @@ import {
   OFFER_LIMITS,
   type CollectionDetailVO,
 } from '@aiamarket/shared';
-import { TradeDialog, buttonClass } from '../../components/trade';
+import { TradeDialog } from '../../components/trade';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { getSession, isSignedIn, useSession } from '../../lib/session';
 import { fetchCollectionOffers, fetchTraitSet } from './api';
@@ -15,6 +15,7 @@ import { clearOfferDraft, offerDraftKey, peekOfferDraft } from './draft';
 import { MakeOfferModal } from './MakeOfferModal';
 import { OffersTable } from './OffersTable';
 import { TraitPicker, type TraitChoice } from './TraitPicker';
+import { ActionButton } from '../../components/trade/ActionButton';
 
 /**
  * The collection header's offers: the best active collection offer, and the buttons for a
@@ -44,22 +45,16 @@ export function CollectionOfferActions({ collection }: { collection: CollectionD
           {best ? `${fmt.price(best.price)} ${best.coin}` : '–'}
         </span>
       </p>
-      <button
-        type="button"
-        data-testid="action-collection-offer"
-        className={buttonClass.secondary}
+      <ActionButton
+        kind="secondary"
+        testId="action-collection-offer"
         onClick={() => setOpen('collection')}
       >
         {t('offer.actions.collection')}
-      </button>
-      <button
-        type="button"
-        data-testid="action-trait-offer"
-        className={buttonClass.secondary}
-        onClick={() => setOpen('trait')}
-      >
+      </ActionButton>
+      <ActionButton kind="secondary" testId="action-trait-offer" onClick={() => setOpen('trait')}>
         {t('offer.actions.trait')}
-      </button>
+      </ActionButton>
       {open === 'collection' && (
         <MakeOfferModal
           target={{ kind: OFFER_KIND.collection, contractAddr, erc1155 }}

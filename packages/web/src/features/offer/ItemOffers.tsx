@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_TYPE, OFFER_KIND, type NftDetail } from '@aiamarket/shared';
-import { buttonClass } from '../../components/trade/classes';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { getSession, isSignedIn, useSession } from '../../lib/session';
 import { fetchItemOffers, fetchOwnership } from './api';
 import { offerDraftKey, peekOfferDraft } from './draft';
 import { MakeOfferModal } from './MakeOfferModal';
 import { OffersTable } from './OffersTable';
+import { ActionButton } from '../../components/trade/ActionButton';
 
 const keyOf = (detail: NftDetail) => ({
   contractAddr: detail.metadataVO.contractAddr.toLowerCase(),
@@ -60,14 +60,9 @@ export function ItemOfferActions({ detail }: { detail: NftDetail }) {
         </p>
       )}
       {!ownsIt && (
-        <button
-          type="button"
-          data-testid="action-make-offer"
-          className={buttonClass.secondary}
-          onClick={() => setOpen(true)}
-        >
+        <ActionButton kind="secondary" testId="action-make-offer" onClick={() => setOpen(true)}>
           {t('offer.actions.make')}
-        </button>
+        </ActionButton>
       )}
       {open && (
         <MakeOfferModal

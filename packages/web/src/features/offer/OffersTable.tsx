@@ -225,14 +225,7 @@ export function OffersTable({
             )}
           </tbody>
         </table>
-        {query.hasNextPage && (
-          <LoadMore
-            hasMore={!!query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onLoad={() => void query.fetchNextPage()}
-            testId={`${testId}-more`}
-          />
-        )}
+        {query.hasNextPage && <LoadMore query={query} testId={`${testId}-more`} />}
       </div>
     );
   }

@@ -3,10 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OFFER_KIND } from '@aiamarket/shared';
 import { createQueryClient } from '../../app/Providers';
-import { saveSession } from '../../lib/session';
 import { mockApi } from '../../test/api';
 import { collectionVO } from '../../test/browseFixtures';
 import { CONTRACT, detail } from '../../test/market-fixtures';
+import { aiaOfferCoin } from '../../test/offer-fixtures';
+import { signInTestWallet } from '../../test/trade-wallet';
 import { CollectionOfferActions } from './CollectionOfferActions';
 import { offerDraftKey } from './draft';
 import { ItemOfferActions } from './ItemOffers';
@@ -18,13 +19,7 @@ const USD = '0x00000000000000000000000000000000000000c2';
 const KEY = offerDraftKey({ kind: OFFER_KIND.item, contractAddr: CONTRACT, tokenId: '7' });
 
 const coins: OfferCoin[] = [
-  {
-    address: '0x0000000000000000000000000000000000000000',
-    symbol: 'AIA',
-    decimals: 18,
-    payWith: WRAPPED,
-    wrapped: true,
-  },
+  aiaOfferCoin(WRAPPED),
   { address: USD, symbol: 'USDT', decimals: 6, payWith: USD, wrapped: false },
 ];
 
@@ -64,7 +59,7 @@ describe("a visitor's Make offer form through sign-in", () => {
     await waitFor(() => expect(sessionStorage.getItem(KEY)).not.toBeNull());
 
     // The sign-in saves the session, then reloads the page.
-    saveSession({ token: 'tok', address: VISITOR, wallet: 'io.metamask', walletName: 'MetaMask' });
+    signInTestWallet(VISITOR);
     first.unmount();
     const second = loadPage();
 
@@ -113,7 +108,7 @@ describe("a visitor's Make offer form through sign-in", () => {
     const key = offerDraftKey({ kind: OFFER_KIND.collection, contractAddr: CONTRACT });
     await waitFor(() => expect(sessionStorage.getItem(key)).toContain('"units":"12"'));
 
-    saveSession({ token: 'tok', address: VISITOR, wallet: 'io.metamask', walletName: 'MetaMask' });
+    signInTestWallet(VISITOR);
     first.unmount();
     page();
     const again = await screen.findByTestId('make-offer-modal');

@@ -2,7 +2,6 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { recoverTypedDataAddress, type Address, type Hash } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import {
   OFFER_KIND,
   OFFER_STATUS,
@@ -15,22 +14,23 @@ import {
 import { createQueryClient } from '../../app/Providers';
 import type * as Chain from '../../lib/chain';
 import type * as OfferChain from '../../lib/chain/offers';
-import { saveSession } from '../../lib/session';
 import { ApiAnswer, mockApi, type SeenCall } from '../../test/api';
 import { testAppConfig } from '../../test/app-config';
 import { CONTRACT } from '../../test/market-fixtures';
+import { aiaOfferCoin } from '../../test/offer-fixtures';
+import {
+  TEST_CHAIN_ID as CHAIN_ID,
+  signInTestWallet,
+  testWallet as account,
+} from '../../test/trade-wallet';
 import { AcceptOfferModal } from './AcceptOfferModal';
 import { MakeOfferModal, type OfferCoin } from './MakeOfferModal';
 
-// The wallet is anvil's second test key signing for real; the transactions (wrap, approve,
-// accept) are recorded instead of sent, each "mined" in its own block.
-const account = privateKeyToAccount(
-  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-);
+// The wallet is the test wallet signing for real; the transactions (wrap, approve, accept) are
+// recorded instead of sent, each "mined" in its own block.
 const OFFERS = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512' as Address;
 const WRAPPED = '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0' as Address;
 const E18 = 10n ** 18n;
-const CHAIN_ID = 31337;
 
 const chain = vi.hoisted(() => ({
   sent: [] as string[],
@@ -40,14 +40,9 @@ const chain = vi.hoisted(() => ({
 }));
 const txHash = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}` as Hash;
 
-vi.mock('../../lib/chain', async (importOriginal) => {
-  const real = await importOriginal<typeof Chain>();
-  return {
-    ...real,
-    walletOnProductChain: async () => ({ config: {}, account: account.address }),
-    waitForIndexer: async () => true,
-  };
-});
+vi.mock('../../lib/chain', async (importOriginal) =>
+  (await import('../../test/trade-wallet')).connectedChain(await importOriginal<typeof Chain>()),
+);
 vi.mock('../../lib/chain/offers', async (importOriginal) => {
   const real = await importOriginal<typeof OfferChain>();
   const mined =
@@ -94,24 +89,13 @@ vi.mock('../../lib/chain/offers', async (importOriginal) => {
   };
 });
 
-const aia: OfferCoin = {
-  address: '0x0000000000000000000000000000000000000000',
-  symbol: 'AIA',
-  decimals: 18,
-  payWith: WRAPPED,
-  wrapped: true,
-};
+const aia: OfferCoin = aiaOfferCoin(WRAPPED);
 
 beforeEach(() => {
   chain.sent = [];
   chain.counter = 4n;
   chain.block = 10n;
-  saveSession({
-    token: 'tok',
-    address: account.address.toLowerCase(),
-    wallet: 'io.metamask',
-    walletName: 'MetaMask',
-  });
+  signInTestWallet();
 });
 
 function clientWith(funds: typeof chain.funds) {

@@ -6,74 +6,27 @@ import {
   OFFER_STATUS,
   type AccountOffersRequest,
   type BestOfferVO,
-  type OfferVO,
 } from '@aiamarket/shared';
 import { createQueryClient } from '../../app/Providers';
-import { saveSession } from '../../lib/session';
 import { mockApi, type SeenCall } from '../../test/api';
 import { collectionVO } from '../../test/browseFixtures';
 import { CONTRACT, OWNER, detail } from '../../test/market-fixtures';
+import {
+  OFFERER as OTHER,
+  WRAPPED_AIA as WRAPPED,
+  aiaOfferCoin,
+  offerVO,
+} from '../../test/offer-fixtures';
 import { renderApp } from '../../test/render';
+import { signInTestWallet } from '../../test/trade-wallet';
 import { AcceptOfferModal } from './AcceptOfferModal';
 import { MakeOfferModal, type OfferCoin } from './MakeOfferModal';
 
 /** The first render of a lazy page compiles its chunk: allow for it. */
 const slow = { timeout: 8000 };
-const OTHER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
-const WRAPPED = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
 const E18 = 10n ** 18n;
 const page = <T,>(records: T[]) => ({ records, total: records.length, current: 1, size: 20 });
 const noop = () => undefined;
-
-function offerVO(i: number, over: Partial<OfferVO> = {}): OfferVO {
-  const hash = `0x${String(i).padStart(64, '0')}`;
-  const base = {
-    orderHash: hash,
-    offersAddr: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0',
-    offerer: OTHER,
-    contractAddr: CONTRACT,
-    kind: OFFER_KIND.item,
-    erc1155: false,
-    tokenId: '7',
-    trait: null,
-    units: '1',
-    filled: '0',
-    remaining: '1',
-    coin: 'WAIA',
-    moneyAddr: WRAPPED,
-    coinDecimals: 18,
-    price: '1.5',
-    priceWei: (15n * 10n ** 17n).toString(),
-    priceRef: '1.5',
-    status: OFFER_STATUS.active,
-    startTime: '2026-01-01T00:00:00.000Z',
-    endTime: '2099-01-01T00:00:00.000Z',
-    createDate: '2026-01-01T00:00:00.000Z',
-    collectionName: 'Sky Knights',
-    linkCollection: 'sky-knights',
-    name: 'Knight 7',
-    imageUrl: null,
-  };
-  const o = { ...base, ...over } as Omit<OfferVO, 'signed'>;
-  return {
-    ...o,
-    signed: {
-      offerer: o.offerer,
-      collection: o.contractAddr,
-      kind: o.kind,
-      erc1155: o.erc1155,
-      identifier: o.tokenId ?? '0',
-      units: o.units,
-      coin: o.moneyAddr,
-      pricePerUnit: o.priceWei,
-      start: '0',
-      end: '4070908800',
-      salt: String(i),
-      counter: '0',
-      signature: '0x',
-    },
-  };
-}
 
 const best: BestOfferVO = {
   orderHash: offerVO(1).orderHash,
@@ -84,8 +37,7 @@ const best: BestOfferVO = {
   kind: OFFER_KIND.item,
 };
 
-const signIn = (address: string) =>
-  saveSession({ token: 'tok', address, wallet: 'io.metamask', walletName: 'MetaMask' });
+const signIn = signInTestWallet;
 
 describe('the item page offers', () => {
   function itemApi(held: string) {
@@ -178,13 +130,7 @@ describe('the Accept dialog', () => {
 });
 
 describe('the Make offer dialog', () => {
-  const aia: OfferCoin = {
-    address: '0x0000000000000000000000000000000000000000',
-    symbol: 'AIA',
-    decimals: 18,
-    payWith: WRAPPED,
-    wrapped: true,
-  };
+  const aia: OfferCoin = aiaOfferCoin(WRAPPED);
 
   function renderMake(funds: { balance: bigint; allowance: bigint; native: bigint }) {
     signIn(OWNER);

@@ -8,6 +8,7 @@ import { cx } from '../../lib/cx';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { useDebouncedValue } from '../../lib/useDebounce';
 import { fetchSearch } from './api';
+import { Icon } from '../../components/icons';
 
 interface ResultOption {
   key: string;
@@ -260,17 +261,9 @@ export function GlobalSearch() {
 
 function SearchIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden
-    >
+    <Icon width={18} height={18} strokeWidth={2}>
       <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-    </svg>
+      <path d="m20 20-3.5-3.5" />
+    </Icon>
   );
 }

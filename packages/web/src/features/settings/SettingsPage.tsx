@@ -22,6 +22,7 @@ import {
   type UserProfile,
 } from '../../lib/session';
 import { ImageField } from './ImageField';
+import { INPUT, TextField } from '../../components/TextField';
 
 export const CURRENT_USER_QUERY = ['user', 'current'] as const;
 
@@ -124,9 +125,6 @@ function toForm(profile: UserProfile): ProfileSettings {
   };
 }
 
-const INPUT =
-  'mt-1.5 block w-full rounded-xl border border-white/10 bg-ink-950/60 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 outline-none focus:border-brand-400 aria-invalid:border-red-400/70';
-
 export function SettingsForm({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -171,31 +169,20 @@ export function SettingsForm({ profile }: { profile: UserProfile }) {
     const error = message(formState.errors[name]);
     const id = `settings-${name}`;
     return (
-      <div>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-200">
-          {t(`settings.${name}`)}
-          {required && <span className="ml-1 text-red-300">*</span>}
-        </label>
-        <input
-          id={id}
-          type={type}
-          data-testid={id}
-          autoComplete={name === 'email' ? 'email' : 'nickname'}
-          placeholder={t(`settings.${name}Placeholder`)}
-          maxLength={
-            name === 'username' ? PROFILE_LIMITS.usernameMaxLength : PROFILE_LIMITS.emailMaxLength
-          }
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={INPUT}
-          {...register(name)}
-        />
-        {error && (
-          <p id={`${id}-error`} data-testid={`${id}-error`} className="mt-1.5 text-sm text-red-300">
-            {error}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={id}
+        label={t(`settings.${name}`)}
+        required={required}
+        error={error}
+        input={{
+          type,
+          autoComplete: name === 'email' ? 'email' : 'nickname',
+          placeholder: t(`settings.${name}Placeholder`),
+          maxLength:
+            name === 'username' ? PROFILE_LIMITS.usernameMaxLength : PROFILE_LIMITS.emailMaxLength,
+          ...register(name),
+        }}
+      />
     );
   };
 

@@ -7,6 +7,7 @@ import {
   listingDomain,
   listingTree,
   type SignedListingFields,
+  type SignedListingInput,
   type SignedListingVO,
 } from '@aiamarket/shared';
 import { loadAppConfig } from '../appConfig';
@@ -83,8 +84,8 @@ export async function signListingTree(
   });
 }
 
-/** The contract's struct of a stored signed listing (decimal text -> integers). */
-export function listingStruct(s: SignedListingVO): SignedListingFields {
+/** The contract's struct of a signed listing (decimal text -> integers). */
+export function listingStruct(s: SignedListingInput): SignedListingFields {
   return {
     seller: s.seller as Address,
     collection: s.collection as Address,

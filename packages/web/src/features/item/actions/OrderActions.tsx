@@ -8,6 +8,7 @@ import { isSignedIn, openConnectDialog, useSession } from '../../../lib/session'
 import { BuyModal } from './BuyModal';
 import { CancelModal } from './CancelModal';
 import { ChangePriceModal } from './ChangePriceModal';
+import { ActionButton } from '../../../components/trade/ActionButton';
 
 export type OrderModal = 'buy' | 'cancel' | 'changePrice';
 
@@ -66,35 +67,35 @@ export function OrderActions({
     <div className="flex flex-wrap gap-2" data-testid={`order-actions-${order.orderId}`}>
       {mine ? (
         <>
-          <button
-            type="button"
-            data-testid="action-cancel"
-            className={buttonClass.secondary + small}
+          <ActionButton
+            kind="secondary"
+            testId="action-cancel"
+            className={small}
             onClick={() => openGuarded('cancel')}
           >
             {t('trade.actions.cancel')}
-          </button>
+          </ActionButton>
           {order.kind !== ORDER_KIND.signed && (
-            <button
-              type="button"
-              data-testid="action-update-price"
-              className={buttonClass.primary + small}
+            <ActionButton
+              kind="primary"
+              testId="action-update-price"
+              className={small}
               onClick={() => openGuarded('changePrice')}
             >
               {t('trade.actions.updatePrice')}
-            </button>
+            </ActionButton>
           )}
         </>
       ) : (
         <>
-          <button
-            type="button"
-            data-testid="action-buy"
-            className={buttonClass.primary + small}
+          <ActionButton
+            kind="primary"
+            testId="action-buy"
+            className={small}
             onClick={() => openGuarded('buy')}
           >
             {t('trade.actions.buy')}
-          </button>
+          </ActionButton>
           {extra(order, size)}
         </>
       )}

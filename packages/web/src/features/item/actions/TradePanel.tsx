@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_TYPE, type OrderVO } from '@aiamarket/shared';
-import { buttonClass } from '../../../components/trade/classes';
 import { useSession } from '../../../lib/session';
 import { fetchOwnListing, fetchOwnership } from '../api';
 import { FavouriteButton } from './FavouriteButton';
@@ -10,6 +9,7 @@ import { ListModal, type ListableItem } from './ListModal';
 import { OrderActions, useOrderModal } from './OrderActions';
 import { TransferModal } from './TransferModal';
 import { visibleActions } from './visibility';
+import { ActionButton } from '../../../components/trade/ActionButton';
 
 export interface TradePanelProps {
   /** The item (nftMeta/getDetail metadataVO). */
@@ -66,24 +66,14 @@ export function TradePanel({ item, order, royalty }: TradePanelProps) {
         <OrderActions order={order} onOpen={orderModal.open} />
       )}
       {visible.sell && (
-        <button
-          type="button"
-          data-testid="action-sell"
-          className={buttonClass.primary}
-          onClick={() => setOpen('sell')}
-        >
+        <ActionButton kind="primary" testId="action-sell" onClick={() => setOpen('sell')}>
           {t('trade.actions.sell')}
-        </button>
+        </ActionButton>
       )}
       {visible.transfer && (
-        <button
-          type="button"
-          data-testid="action-transfer"
-          className={buttonClass.secondary}
-          onClick={() => setOpen('transfer')}
-        >
+        <ActionButton kind="secondary" testId="action-transfer" onClick={() => setOpen('transfer')}>
           {t('trade.actions.transfer')}
-        </button>
+        </ActionButton>
       )}
       <FavouriteButton item={item} />
       {open === 'sell' && (
