@@ -5,11 +5,13 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  encodeFunctionData,
   http,
 } from 'viem';
-import type { Hex } from 'viem';
+import type { Abi, Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
+import type { Call } from './fixture.js';
 
 /** Clients for one anvil: a public client, an anvil test client and a wallet per private key. */
 export function clientsFor(rpcUrl: string, chainId = 31337) {
@@ -72,3 +74,22 @@ export async function runSteps<Op>(
     }
   }
 }
+
+/**
+ * `wallet`, a test contract with `execute(target, value, data)` (RefusingWallet, ReentrantActor),
+ * makes `call`: it is msg.sender, and whoever sends the transaction controls it.
+ */
+export const through = (wallet: Address, walletAbi: Abi, call: Call): Call => ({
+  address: wallet,
+  abi: walletAbi,
+  functionName: 'execute',
+  args: [
+    call.address,
+    call.value ?? 0n,
+    encodeFunctionData({
+      abi: call.abi,
+      functionName: call.functionName,
+      args: call.args ?? [],
+    } as never),
+  ],
+});

@@ -22,31 +22,32 @@ import {
 import fc from 'fast-check';
 import { zeroAddress } from 'viem';
 import type { Address, Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTRACT_KIND } from '../ts/index.js';
-import { alice, bank, bob, carol, owner, startFixture } from './fixture.js';
-import type { Actor, Call, Fixture } from './fixture.js';
+import { alice, bank, bob, carol, owner, useFixture } from './fixture.js';
+import type { Actor, Call } from './fixture.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const users: Actor[] = [alice, bob, carol];
 const SOURCE_721_PER_USER = 6;
 
-let f: Fixture;
 let base: Hex;
 const source721: bigint[][] = [];
 let coins: Address[] = [];
 
-beforeAll(async () => {
-  f = await startFixture();
-  coins = [zeroAddress, f.c.usdt, f.c.coin18];
-  for (const u of users) {
-    source721.push(await f.mint721(u, SOURCE_721_PER_USER));
-    await f.mint1155(u, 1n, 6n);
-    await f.mint1155(u, 2n, 6n);
-  }
-  base = await f.snapshot();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = useFixture(
+  [],
+  async () => {
+    coins = [zeroAddress, f.c.usdt, f.c.coin18];
+    for (const u of users) {
+      source721.push(await f.mint721(u, SOURCE_721_PER_USER));
+      await f.mint1155(u, 1n, 6n);
+      await f.mint1155(u, 2n, 6n);
+    }
+    base = await f.snapshot();
+  },
+  { isolate: false, timeout: 120_000 },
+);
 
 const configArb = fc.record({
   collectionSize: fc.integer({ min: 1, max: 25 }),
