@@ -87,6 +87,23 @@ async function wallet(kind: 'refusing' | 'burning', signer: Actor = alice): Prom
     ? f.deploy(signer, refusingWalletAbi, refusingWalletBytecode, [signer.address])
     : f.deploy(signer, gasBurningWalletAbi, gasBurningWalletBytecode, [signer.address]);
 }
+/**
+ * A coin the market allows whose blocklist holds `blocked` (its transfers to it revert);
+ * `payer` holds some and lets `spender` pull them.
+ */
+async function blockingCoin(payer: Actor, spender: Address, blocked: Address): Promise<Address> {
+  const coin = await f.deploy(owner, oddErc20Abi, f.oddErc20.bytecode, ['BLK', 6, 0, 0n]);
+  await f.write(owner, f.mk.call('setCoinAllowed', [coin, true]));
+  await f.write(payer, tokenCall.mint(coin, payer.address, 10n ** 12n));
+  await f.write(payer, tokenCall.approve(coin, spender));
+  await f.write(owner, {
+    address: coin,
+    abi: oddErc20Abi,
+    functionName: 'setBlocked',
+    args: [blocked, true],
+  });
+  return coin;
+}
 /** The wallet makes `call` (it is msg.sender); its signer sends the transaction. */
 const through = (wallet: Address, call: Call): Call =>
   throughWallet(wallet, refusingWalletAbi, call);
@@ -291,16 +308,7 @@ describe('Listings: a seller or royalty receiver that refuses AIA', () => {
   });
 
   it('stable coin: a seller the token blocks is credited; the coin is pulled from the buyer once', async () => {
-    const coin = await f.deploy(owner, oddErc20Abi, f.oddErc20.bytecode, ['BLK', 6, 0, 0n]);
-    await f.write(owner, f.mk.call('setCoinAllowed', [coin, true]));
-    await f.write(carol, tokenCall.mint(coin, carol.address, 10n ** 12n));
-    await f.write(carol, tokenCall.approve(coin, listings));
-    await f.write(owner, {
-      address: coin,
-      abi: oddErc20Abi,
-      functionName: 'setBlocked',
-      args: [alice.address, true],
-    });
+    const coin = await blockingCoin(carol, listings, alice.address);
     const ids = await f.mint721(alice, 2);
     await f.write(alice, approveAll(f.c.game721, listings));
     const s = split(AIA);
@@ -436,16 +444,7 @@ describe('Offers: refused ERC-20 payouts and the seller paid in AIA', () => {
   const sign = (offer: SignedOfferFields) => signOffer(alice, offer, f.anvil.chainId, offers);
 
   it('a royalty receiver the token blocks is credited; the seller is paid; the receiver routes it', async () => {
-    const coin = await f.deploy(owner, oddErc20Abi, f.oddErc20.bytecode, ['BLK', 6, 0, 0n]);
-    await f.write(owner, f.mk.call('setCoinAllowed', [coin, true]));
-    await f.write(alice, tokenCall.mint(coin, alice.address, 10n ** 12n));
-    await f.write(alice, tokenCall.approve(coin, offers));
-    await f.write(owner, {
-      address: coin,
-      abi: oddErc20Abi,
-      functionName: 'setBlocked',
-      args: [royaltyAccount.address, true],
-    });
+    const coin = await blockingCoin(alice, offers, royaltyAccount.address);
     const [id] = await f.mint721(bob, 1);
     const offer = offerOf({ coin, identifier: id! });
     const s = split(AIA);
