@@ -33,3 +33,6 @@ export function signedOrderDomain<const N extends string>(
 ) {
   return { name, version: '1', chainId, verifyingContract } as const;
 }
+
+/** SignedOrderTerms on the wire (API requests and answers): integers as decimal text, 0x hex. */
+export type SignedOrderTermsText = { [K in keyof SignedOrderTerms]: string };

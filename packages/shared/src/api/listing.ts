@@ -2,25 +2,20 @@
 // camelCase). A listing is signed off-chain (EIP-712, ../listings.ts) and bought on the Listings
 // contract; the server stores the signed listing, the indexer keeps its state and shows it as an
 // `orders` row (OrderVO.kind = ORDER_KIND.signed) in every listing list.
+import type { SignedOrderTermsText } from '../signed-order.js';
 import type { OrderVO } from './market.js';
 
-/** One listing exactly as signed (integers as decimal text, addresses 0x hex). */
-export interface SignedListingInput {
+/**
+ * One listing exactly as signed (integers as decimal text, addresses 0x hex). `coin`: zero
+ * address = native AIA; `counter`: the seller's counterOf on the Listings contract when signed.
+ */
+export interface SignedListingInput extends SignedOrderTermsText {
   seller: string;
   collection: string;
   erc1155: boolean;
   tokenId: string;
   /** ERC1155 units for sale (ERC721: 1). */
   units: string;
-  /** Zero address = native AIA. */
-  coin: string;
-  pricePerUnit: string;
-  /** Unix seconds: buyable from start (inclusive) until end (exclusive). */
-  start: string;
-  end: string;
-  salt: string;
-  /** The seller's counterOf on the Listings contract when signed. */
-  counter: string;
 }
 
 /**
