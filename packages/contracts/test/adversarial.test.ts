@@ -46,6 +46,14 @@ async function actor(by: Actor, value = parseEther('10')): Promise<Address> {
 const as = (actorAddress: Address, call: Call): Call =>
   through(actorAddress, reentrantActorAbi, call);
 
+/** The calls the actor contract makes from its hooks (receive, token receipts). */
+const setReentries = (actorAddress: Address, calls: readonly unknown[]): Call => ({
+  address: actorAddress,
+  abi: reentrantActorAbi,
+  functionName: 'setReentries',
+  args: [calls],
+});
+
 /**
  * Every user-facing state-changing function of one contract, as re-entries. The guard is per
  * contract: calling another contract from a hook is an ordinary nested call, not a re-entry.
@@ -118,12 +126,7 @@ describe('re-entrant receivers', () => {
     await f.write(alice, as(seller, tokenCall.approveAll(f.c.game721, f.c.market)));
     await f.write(alice, as(seller, f.mk.list(f.c.game721, id!, 1n, 1000n, zeroAddress)));
     const calls = reentries('market', 1n, id!);
-    await f.write(alice, {
-      address: seller,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls],
-    });
+    await f.write(alice, setReentries(seller, calls));
     const before = await f.nativeBalance(seller);
     await f.write(bob, f.mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
     expect(((await f.read(f.mk.call('getMarketItem', [1n]))) as MarketItem).status).toBe(
@@ -142,12 +145,7 @@ describe('re-entrant receivers', () => {
     await f.write(alice, f.mk.list(f.c.game1155, 1n, 5n, 100n, zeroAddress));
     const buyer = await actor(bob);
     const calls = reentries('market', 1n, 1n);
-    await f.write(bob, {
-      address: buyer,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls],
-    });
+    await f.write(bob, setReentries(buyer, calls));
     await f.write(bob, as(buyer, f.mk.buy(1n, 2n, priceHash(f.c.game1155, 1n, 100n), 200n)));
     await expectAllReentriesRefused(buyer, calls.length);
     expect(
@@ -165,12 +163,7 @@ describe('re-entrant receivers', () => {
     const receiver = await actor(carol);
     await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, receiver, 1000n]));
     const calls = reentries('market', 1n, 1n);
-    await f.write(carol, {
-      address: receiver,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls],
-    });
+    await f.write(carol, setReentries(receiver, calls));
     const [id] = await f.mint721(alice);
     await f.write(alice, f.mk.list(f.c.game721, id!, 1n, 1000n, zeroAddress));
     await f.write(bob, f.mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
@@ -207,12 +200,7 @@ describe('re-entrant receivers', () => {
   it('minters re-entering from onERC721Received / onERC1155Received, and a bank from receive(), are refused', async () => {
     const minter = await actor(alice);
     const calls = reentries('lp721', 1n, 1n);
-    await f.write(alice, {
-      address: minter,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls],
-    });
+    await f.write(alice, setReentries(minter, calls));
     await f.write(
       alice,
       as(minter, {
@@ -228,12 +216,7 @@ describe('re-entrant receivers', () => {
     // 1155: a second actor
     const minter2 = await actor(alice);
     const calls1155 = reentries('lp1155', 1n, 1n);
-    await f.write(alice, {
-      address: minter2,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls1155],
-    });
+    await f.write(alice, setReentries(minter2, calls1155));
     await f.write(
       alice,
       as(minter2, {
@@ -247,12 +230,7 @@ describe('re-entrant receivers', () => {
     await expectAllReentriesRefused(minter2, calls1155.length);
     // bank
     const evilBank = await actor(owner, 0n);
-    await f.write(owner, {
-      address: evilBank,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls],
-    });
+    await f.write(owner, setReentries(evilBank, calls));
     await f.write(owner, {
       address: f.c.lp721,
       abi: launchpad721Abi,
