@@ -99,40 +99,22 @@ async function setTokenUris(
   };
   for (const c of DEMO_COLLECTIONS) {
     const address = addr(c.deploymentName);
-    const gas = 300_000n;
-    if (c.type === 'ERC721' && !c.launchpad) {
-      await chain.call(owner, {
-        address,
-        abi: gameItems721Abi,
-        functionName: 'setBaseURI',
-        args: [uri(c)],
-        gas,
-      });
-    } else if (c.type === 'ERC1155' && !c.launchpad) {
-      await chain.call(owner, {
-        address,
-        abi: gameItems1155Abi,
-        functionName: 'setURI',
-        args: [uri(c)],
-        gas,
-      });
-    } else if (c.type === 'ERC721') {
-      await chain.call(owner, {
-        address,
-        abi: launchpad721Abi,
-        functionName: 'setBaseURI',
-        args: [uri(c)],
-        gas,
-      });
-    } else {
-      await chain.call(owner, {
-        address,
-        abi: launchpad1155Abi,
-        functionName: 'setURI',
-        args: [uri(c)],
-        gas,
-      });
-    }
+    // The game collections and the launchpads name the setter alike by standard (721: a base
+    // URI, 1155: one URI for every id).
+    const abi = c.launchpad
+      ? c.type === 'ERC721'
+        ? launchpad721Abi
+        : launchpad1155Abi
+      : c.type === 'ERC721'
+        ? gameItems721Abi
+        : gameItems1155Abi;
+    await chain.call(owner, {
+      address,
+      abi,
+      functionName: c.type === 'ERC721' ? 'setBaseURI' : 'setURI',
+      args: [uri(c)],
+      gas: 300_000n,
+    });
   }
 }
 

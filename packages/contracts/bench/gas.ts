@@ -42,7 +42,7 @@ import {
   zeroAddress,
   zeroHash,
 } from 'viem';
-import type { Abi, Address, Hex, TransactionReceipt } from 'viem';
+import type { Abi, Address, Hex, TransactionReceipt, TypedDataDefinition } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC, deployContracts, priceHash, startAnvil } from '../ts/index.js';
 
@@ -176,6 +176,66 @@ async function main() {
     const offers = at('Offers');
     const controller = await deploy(artifacts.controller, []);
     const seaport = await deploy(artifacts.seaport, [controller]);
+    const seaportCounter = async (account: Address) =>
+      (await publicClient.readContract({
+        address: seaport,
+        abi: artifacts.seaport.abi,
+        functionName: 'getCounter',
+        args: [account],
+      })) as bigint;
+    const signSeaport = (
+      signer: (typeof accounts)[number],
+      order: TypedDataDefinition<typeof SEAPORT_TYPES, 'OrderComponents'>['message'],
+    ) =>
+      wallet(signer).signTypedData({
+        domain: {
+          name: 'Seaport',
+          version: '1.6',
+          chainId: anvil.chainId,
+          verifyingContract: seaport,
+        },
+        types: SEAPORT_TYPES,
+        primaryType: 'OrderComponents',
+        message: order,
+      });
+    /**
+     * The seller's Seaport order for one ERC721 of `nft` at `total` in `coin` (zero: AIA), paid
+     * as our market pays a sale: the seller, 2.5 % to the fee address, 5 % royalty.
+     */
+    const seaportListing = (tokenId: bigint, coin: Address, total: bigint, now: bigint) => {
+      const fee = (total * 25n) / 1000n;
+      const royalty = (total * 500n) / 10000n;
+      const components = {
+        offerer: seller.address,
+        zone: zeroAddress,
+        offer: [
+          {
+            itemType: 2,
+            token: nft,
+            identifierOrCriteria: tokenId,
+            startAmount: 1n,
+            endAmount: 1n,
+          },
+        ],
+        consideration: [
+          [total - fee - royalty, seller.address],
+          [fee, feeAccount.address],
+          [royalty, royaltyAccount.address],
+        ].map(([amount, recipient]) => ({
+          itemType: coin === zeroAddress ? 0 : 1,
+          token: coin,
+          identifierOrCriteria: 0n,
+          startAmount: amount as bigint,
+          endAmount: amount as bigint,
+          recipient: recipient as Address,
+        })),
+        orderType: 0,
+        startTime: now - 100n,
+        endTime: now + 100_000n,
+        zoneHash: zeroHash,
+      };
+      return { components, fee, royalty, sellerAmount: total - fee - royalty };
+    };
 
     // Same recipients on both sides; everyone already holds the coin and the NFT.
     await send(deployer, market, marketplaceAbi, 'setFeeAddress', [feeAccount.address]);
@@ -293,61 +353,12 @@ async function main() {
     const swap = await send(seller, lp721, launchpad721Abi, 'swap', [0, nft, [10n, 11n], [1n, 1n]]);
 
     // --- Seaport fulfillBasicOrder with the same fee and royalty recipients
-    const counter = (await publicClient.readContract({
-      address: seaport,
-      abi: artifacts.seaport.abi,
-      functionName: 'getCounter',
-      args: [seller.address],
-    })) as bigint;
+    const counter = await seaportCounter(seller.address);
     async function seaportBuy(tokenId: bigint, coin: Address, total: bigint) {
-      const fee = (total * 25n) / 1000n;
-      const royalty = (total * 500n) / 10000n;
-      const sellerAmount = total - fee - royalty;
-      const itemType = coin === zeroAddress ? 0 : 1;
       const now = (await publicClient.getBlock()).timestamp;
-      const order = {
-        offerer: seller.address,
-        zone: zeroAddress,
-        offer: [
-          {
-            itemType: 2,
-            token: nft,
-            identifierOrCriteria: tokenId,
-            startAmount: 1n,
-            endAmount: 1n,
-          },
-        ],
-        consideration: [
-          [sellerAmount, seller.address],
-          [fee, feeAccount.address],
-          [royalty, royaltyAccount.address],
-        ].map(([amount, recipient]) => ({
-          itemType,
-          token: coin,
-          identifierOrCriteria: 0n,
-          startAmount: amount as bigint,
-          endAmount: amount as bigint,
-          recipient: recipient as Address,
-        })),
-        orderType: 0,
-        startTime: now - 100n,
-        endTime: now + 100_000n,
-        zoneHash: zeroHash,
-        salt: tokenId,
-        conduitKey: zeroHash,
-        counter,
-      };
-      const signature = await wallet(seller).signTypedData({
-        domain: {
-          name: 'Seaport',
-          version: '1.6',
-          chainId: anvil.chainId,
-          verifyingContract: seaport,
-        },
-        types: SEAPORT_TYPES,
-        primaryType: 'OrderComponents',
-        message: order,
-      });
+      const { components, fee, royalty, sellerAmount } = seaportListing(tokenId, coin, total, now);
+      const order = { ...components, salt: tokenId, conduitKey: zeroHash, counter };
+      const signature = await signSeaport(seller, order);
       const params = {
         considerationToken: coin,
         considerationIdentifier: 0n,
@@ -389,12 +400,7 @@ async function main() {
     const offerPrice = parseUnits('10', 6);
     const trait = traitTree([12n, 13n, 14n, 15n, 16n, 17n, 18n, 19n]);
     const now = (await publicClient.getBlock()).timestamp;
-    const offerCounter = (await publicClient.readContract({
-      address: seaport,
-      abi: artifacts.seaport.abi,
-      functionName: 'getCounter',
-      args: [buyer.address],
-    })) as bigint;
+    const offerCounter = await seaportCounter(buyer.address);
     async function acceptOurs(kind: 0 | 1 | 2, tokenId: bigint, salt: bigint) {
       const offer: SignedOfferFields = {
         offerer: buyer.address,
@@ -461,17 +467,7 @@ async function main() {
         conduitKey: zeroHash,
         counter: offerCounter,
       };
-      const signature = await wallet(buyer).signTypedData({
-        domain: {
-          name: 'Seaport',
-          version: '1.6',
-          chainId: anvil.chainId,
-          verifyingContract: seaport,
-        },
-        types: SEAPORT_TYPES,
-        primaryType: 'OrderComponents',
-        message: order,
-      });
+      const signature = await signSeaport(buyer, order);
       if (kind === OFFER_KIND.item) {
         return send(seller, seaport, artifacts.seaport.abi, 'fulfillBasicOrder', [
           {
@@ -635,60 +631,16 @@ async function main() {
     );
     // Seaport: ten orders of the same shape, fulfillAvailableAdvancedOrders, with fee, royalty
     // and seller payments aggregated across the orders (Seaport's cheapest way to pay them).
-    const sweepCounter = (await publicClient.readContract({
-      address: seaport,
-      abi: artifacts.seaport.abi,
-      functionName: 'getCounter',
-      args: [seller.address],
-    })) as bigint;
-    const fee = (price * 25n) / 1000n;
-    const royalty = (price * 500n) / 10000n;
+    const sweepCounter = await seaportCounter(seller.address);
     const seaOrders = [];
     for (let i = 0; i < 10; i++) {
-      const tokenId = fresh[30 + i]!;
       const order = {
-        offerer: seller.address,
-        zone: zeroAddress,
-        offer: [
-          {
-            itemType: 2,
-            token: nft,
-            identifierOrCriteria: tokenId,
-            startAmount: 1n,
-            endAmount: 1n,
-          },
-        ],
-        consideration: [
-          [price - fee - royalty, seller.address],
-          [fee, feeAccount.address],
-          [royalty, royaltyAccount.address],
-        ].map(([amount, recipient]) => ({
-          itemType: 0,
-          token: zeroAddress,
-          identifierOrCriteria: 0n,
-          startAmount: amount as bigint,
-          endAmount: amount as bigint,
-          recipient: recipient as Address,
-        })),
-        orderType: 0,
-        startTime: listingNow - 100n,
-        endTime: listingNow + 100_000n,
-        zoneHash: zeroHash,
+        ...seaportListing(fresh[30 + i]!, zeroAddress, price, listingNow).components,
         salt: 5_000n + BigInt(i),
         conduitKey: zeroHash,
         counter: sweepCounter,
       };
-      const signature = await wallet(seller).signTypedData({
-        domain: {
-          name: 'Seaport',
-          version: '1.6',
-          chainId: anvil.chainId,
-          verifyingContract: seaport,
-        },
-        types: SEAPORT_TYPES,
-        primaryType: 'OrderComponents',
-        message: order,
-      });
+      const signature = await signSeaport(seller, order);
       const { counter: _c, ...parameters } = order;
       seaOrders.push({
         parameters: { ...parameters, totalOriginalConsiderationItems: 3n },

@@ -11,7 +11,7 @@ import {
 } from '@aiamarket/shared/abis';
 import { encodeFunctionData, parseEther, parseUnits, toFunctionSelector, zeroAddress } from 'viem';
 import type { Abi, Address, Hex } from 'viem';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oddErc20Abi, reentrantActorAbi, reentrantActorBytecode } from '../out/testing-abis.js';
 import { CONTRACT_KIND, ITEM_STATUS, priceHash } from '../ts/index.js';
 import {
@@ -20,23 +20,17 @@ import {
   carol,
   dave,
   feeAccount,
-  m,
   owner,
   royaltyAccount,
-  isolateTests,
-  startFixture,
+  useFixture,
 } from './fixture.js';
-import type { Actor, Call, Fixture, MarketItem } from './fixture.js';
+import { through } from './helpers.js';
+import { tokenCall } from './token-calls.js';
+import type { Actor, Call, MarketItem } from './fixture.js';
 
-let f: Fixture;
-let mk: ReturnType<typeof m>;
 const REENTRANT = toFunctionSelector('ReentrancyGuardReentrantCall()');
 
-beforeAll(async () => {
-  f = await startFixture([reentrantActorAbi, oddErc20Abi]);
-  mk = m(f.c.market);
-});
-isolateTests(() => f);
+const f = useFixture([reentrantActorAbi, oddErc20Abi]);
 
 const data = (abi: Abi, functionName: string, args: readonly unknown[]) =>
   encodeFunctionData({ abi, functionName, args } as never);
@@ -49,11 +43,15 @@ async function actor(by: Actor, value = parseEther('10')): Promise<Address> {
 }
 
 /** Makes the actor contract call `call` (it is msg.sender). */
-const as = (actorAddress: Address, call: Call): Call => ({
+const as = (actorAddress: Address, call: Call): Call =>
+  through(actorAddress, reentrantActorAbi, call);
+
+/** The calls the actor contract makes from its hooks (receive, token receipts). */
+const setReentries = (actorAddress: Address, calls: readonly unknown[]): Call => ({
   address: actorAddress,
   abi: reentrantActorAbi,
-  functionName: 'execute',
-  args: [call.address, call.value ?? 0n, data(call.abi, call.functionName, call.args ?? [])],
+  functionName: 'setReentries',
+  args: [calls],
 });
 
 /**
@@ -125,31 +123,18 @@ describe('re-entrant receivers', () => {
   it('a seller re-entering every function from receive() is credited (its receive needs more than the stipend); the sale completes; withdrawing, every re-entry is refused', async () => {
     const seller = await actor(alice);
     const [id] = await f.mint721(seller);
-    await f.write(
-      alice,
-      as(seller, {
-        address: f.c.game721,
-        abi: gameItems721Abi,
-        functionName: 'setApprovalForAll',
-        args: [f.c.market, true],
-      }),
-    );
-    await f.write(alice, as(seller, mk.list(f.c.game721, id!, 1n, 1000n, zeroAddress)));
+    await f.write(alice, as(seller, tokenCall.approveAll(f.c.game721, f.c.market)));
+    await f.write(alice, as(seller, f.mk.list(f.c.game721, id!, 1n, 1000n, zeroAddress)));
     const calls = reentries('market', 1n, id!);
-    await f.write(alice, {
-      address: seller,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls],
-    });
+    await f.write(alice, setReentries(seller, calls));
     const before = await f.nativeBalance(seller);
-    await f.write(bob, mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
-    expect(((await f.read(mk.call('getMarketItem', [1n]))) as MarketItem).status).toBe(
+    await f.write(bob, f.mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
+    expect(((await f.read(f.mk.call('getMarketItem', [1n]))) as MarketItem).status).toBe(
       ITEM_STATUS.sold,
     );
-    expect(await f.read(mk.call('owedTo', [zeroAddress, seller]))).toBe(1000n - 25n - 50n);
+    expect(await f.read(f.mk.call('owedTo', [zeroAddress, seller]))).toBe(1000n - 25n - 50n);
     // The withdrawal sends with all the gas: the re-entries run, and are refused.
-    await f.write(alice, as(seller, mk.call('withdrawOwed', [zeroAddress, seller])));
+    await f.write(alice, as(seller, f.mk.call('withdrawOwed', [zeroAddress, seller])));
     await expectAllReentriesRefused(seller, calls.length);
     expect(await f.nativeBalance(seller)).toBe(before + 1000n - 25n - 50n);
     expect(await f.nativeBalance(f.c.market)).toBe(0n);
@@ -157,16 +142,11 @@ describe('re-entrant receivers', () => {
 
   it('an ERC1155 buyer re-entering from onERC1155Received is refused', async () => {
     await f.mint1155(alice, 1n, 5n);
-    await f.write(alice, mk.list(f.c.game1155, 1n, 5n, 100n, zeroAddress));
+    await f.write(alice, f.mk.list(f.c.game1155, 1n, 5n, 100n, zeroAddress));
     const buyer = await actor(bob);
     const calls = reentries('market', 1n, 1n);
-    await f.write(bob, {
-      address: buyer,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls],
-    });
-    await f.write(bob, as(buyer, mk.buy(1n, 2n, priceHash(f.c.game1155, 1n, 100n), 200n)));
+    await f.write(bob, setReentries(buyer, calls));
+    await f.write(bob, as(buyer, f.mk.buy(1n, 2n, priceHash(f.c.game1155, 1n, 100n), 200n)));
     await expectAllReentriesRefused(buyer, calls.length);
     expect(
       await f.read({
@@ -176,56 +156,43 @@ describe('re-entrant receivers', () => {
         args: [buyer, 1n],
       }),
     ).toBe(2n);
-    expect(((await f.read(mk.call('getMarketItem', [1n]))) as MarketItem).leftAmount).toBe(3n);
+    expect(((await f.read(f.mk.call('getMarketItem', [1n]))) as MarketItem).leftAmount).toBe(3n);
   });
 
   it('a royalty receiver re-entering from its fallback is refused', async () => {
     const receiver = await actor(carol);
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, receiver, 1000n]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, receiver, 1000n]));
     const calls = reentries('market', 1n, 1n);
-    await f.write(carol, {
-      address: receiver,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls],
-    });
+    await f.write(carol, setReentries(receiver, calls));
     const [id] = await f.mint721(alice);
-    await f.write(alice, mk.list(f.c.game721, id!, 1n, 1000n, zeroAddress));
-    await f.write(bob, mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
-    expect(await f.read(mk.call('owedTo', [zeroAddress, receiver]))).toBe(100n);
-    await f.write(carol, as(receiver, mk.call('withdrawOwed', [zeroAddress, receiver])));
+    await f.write(alice, f.mk.list(f.c.game721, id!, 1n, 1000n, zeroAddress));
+    await f.write(bob, f.mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
+    expect(await f.read(f.mk.call('owedTo', [zeroAddress, receiver]))).toBe(100n);
+    await f.write(carol, as(receiver, f.mk.call('withdrawOwed', [zeroAddress, receiver])));
     await expectAllReentriesRefused(receiver, calls.length);
   });
 
   it('a seller that rejects payment does not stop the buy: it is credited, and withdraws elsewhere', async () => {
     const seller = await actor(alice);
     const [id] = await f.mint721(seller);
-    await f.write(
-      alice,
-      as(seller, {
-        address: f.c.game721,
-        abi: gameItems721Abi,
-        functionName: 'setApprovalForAll',
-        args: [f.c.market, true],
-      }),
-    );
-    await f.write(alice, as(seller, mk.list(f.c.game721, id!, 1n, 1000n, zeroAddress)));
+    await f.write(alice, as(seller, tokenCall.approveAll(f.c.game721, f.c.market)));
+    await f.write(alice, as(seller, f.mk.list(f.c.game721, id!, 1n, 1000n, zeroAddress)));
     await f.write(alice, {
       address: seller,
       abi: reentrantActorAbi,
       functionName: 'setRejectNative',
       args: [true],
     });
-    await f.write(bob, mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
+    await f.write(bob, f.mk.buy(1n, 1n, priceHash(f.c.game721, id!, 1000n), 1000n));
     expect(await f.nativeBalance(seller)).toBe(parseEther('10'));
     await f.expectRevert(
       alice,
-      as(seller, mk.call('withdrawOwed', [zeroAddress, seller])),
+      as(seller, f.mk.call('withdrawOwed', [zeroAddress, seller])),
       'OwedTransferFailed',
       [seller],
     );
     const daveBefore = await f.nativeBalance(dave.address);
-    await f.write(alice, as(seller, mk.call('withdrawOwed', [zeroAddress, dave.address])));
+    await f.write(alice, as(seller, f.mk.call('withdrawOwed', [zeroAddress, dave.address])));
     expect((await f.nativeBalance(dave.address)) - daveBefore).toBe(1000n - 25n - 50n);
     expect(await f.nativeBalance(f.c.market)).toBe(0n);
   });
@@ -233,12 +200,7 @@ describe('re-entrant receivers', () => {
   it('minters re-entering from onERC721Received / onERC1155Received, and a bank from receive(), are refused', async () => {
     const minter = await actor(alice);
     const calls = reentries('lp721', 1n, 1n);
-    await f.write(alice, {
-      address: minter,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls],
-    });
+    await f.write(alice, setReentries(minter, calls));
     await f.write(
       alice,
       as(minter, {
@@ -254,12 +216,7 @@ describe('re-entrant receivers', () => {
     // 1155: a second actor
     const minter2 = await actor(alice);
     const calls1155 = reentries('lp1155', 1n, 1n);
-    await f.write(alice, {
-      address: minter2,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls1155],
-    });
+    await f.write(alice, setReentries(minter2, calls1155));
     await f.write(
       alice,
       as(minter2, {
@@ -273,12 +230,7 @@ describe('re-entrant receivers', () => {
     await expectAllReentriesRefused(minter2, calls1155.length);
     // bank
     const evilBank = await actor(owner, 0n);
-    await f.write(owner, {
-      address: evilBank,
-      abi: reentrantActorAbi,
-      functionName: 'setReentries',
-      args: [calls],
-    });
+    await f.write(owner, setReentries(evilBank, calls));
     await f.write(owner, {
       address: f.c.lp721,
       abi: launchpad721Abi,
@@ -305,21 +257,11 @@ describe('odd ERC-20s', () => {
       mode,
       feeBps,
     ]);
-    await f.write(owner, mk.call('setCoinAllowed', [coin, true]));
+    await f.write(owner, f.mk.call('setCoinAllowed', [coin, true]));
     for (const u of [alice, bob, carol]) {
-      await f.write(u, {
-        address: coin,
-        abi: oddErc20Abi,
-        functionName: 'mint',
-        args: [u.address, parseUnits('1000', decimals)],
-      });
+      await f.write(u, tokenCall.mint(coin, u.address, parseUnits('1000', decimals)));
       for (const spender of [f.c.market, f.c.lp721]) {
-        await f.write(u, {
-          address: coin,
-          abi: oddErc20Abi,
-          functionName: 'approve',
-          args: [spender, 2n ** 255n],
-        });
+        await f.write(u, tokenCall.approve(coin, spender, 2n ** 255n));
       }
     }
     return coin;
@@ -329,7 +271,7 @@ describe('odd ERC-20s', () => {
 
   async function listAndBuy(coin: Address, price: bigint) {
     const [id] = await f.mint721(alice);
-    const receipt = await f.write(alice, mk.list(f.c.game721, id!, 1n, price, coin));
+    const receipt = await f.write(alice, f.mk.list(f.c.game721, id!, 1n, price, coin));
     const [created] = f.events<{ itemId: bigint }>(receipt, marketplaceAbi, 'MarketItemCreated');
     return { itemId: created!.itemId, hash: priceHash(f.c.game721, id!, price) };
   }
@@ -339,7 +281,7 @@ describe('odd ERC-20s', () => {
     const { itemId, hash } = await listAndBuy(coin, 1_000_000n);
     const who = [alice, bob, feeAccount, royaltyAccount].map((a) => a.address);
     const before = await Promise.all(who.map((a) => bal(coin, a)));
-    await f.write(bob, mk.buy(itemId, 1n, hash));
+    await f.write(bob, f.mk.buy(itemId, 1n, hash));
     const after = await Promise.all(who.map((a) => bal(coin, a)));
     expect(after.map((v, i) => v - before[i]!)).toEqual([
       1_000_000n - 25_000n - 50_000n,
@@ -368,7 +310,7 @@ describe('odd ERC-20s', () => {
   it('a coin that returns false instead of reverting cannot be used to buy or mint for free', async () => {
     const coin = await oddCoin(1);
     const { itemId, hash } = await listAndBuy(coin, parseUnits('2000', 6)); // more than bob holds
-    await f.expectRevert(bob, mk.buy(itemId, 1n, hash), 'SafeERC20FailedOperation', [coin]);
+    await f.expectRevert(bob, f.mk.buy(itemId, 1n, hash), 'SafeERC20FailedOperation', [coin]);
     await f.write(carol, {
       address: coin,
       abi: oddErc20Abi,
@@ -376,7 +318,7 @@ describe('odd ERC-20s', () => {
       args: [true],
     });
     const cheap = await listAndBuy(coin, 10n);
-    await f.expectRevert(bob, mk.buy(cheap.itemId, 1n, cheap.hash), 'SafeERC20FailedOperation', [
+    await f.expectRevert(bob, f.mk.buy(cheap.itemId, 1n, cheap.hash), 'SafeERC20FailedOperation', [
       coin,
     ]);
     await f.write(owner, {
@@ -402,7 +344,7 @@ describe('odd ERC-20s', () => {
     const { itemId, hash } = await listAndBuy(coin, price);
     const who = [alice, bob, feeAccount, royaltyAccount].map((a) => a.address);
     const before = await Promise.all(who.map((a) => bal(coin, a)));
-    await f.write(bob, mk.buy(itemId, 1n, hash));
+    await f.write(bob, f.mk.buy(itemId, 1n, hash));
     const after = await Promise.all(who.map((a) => bal(coin, a)));
     const fee = (price * 25n) / 1000n;
     const royalty = (price * 500n) / 10000n;
@@ -420,17 +362,17 @@ describe('odd ERC-20s', () => {
 describe('edge cases', () => {
   it('quantity 0 always reverts: list, buy, mint, swap', async () => {
     const [id] = await f.mint721(alice);
-    await f.expectRevert(alice, mk.list(f.c.game721, id!, 0n, 1n, zeroAddress), 'InvalidAmount', [
+    await f.expectRevert(alice, f.mk.list(f.c.game721, id!, 0n, 1n, zeroAddress), 'InvalidAmount', [
       0n,
     ]);
     await f.mint1155(alice, 1n, 3n);
-    await f.expectRevert(alice, mk.list(f.c.game1155, 1n, 0n, 1n, zeroAddress), 'InvalidAmount', [
+    await f.expectRevert(alice, f.mk.list(f.c.game1155, 1n, 0n, 1n, zeroAddress), 'InvalidAmount', [
       0n,
     ]);
-    await f.write(alice, mk.list(f.c.game1155, 1n, 3n, 1n, zeroAddress));
+    await f.write(alice, f.mk.list(f.c.game1155, 1n, 3n, 1n, zeroAddress));
     await f.expectRevert(
       bob,
-      mk.buy(1n, 0n, priceHash(f.c.game1155, 1n, 1n), 0n),
+      f.mk.buy(1n, 0n, priceHash(f.c.game1155, 1n, 1n), 0n),
       'InvalidAmount',
       [0n],
     );
@@ -470,20 +412,15 @@ describe('edge cases', () => {
       [f.c.coin18, 10n ** 36n - 1n],
     ] as const) {
       const [id] = await f.mint721(alice);
-      const receipt = await f.write(alice, mk.list(f.c.game721, id!, 1n, price, coin));
+      const receipt = await f.write(alice, f.mk.list(f.c.game721, id!, 1n, price, coin));
       const [created] = f.events<{ itemId: bigint }>(receipt, marketplaceAbi, 'MarketItemCreated');
       // top bob up (StableCoin: owner mint; the test coin: anyone)
-      await f.write(owner, {
-        address: coin,
-        abi: oddErc20Abi,
-        functionName: 'mint',
-        args: [bob.address, price],
-      });
+      await f.write(owner, tokenCall.mint(coin, bob.address, price));
       const who = [alice, bob, feeAccount, royaltyAccount].map((a) => a.address);
       const before = await Promise.all(who.map((a) => f.balance(coin, a)));
       const sold = await f.write(
         bob,
-        mk.buy(created!.itemId, 1n, priceHash(f.c.game721, id!, price)),
+        f.mk.buy(created!.itemId, 1n, priceHash(f.c.game721, id!, price)),
       );
       const after = await Promise.all(who.map((a) => f.balance(coin, a)));
       const [e] = f.events<{ fee: bigint; royalty: bigint }>(
@@ -499,7 +436,7 @@ describe('edge cases', () => {
 
   it('a listing whose token leaves is unbuyable; when it comes back unchanged it is buyable again at the listed price', async () => {
     const [id] = await f.mint721(alice);
-    await f.write(alice, mk.list(f.c.game721, id!, 1n, 500n, zeroAddress));
+    await f.write(alice, f.mk.list(f.c.game721, id!, 1n, 500n, zeroAddress));
     const hash = priceHash(f.c.game721, id!, 500n);
     const move = (from: Actor, to: Actor) =>
       f.write(from, {
@@ -509,21 +446,21 @@ describe('edge cases', () => {
         args: [from.address, to.address, id!],
       });
     await move(alice, carol);
-    await f.expectRevert(bob, mk.buy(1n, 1n, hash, 500n), 'ListingNotValid', [1n]);
+    await f.expectRevert(bob, f.mk.buy(1n, 1n, hash, 500n), 'ListingNotValid', [1n]);
     await move(carol, alice);
     // documented: the on-chain listing revives (the price hash still protects the buyer)
-    expect(await f.read(mk.call('isListingValid', [1n]))).toBe(true);
-    await f.write(bob, mk.buy(1n, 1n, hash, 500n));
+    expect(await f.read(f.mk.call('isListingValid', [1n]))).toBe(true);
+    await f.write(bob, f.mk.buy(1n, 1n, hash, 500n));
     // ...unless it was force-cancelled while away
     const [id2] = await f.mint721(alice);
-    await f.write(alice, mk.list(f.c.game721, id2!, 1n, 500n, zeroAddress));
+    await f.write(alice, f.mk.list(f.c.game721, id2!, 1n, 500n, zeroAddress));
     await f.write(alice, {
       address: f.c.game721,
       abi: gameItems721Abi,
       functionName: 'transferFrom',
       args: [alice.address, carol.address, id2!],
     });
-    await f.write(dummyCanceller(), mk.cancel(2n));
+    await f.write(dummyCanceller(), f.mk.cancel(2n));
     await f.write(carol, {
       address: f.c.game721,
       abi: gameItems721Abi,
@@ -532,7 +469,7 @@ describe('edge cases', () => {
     });
     await f.expectRevert(
       bob,
-      mk.buy(2n, 1n, priceHash(f.c.game721, id2!, 500n), 500n),
+      f.mk.buy(2n, 1n, priceHash(f.c.game721, id2!, 500n), 500n),
       'NotListed',
       [2n],
     );

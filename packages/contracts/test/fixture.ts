@@ -21,12 +21,11 @@ import {
   encodeFunctionData,
   getAddress,
   http,
-  maxUint256,
   zeroAddress,
 } from 'viem';
 import type { Abi, Address, Hex, Log, TransactionReceipt } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, afterEach, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { chainFor } from '@aiamarket/shared';
 import {
   oddErc20Abi,
@@ -36,6 +35,7 @@ import {
 } from '../out/testing-abis.js';
 import { ANVIL_MNEMONIC, deployContracts, startAnvil } from '../ts/index.js';
 import type { AnvilInstance } from '../ts/index.js';
+import { tokenCall } from './token-calls.js';
 
 export interface Actor {
   name: string;
@@ -300,36 +300,16 @@ export async function startFixture(extraAbis: Abi[] = []) {
     });
   }
   for (const user of [alice, bob, carol, dave, erin, frank]) {
-    await write(owner, {
-      address: c.usdt,
-      abi: stableCoinAbi,
-      functionName: 'mint',
-      args: [user.address, 1_000_000_000_000n],
-    });
-    await write(user, {
-      address: c.coin18,
-      abi: testErc20Abi,
-      functionName: 'mint',
-      args: [user.address, 10n ** 30n],
-    });
+    await write(owner, tokenCall.mint(c.usdt, user.address, 1_000_000_000_000n));
+    await write(user, tokenCall.mint(c.coin18, user.address, 10n ** 30n));
     for (const coin of [c.usdt, c.coin18]) {
       for (const spender of [c.market, c.lp721, c.lp1155]) {
-        await write(user, {
-          address: coin,
-          abi: stableCoinAbi,
-          functionName: 'approve',
-          args: [spender, maxUint256],
-        });
+        await write(user, tokenCall.approve(coin, spender));
       }
     }
     for (const nft of [c.game721, c.game1155, c.lp721, c.lp1155]) {
       for (const operator of [c.market, c.lp721, c.lp1155]) {
-        await write(user, {
-          address: nft,
-          abi: gameItems721Abi,
-          functionName: 'setApprovalForAll',
-          args: [operator, true],
-        });
+        await write(user, tokenCall.approveAll(nft, operator));
       }
     }
   }
@@ -378,6 +358,8 @@ export async function startFixture(extraAbis: Abi[] = []) {
     testClient,
     deployment,
     c,
+    /** The market's call shorthands. */
+    mk: m(c.market),
     send,
     write,
     simulate,
@@ -414,6 +396,28 @@ export function isolateTests(fixture: () => Fixture | undefined): void {
   afterEach(async () => {
     await fixture()!.revert(snap);
   });
+}
+
+/**
+ * The file's fixture, started before its first test with `extraAbis` and then `setup` (the
+ * file's approvals and mints); with `isolate`, each test starts from the same chain state
+ * (isolateTests), otherwise the anvil only stops after the last test (property tests keep their
+ * own snapshot). The object is filled when the fixture starts, so tests may close over it.
+ */
+export function useFixture(
+  extraAbis: Abi[] = [],
+  setup: (f: Fixture) => Promise<void> = async () => {},
+  { isolate = true, timeout = 180_000 } = {},
+): Fixture {
+  const f = {} as Fixture;
+  const started = () => ('stop' in f ? f : undefined);
+  beforeAll(async () => {
+    Object.assign(f, await startFixture(extraAbis));
+    await setup(f);
+  }, timeout);
+  if (isolate) isolateTests(started);
+  else afterAll(() => started()?.stop());
+  return f;
 }
 
 /** Market call shorthands. */

@@ -1,21 +1,10 @@
 import { gameItems1155Abi, gameItems721Abi } from '@aiamarket/shared/abis';
-import type { Hex } from 'viem';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { alice, bob, owner, royaltyAccount, startFixture } from './fixture.js';
-import type { Call, Fixture } from './fixture.js';
 
-let f: Fixture;
-let snap: Hex;
-beforeAll(async () => {
-  f = await startFixture();
-});
-afterAll(() => f?.stop());
-beforeEach(async () => {
-  snap = await f.snapshot();
-});
-afterEach(async () => {
-  await f.revert(snap);
-});
+import { describe, expect, it } from 'vitest';
+import { alice, bob, owner, royaltyAccount, useFixture } from './fixture.js';
+import type { Call } from './fixture.js';
+
+const f = useFixture();
 
 const g721 = (functionName: string, args: readonly unknown[] = []): Call => ({
   address: f.c.game721,

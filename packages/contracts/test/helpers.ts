@@ -5,11 +5,13 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  encodeFunctionData,
   http,
 } from 'viem';
-import type { Hex } from 'viem';
+import type { Abi, Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
+import type { Call, Fixture } from './fixture.js';
 
 /** Clients for one anvil: a public client, an anvil test client and a wallet per private key. */
 export function clientsFor(rpcUrl: string, chainId = 31337) {
@@ -72,3 +74,47 @@ export async function runSteps<Op>(
     }
   }
 }
+
+/**
+ * `wallet`, a test contract with `execute(target, value, data)` (RefusingWallet, ReentrantActor),
+ * makes `call`: it is msg.sender, and whoever sends the transaction controls it.
+ */
+export const through = (wallet: Address, walletAbi: Abi, call: Call): Call => ({
+  address: wallet,
+  abi: walletAbi,
+  functionName: 'execute',
+  args: [
+    call.address,
+    call.value ?? 0n,
+    encodeFunctionData({
+      abi: call.abi,
+      functionName: call.functionName,
+      args: call.args ?? [],
+    } as never),
+  ],
+});
+
+/**
+ * The chain state every property sequence starts from: saved once after the set-up, restored
+ * before each sequence (anvil consumes a snapshot when it reverts to it, so it is taken again).
+ */
+export function startingState(f: Pick<Fixture, 'snapshot' | 'revert'>) {
+  let id: Hex | undefined;
+  return {
+    save: async () => {
+      id = await f.snapshot();
+    },
+    restore: async () => {
+      await f.revert(id!);
+      id = await f.snapshot();
+    },
+  };
+}
+
+/** The outcomes (`function:result`) the model knows that no sequence produced. */
+export const missingOutcomes = (seen: ReadonlyMap<string, number>, known: readonly string[]) =>
+  known.filter((key) => !seen.has(key));
+
+/** The outcomes sequences produced that the model's list does not name. */
+export const unknownOutcomes = (seen: ReadonlyMap<string, number>, known: readonly string[]) =>
+  [...seen.keys()].filter((key) => !known.includes(key));

@@ -1,18 +1,12 @@
-import {
-  gameItems1155Abi,
-  gameItems721Abi,
-  launchpad1155Abi,
-  launchpad721Abi,
-} from '@aiamarket/shared/abis';
+import { gameItems1155Abi, launchpad1155Abi, launchpad721Abi } from '@aiamarket/shared/abis';
 import { parseEther, parseUnits, zeroAddress } from 'viem';
-import type { Address, Hex } from 'viem';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Address } from 'viem';
+import { describe, expect, it } from 'vitest';
 import { CONTRACT_KIND, DEMO_LAUNCHPAD, SALE_STATE } from '../ts/index.js';
-import { alice, bank, bob, carol, owner, startFixture } from './fixture.js';
-import type { Actor, Call, Fixture } from './fixture.js';
+import { alice, bank, bob, carol, owner, useFixture } from './fixture.js';
+import { tokenCall } from './token-calls.js';
+import type { Actor, Call } from './fixture.js';
 
-let f: Fixture;
-let snap: Hex;
 const AIA = parseEther('0.01');
 const USDT = parseUnits('5', 6);
 
@@ -27,20 +21,12 @@ interface Base {
 
 let base: Base;
 
-beforeAll(async () => {
-  f = await startFixture();
+const f = useFixture([], async () => {
   const common = { blindBoxType: 0, downFlag: false, swapFlag: true, bankAddress: bank.address };
   await f.write(owner, lp721('setCommonConfig', [common]));
   await f.write(owner, lp1155('setCommonConfig', [0n, common]));
   const [, b] = await f.read<[unknown, Base]>(lp721('getConfig'));
   base = b;
-});
-afterAll(() => f?.stop());
-beforeEach(async () => {
-  snap = await f.snapshot();
-});
-afterEach(async () => {
-  await f.revert(snap);
 });
 
 function lp721(functionName: string, args: readonly unknown[] = [], value?: bigint): Call {
@@ -238,14 +224,7 @@ describe('Launchpad721: swap', () => {
       },
     ]);
     for (const id of ids) {
-      expect(
-        await f.read({
-          address: f.c.game721,
-          abi: gameItems721Abi,
-          functionName: 'ownerOf',
-          args: [id],
-        }),
-      ).toBe(bank.address);
+      expect(await f.read(tokenCall.ownerOf(f.c.game721, id))).toBe(bank.address);
     }
     expect(await f.read(lp721('balanceOf', [alice.address]))).toBe(2n);
     expect(await f.read(lp721('numberMinted', [alice.address]))).toEqual([2n, 18n]);

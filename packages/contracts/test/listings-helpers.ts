@@ -2,10 +2,11 @@
 // bulk tree (EIP-712 with the shared types), and the buy / sweep calls.
 import { LISTING_TYPES, listingDomain, listingTree } from '@aiamarket/shared';
 import type { SignedListingFields } from '@aiamarket/shared';
-import { gameItems721Abi, listingsAbi, stableCoinAbi } from '@aiamarket/shared/abis';
-import { maxUint256, zeroAddress } from 'viem';
+import { listingsAbi } from '@aiamarket/shared/abis';
+import { zeroAddress } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { tokenCall } from './token-calls.js';
 import type { Actor, Call, Fixture } from './fixture.js';
 
 export function listingsAddress(f: Fixture): Address {
@@ -17,19 +18,9 @@ export async function approveListings(f: Fixture, users: Actor[]): Promise<void>
   const listings = listingsAddress(f);
   for (const user of users) {
     for (const nft of [f.c.game721, f.c.game1155]) {
-      await f.write(user, {
-        address: nft,
-        abi: gameItems721Abi,
-        functionName: 'setApprovalForAll',
-        args: [listings, true],
-      });
+      await f.write(user, tokenCall.approveAll(nft, listings));
     }
-    await f.write(user, {
-      address: f.c.usdt,
-      abi: stableCoinAbi,
-      functionName: 'approve',
-      args: [listings, maxUint256],
-    });
+    await f.write(user, tokenCall.approve(f.c.usdt, listings));
   }
 }
 

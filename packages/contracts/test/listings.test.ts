@@ -36,7 +36,7 @@ import {
   reentrantActorAbi,
   reentrantActorBytecode,
 } from '../out/testing-abis.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { priceHash } from '../ts/index.js';
 import {
   GAS,
@@ -46,13 +46,11 @@ import {
   dave,
   erin,
   feeAccount,
-  isolateTests,
-  m,
   owner,
   royaltyAccount,
-  startFixture,
+  useFixture,
 } from './fixture.js';
-import type { Fixture } from './fixture.js';
+
 import {
   approveListings,
   buyCall,
@@ -67,18 +65,19 @@ import {
 import type { Fill } from './listings-helpers.js';
 import { highS } from './offers-helpers.js';
 
-let f: Fixture;
 let listings: Address;
 let tokens: bigint[] = []; // alice's GameItems721 tokens
 
-beforeAll(async () => {
-  f = await startFixture([listingsAbi, reentrantActorAbi, offerWalletAbi]);
-  listings = listingsAddress(f);
-  await approveListings(f, [alice, bob, carol, dave]);
-  tokens = await f.mint721(alice, 8);
-  await f.mint1155(alice, 1n, 20n);
-}, 120_000);
-isolateTests(() => f);
+const f = useFixture(
+  [listingsAbi, reentrantActorAbi, offerWalletAbi],
+  async () => {
+    listings = listingsAddress(f);
+    await approveListings(f, [alice, bob, carol, dave]);
+    tokens = await f.mint721(alice, 8);
+    await f.mint1155(alice, 1n, 20n);
+  },
+  { timeout: 120_000 },
+);
 
 const AIA = 1_000_000n;
 function listingOf(extra: Partial<SignedListingFields> = {}): SignedListingFields {
@@ -177,9 +176,8 @@ describe('Listings: one signed listing', () => {
   });
 
   it('collects an AIA royalty at the market rate; withdrawal pays it; a new receiver pays the old one first', async () => {
-    const mk = m(f.c.market);
     const royaltiesOf = () => f.read<bigint>(listingsCall(listings, 'royaltiesOf', [f.c.game721]));
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, bob.address, 500n]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, bob.address, 500n]));
     await withdrawCollected(f, listings, erin);
     const s = split(AIA);
     const bobAia = await f.nativeBalance(bob.address);
@@ -201,18 +199,17 @@ describe('Listings: one signed listing', () => {
       carol,
       buyCall(listings, await single(listingOf({ tokenId: tokens[2]!, salt: 3n })), AIA),
     );
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, dave.address, 500n]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, dave.address, 500n]));
     expect((await f.nativeBalance(bob.address)) - bobAia).toBe(2n * s.royalty);
     expect(await royaltiesOf()).toBe(0n);
     await expectHoldsCollected();
   });
 
   it('collected royalties never go to no one: a refusing receiver keeps them for the next', async () => {
-    const mk = m(f.c.market);
     const royaltiesOf = () => f.read<bigint>(listingsCall(listings, 'royaltiesOf', [f.c.game721]));
     // The stable coin's contract has no receive(): it cannot take AIA.
     const refuser = f.c.usdt;
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, refuser, 500n]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, refuser, 500n]));
     await f.write(carol, buyCall(listings, await single(listingOf({ tokenId: tokens[0]! })), AIA));
     const s = split(AIA);
     expect(await royaltiesOf()).toBe(s.royalty);
@@ -222,13 +219,13 @@ describe('Listings: one signed listing', () => {
       'NativeTransferFailed',
     );
     // No royalty any more (no receiver): the refuser could not be paid, the sum waits.
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, zeroAddress, 0n]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, zeroAddress, 0n]));
     await f.write(erin, listingsCall(listings, 'withdrawRoyalties', [f.c.game721]));
     expect(await royaltiesOf()).toBe(s.royalty);
     await expectHoldsCollected();
     // The next receiver is paid it.
     const bobBefore = await f.nativeBalance(bob.address);
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, bob.address, 500n]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, bob.address, 500n]));
     await f.write(erin, listingsCall(listings, 'withdrawRoyalties', [f.c.game721]));
     expect((await f.nativeBalance(bob.address)) - bobBefore).toBe(s.royalty);
     expect(await royaltiesOf()).toBe(0n);
@@ -236,10 +233,9 @@ describe('Listings: one signed listing', () => {
   });
 
   it('a replaced receiver paid its royalties cannot re-enter to collect into the slot', async () => {
-    const mk = m(f.c.market);
     const actor = await f.deploy(carol, reentrantActorAbi, reentrantActorBytecode);
     await f.testClient.setBalance({ address: actor, value: 10n ** 20n });
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, actor, 500n]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, actor, 500n]));
     await f.write(carol, buyCall(listings, await single(listingOf({ tokenId: tokens[0]! })), AIA));
     // Paid at the sync, the old receiver tries to buy another listing of the collection.
     const next = await single(listingOf({ tokenId: tokens[1]!, salt: 2n }));
@@ -251,7 +247,7 @@ describe('Listings: one signed listing', () => {
       args: [[{ target: listings, value: AIA, data }]],
     });
     const actorBefore = await f.nativeBalance(actor);
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, bob.address, 500n]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, bob.address, 500n]));
     const read = (functionName: string) =>
       f.read({ address: actor, abi: reentrantActorAbi, functionName });
     expect(await read('attempts')).toBe(1n);
@@ -309,7 +305,7 @@ describe('Listings: one signed listing', () => {
       AIA,
       AIA - 1n,
     ]);
-    await f.write(owner, m(f.c.market).call('pause'));
+    await f.write(owner, f.mk.call('pause'));
     await f.expectRevert(carol, buyCall(listings, fill, AIA), 'MarketPaused');
   });
 
@@ -496,14 +492,13 @@ describe('Listings: sweep', () => {
     // On-chain: bob lists an ERC1155 in AIA and an ERC721 in the stable coin on the market.
     const [bobToken] = await f.mint721(bob, 1);
     await f.mint1155(bob, 1n, 4n);
-    const mk = m(f.c.market);
     const itemOf = (r: { logs: readonly { topics: readonly string[] }[] }) =>
       BigInt(r.logs.at(-1)!.topics[1]!);
     const item1155 = itemOf(
-      await f.write(bob, mk.list(f.c.game1155, 1n, 4n, 2n * AIA, zeroAddress)),
+      await f.write(bob, f.mk.list(f.c.game1155, 1n, 4n, 2n * AIA, zeroAddress)),
     );
     const item721 = itemOf(
-      await f.write(bob, mk.list(f.c.game721, bobToken!, 1n, 3n * AIA, f.c.usdt)),
+      await f.write(bob, f.mk.list(f.c.game721, bobToken!, 1n, 3n * AIA, f.c.usdt)),
     );
     const marketBuys = [
       {
@@ -556,14 +551,13 @@ describe('Listings: sweep', () => {
   });
 
   it('skips an on-chain listing bought meanwhile or repriced, and refunds it', async () => {
-    const mk = m(f.c.market);
     const [t1, t2] = await f.mint721(bob, 2);
-    const r1 = await f.write(bob, mk.list(f.c.game721, t1!, 1n, AIA, zeroAddress));
-    const r2 = await f.write(bob, mk.list(f.c.game721, t2!, 1n, AIA, f.c.usdt));
+    const r1 = await f.write(bob, f.mk.list(f.c.game721, t1!, 1n, AIA, zeroAddress));
+    const r2 = await f.write(bob, f.mk.list(f.c.game721, t2!, 1n, AIA, f.c.usdt));
     const id1 = BigInt(r1.logs.at(-1)!.topics[1]!);
     const id2 = BigInt(r2.logs.at(-1)!.topics[1]!);
-    await f.write(dave, mk.buy(id1, 1n, priceHash(f.c.game721, t1!, AIA), AIA));
-    await f.write(bob, mk.modify(id2, 2n * AIA));
+    await f.write(dave, f.mk.buy(id1, 1n, priceHash(f.c.game721, t1!, AIA), AIA));
+    await f.write(bob, f.mk.modify(id2, 2n * AIA));
     const aiaBefore = await f.nativeBalance(carol.address);
     const usdtBefore = await f.balance(f.c.usdt, carol.address);
     const buys = [

@@ -7,33 +7,17 @@ import {
 import { parseEther, parseUnits, zeroAddress } from 'viem';
 import { TRANSACTION_FEE_MAX_PERCENT } from '@aiamarket/shared';
 import type { Address } from 'viem';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { marketplaceV2Abi, marketplaceV2Bytecode } from '../out/testing-abis.js';
 import { CONTRACT_KIND, ITEM_STATUS, PRICE_HASH_SALT, priceHash } from '../ts/index.js';
-import {
-  alice,
-  bob,
-  carol,
-  feeAccount,
-  m,
-  owner,
-  royaltyAccount,
-  isolateTests,
-  startFixture,
-} from './fixture.js';
-import type { Fixture, MarketItem } from './fixture.js';
+import { alice, bob, carol, feeAccount, owner, royaltyAccount, useFixture } from './fixture.js';
+import { tokenCall } from './token-calls.js';
+import type { MarketItem } from './fixture.js';
 import { oldDenominatorSetter } from './market-legacy.js';
 
-let f: Fixture;
-let mk: ReturnType<typeof m>;
+const f = useFixture([marketplaceV2Abi]);
 
-beforeAll(async () => {
-  f = await startFixture([marketplaceV2Abi]);
-  mk = m(f.c.market);
-});
-isolateTests(() => f);
-
-const item = (itemId: bigint) => f.read<MarketItem>(mk.call('getMarketItem', [itemId]));
+const item = (itemId: bigint) => f.read<MarketItem>(f.mk.call('getMarketItem', [itemId]));
 
 /** Lists and returns the new item id. */
 async function list(
@@ -44,33 +28,33 @@ async function list(
   price: bigint,
   coin: Address = zeroAddress,
 ) {
-  const receipt = await f.write(seller, mk.list(nft, tokenId, amount, price, coin));
+  const receipt = await f.write(seller, f.mk.list(nft, tokenId, amount, price, coin));
   const [created] = f.events<{ itemId: bigint }>(receipt, marketplaceAbi, 'MarketItemCreated');
   return created!.itemId;
 }
 
 describe('Marketplace: setup and owner settings', () => {
   it('is initialised behind the proxy with fee 2.5 %, AIA and the stable coin allowed', async () => {
-    expect(await f.read(mk.call('owner'))).toBe(owner.address);
-    expect(await f.read(mk.call('version'))).toBe('1');
-    expect(await f.read(mk.call('feeConfig'))).toEqual([feeAccount.address, 25n, 1000n, 10000n]);
-    expect(await f.read(mk.call('isCoinAllowed', [zeroAddress]))).toBe(true);
-    expect(await f.read(mk.call('isCoinAllowed', [f.c.usdt]))).toBe(true);
-    expect(await f.read(mk.call('isCoinAllowed', [f.c.game721]))).toBe(false);
-    expect(await f.read(mk.call('paused'))).toBe(false);
-    expect(await f.read(mk.call('itemCount'))).toBe(0n);
-    expect(await f.read(mk.call('PRICE_HASH_SALT'))).toBe(PRICE_HASH_SALT);
-    expect(await f.read(mk.call('priceHash', [f.c.game721, 7n, 99n]))).toBe(
+    expect(await f.read(f.mk.call('owner'))).toBe(owner.address);
+    expect(await f.read(f.mk.call('version'))).toBe('1');
+    expect(await f.read(f.mk.call('feeConfig'))).toEqual([feeAccount.address, 25n, 1000n, 10000n]);
+    expect(await f.read(f.mk.call('isCoinAllowed', [zeroAddress]))).toBe(true);
+    expect(await f.read(f.mk.call('isCoinAllowed', [f.c.usdt]))).toBe(true);
+    expect(await f.read(f.mk.call('isCoinAllowed', [f.c.game721]))).toBe(false);
+    expect(await f.read(f.mk.call('paused'))).toBe(false);
+    expect(await f.read(f.mk.call('itemCount'))).toBe(0n);
+    expect(await f.read(f.mk.call('PRICE_HASH_SALT'))).toBe(PRICE_HASH_SALT);
+    expect(await f.read(f.mk.call('priceHash', [f.c.game721, 7n, 99n]))).toBe(
       priceHash(f.c.game721, 7n, 99n),
     );
   });
 
   it('cannot be initialised twice, and the implementation cannot be initialised at all', async () => {
     const args = [alice.address, alice.address, 1, 100, []];
-    await f.expectRevert(alice, mk.call('initialize', args), 'InvalidInitialization');
+    await f.expectRevert(alice, f.mk.call('initialize', args), 'InvalidInitialization');
     await f.expectRevert(
       alice,
-      { ...mk.call('initialize', args), address: f.c.marketImpl },
+      { ...f.mk.call('initialize', args), address: f.c.marketImpl },
       'InvalidInitialization',
     );
   });
@@ -86,80 +70,82 @@ describe('Marketplace: setup and owner settings', () => {
       ['withdrawERC721', [f.c.game721, 1n, alice.address]],
       ['upgradeToAndCall', [f.c.marketImpl, '0x']],
     ] as const) {
-      await f.expectRevert(alice, mk.call(fn, args), 'OwnableUnauthorizedAccount', [alice.address]);
+      await f.expectRevert(alice, f.mk.call(fn, args), 'OwnableUnauthorizedAccount', [
+        alice.address,
+      ]);
     }
   });
 
   it('setFee checks the denominator and the 50 % cap and emits FeeSet', async () => {
-    const receipt = await f.write(owner, mk.call('setFee', [1, 40]));
+    const receipt = await f.write(owner, f.mk.call('setFee', [1, 40]));
     expect(f.events(receipt, marketplaceAbi, 'FeeSet')).toEqual([
       { numerator: 1n, denominator: 40n },
     ]);
-    await f.expectRevert(owner, mk.call('setFee', [1, 0]), 'InvalidDenominator', [0n]);
-    await f.expectRevert(owner, mk.call('setFee', [51, 100]), 'FeeTooHigh', [51n, 100n]);
-    await f.write(owner, mk.call('setFee', [50, 100]));
+    await f.expectRevert(owner, f.mk.call('setFee', [1, 0]), 'InvalidDenominator', [0n]);
+    await f.expectRevert(owner, f.mk.call('setFee', [51, 100]), 'FeeTooHigh', [51n, 100n]);
+    await f.write(owner, f.mk.call('setFee', [50, 100]));
     // The admin CLI refuses a transaction_fee above the same cap.
-    expect(await f.read(mk.call('MAX_FEE_PERCENT'))).toBe(BigInt(TRANSACTION_FEE_MAX_PERCENT));
-    await f.write(owner, mk.call('setFee', [0, 1]));
-    expect(await f.read(mk.call('feeConfig'))).toEqual([feeAccount.address, 0n, 1n, 10000n]);
+    expect(await f.read(f.mk.call('MAX_FEE_PERCENT'))).toBe(BigInt(TRANSACTION_FEE_MAX_PERCENT));
+    await f.write(owner, f.mk.call('setFee', [0, 1]));
+    expect(await f.read(f.mk.call('feeConfig'))).toEqual([feeAccount.address, 0n, 1n, 10000n]);
   });
 
   it('setFeeAddress refuses the zero address and emits FeeAddressSet', async () => {
-    await f.expectRevert(owner, mk.call('setFeeAddress', [zeroAddress]), 'ZeroAddress');
-    const receipt = await f.write(owner, mk.call('setFeeAddress', [carol.address]));
+    await f.expectRevert(owner, f.mk.call('setFeeAddress', [zeroAddress]), 'ZeroAddress');
+    const receipt = await f.write(owner, f.mk.call('setFeeAddress', [carol.address]));
     expect(f.events(receipt, marketplaceAbi, 'FeeAddressSet')).toEqual([
       { feeAddress: carol.address },
     ]);
   });
 
   it('the royalty rate denominator is fixed at 10 000: the old setter is gone', async () => {
-    expect(await f.read(mk.call('ROYALTY_RATE_DENOMINATOR'))).toBe(10_000n);
-    expect(await f.read(mk.call('MAX_ROYALTY_RATE'))).toBe(1000n);
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, carol.address, 1000n]));
+    expect(await f.read(f.mk.call('ROYALTY_RATE_DENOMINATOR'))).toBe(10_000n);
+    expect(await f.read(f.mk.call('MAX_ROYALTY_RATE'))).toBe(1000n);
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, carol.address, 1000n]));
     // Earlier implementations let the owner set 100 here, turning this 10 % into 100 %.
     const receipt = await f.send(owner, oldDenominatorSetter(f.c.market, 100));
     expect(receipt.status).toBe('reverted');
-    expect((await f.read<readonly unknown[]>(mk.call('feeConfig')))[3]).toBe(10_000n);
-    expect(await f.read(mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
+    expect((await f.read<readonly unknown[]>(f.mk.call('feeConfig')))[3]).toBe(10_000n);
+    expect(await f.read(f.mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
       carol.address,
       1000n,
     ]);
   });
 
   it('setCoinAllowed emits CoinAllowed', async () => {
-    const receipt = await f.write(owner, mk.call('setCoinAllowed', [f.c.usdt, false]));
+    const receipt = await f.write(owner, f.mk.call('setCoinAllowed', [f.c.usdt, false]));
     expect(f.events(receipt, marketplaceAbi, 'CoinAllowed')).toEqual([
       { coin: f.c.usdt, allowed: false },
     ]);
-    expect(await f.read(mk.call('isCoinAllowed', [f.c.usdt]))).toBe(false);
+    expect(await f.read(f.mk.call('isCoinAllowed', [f.c.usdt]))).toBe(false);
   });
 
   it('pause stops listing, buying and price changes; cancel still works; unpause restores', async () => {
     const [id] = await f.mint721(alice);
     const itemId = await list(alice, f.c.game721, id!, 1n, 100n);
-    let receipt = await f.write(owner, mk.call('pause'));
+    let receipt = await f.write(owner, f.mk.call('pause'));
     expect(f.events(receipt, marketplaceAbi, 'Paused')).toEqual([{ account: owner.address }]);
-    await f.expectRevert(owner, mk.call('pause'), 'EnforcedPause');
+    await f.expectRevert(owner, f.mk.call('pause'), 'EnforcedPause');
     const [id2] = await f.mint721(alice);
-    await f.expectRevert(alice, mk.list(f.c.game721, id2!, 1n, 1n, zeroAddress), 'EnforcedPause');
+    await f.expectRevert(alice, f.mk.list(f.c.game721, id2!, 1n, 1n, zeroAddress), 'EnforcedPause');
     await f.expectRevert(
       bob,
-      mk.buy(itemId, 1n, priceHash(f.c.game721, id!, 100n), 100n),
+      f.mk.buy(itemId, 1n, priceHash(f.c.game721, id!, 100n), 100n),
       'EnforcedPause',
     );
-    await f.expectRevert(alice, mk.modify(itemId, 5n), 'EnforcedPause');
-    receipt = await f.write(owner, mk.call('unpause'));
+    await f.expectRevert(alice, f.mk.modify(itemId, 5n), 'EnforcedPause');
+    receipt = await f.write(owner, f.mk.call('unpause'));
     expect(f.events(receipt, marketplaceAbi, 'Unpaused')).toEqual([{ account: owner.address }]);
-    await f.expectRevert(owner, mk.call('unpause'), 'ExpectedPause');
-    await f.write(owner, mk.call('pause'));
-    await f.write(alice, mk.cancel(itemId));
+    await f.expectRevert(owner, f.mk.call('unpause'), 'ExpectedPause');
+    await f.write(owner, f.mk.call('pause'));
+    await f.write(alice, f.mk.cancel(itemId));
     expect((await item(itemId)).status).toBe(ITEM_STATUS.cancelled);
   });
 
   it('withdraws native coins, ERC-20s and ERC721s sent by mistake', async () => {
     await f.testClient.setBalance({ address: f.c.market, value: 5n });
     const before = await f.nativeBalance(carol.address);
-    const receipt = await f.write(owner, mk.call('withdraw', [zeroAddress, carol.address, 5n]));
+    const receipt = await f.write(owner, f.mk.call('withdraw', [zeroAddress, carol.address, 5n]));
     expect(f.events(receipt, marketplaceAbi, 'Withdrawn')).toEqual([
       { coin: zeroAddress, to: carol.address, amount: 5n },
     ]);
@@ -173,9 +159,9 @@ describe('Marketplace: setup and owner settings', () => {
       args: [f.c.market, 7n],
     });
     const usdtBefore = await f.balance(f.c.usdt, carol.address);
-    await f.write(owner, mk.call('withdraw', [f.c.usdt, carol.address, 7n]));
+    await f.write(owner, f.mk.call('withdraw', [f.c.usdt, carol.address, 7n]));
     expect(await f.balance(f.c.usdt, carol.address)).toBe(usdtBefore + 7n);
-    await f.expectRevert(owner, mk.call('withdraw', [f.c.usdt, zeroAddress, 1n]), 'ZeroAddress');
+    await f.expectRevert(owner, f.mk.call('withdraw', [f.c.usdt, zeroAddress, 1n]), 'ZeroAddress');
 
     const [id] = await f.mint721(alice);
     await f.write(alice, {
@@ -184,18 +170,11 @@ describe('Marketplace: setup and owner settings', () => {
       functionName: 'transferFrom',
       args: [alice.address, f.c.market, id!],
     });
-    await f.write(owner, mk.call('withdrawERC721', [f.c.game721, id!, carol.address]));
-    expect(
-      await f.read({
-        address: f.c.game721,
-        abi: gameItems721Abi,
-        functionName: 'ownerOf',
-        args: [id!],
-      }),
-    ).toBe(carol.address);
+    await f.write(owner, f.mk.call('withdrawERC721', [f.c.game721, id!, carol.address]));
+    expect(await f.read(tokenCall.ownerOf(f.c.game721, id!))).toBe(carol.address);
     await f.expectRevert(
       owner,
-      mk.call('withdrawERC721', [f.c.game721, id!, zeroAddress]),
+      f.mk.call('withdrawERC721', [f.c.game721, id!, zeroAddress]),
       'ZeroAddress',
     );
   });
@@ -206,7 +185,7 @@ describe('Marketplace: createMarketItem', () => {
     const [id] = await f.mint721(alice);
     const receipt = await f.write(
       alice,
-      mk.list(f.c.game721, id!, 1n, parseEther('1.5'), zeroAddress),
+      f.mk.list(f.c.game721, id!, 1n, parseEther('1.5'), zeroAddress),
     );
     const [created] = f.events(receipt, marketplaceAbi, 'MarketItemCreated');
     expect(created).toEqual({
@@ -230,18 +209,11 @@ describe('Marketplace: createMarketItem', () => {
       leftAmount: 1n,
       price: parseEther('1.5'),
     });
-    expect(await f.read(mk.call('itemCount'))).toBe(1n);
-    expect(await f.read(mk.call('isListingValid', [1n]))).toBe(true);
-    expect(await f.read(mk.call('activeItemId', [f.c.game721, id!, alice.address]))).toBe(1n);
+    expect(await f.read(f.mk.call('itemCount'))).toBe(1n);
+    expect(await f.read(f.mk.call('isListingValid', [1n]))).toBe(true);
+    expect(await f.read(f.mk.call('activeItemId', [f.c.game721, id!, alice.address]))).toBe(1n);
     // The NFT stays with the seller.
-    expect(
-      await f.read({
-        address: f.c.game721,
-        abi: gameItems721Abi,
-        functionName: 'ownerOf',
-        args: [id!],
-      }),
-    ).toBe(alice.address);
+    expect(await f.read(tokenCall.ownerOf(f.c.game721, id!))).toBe(alice.address);
   });
 
   it('lists an ERC1155 amount in the stable coin', async () => {
@@ -266,7 +238,7 @@ describe('Marketplace: createMarketItem', () => {
     });
     await f.expectRevert(
       carol,
-      mk.list(f.c.game721, id!, 1n, 1n, zeroAddress),
+      f.mk.list(f.c.game721, id!, 1n, 1n, zeroAddress),
       'MarketNotApproved',
       [f.c.game721],
     );
@@ -277,14 +249,14 @@ describe('Marketplace: createMarketItem', () => {
       args: [f.c.market, id!],
     });
     const itemId = await list(carol, f.c.game721, id!, 1n, 1n);
-    expect(await f.read(mk.call('isListingValid', [itemId]))).toBe(true);
+    expect(await f.read(f.mk.call('isListingValid', [itemId]))).toBe(true);
   });
 
   it('reverts with a custom error for every invalid listing', async () => {
     const [id] = await f.mint721(alice);
     await f.mint1155(alice, 1n, 5n);
     const L = (nft: Address, tokenId: bigint, amount: bigint, price: bigint, coin: Address) =>
-      mk.list(nft, tokenId, amount, price, coin);
+      f.mk.list(nft, tokenId, amount, price, coin);
     await f.expectRevert(alice, L(f.c.game721, id!, 1n, 0n, zeroAddress), 'InvalidPrice');
     await f.expectRevert(alice, L(f.c.game721, id!, 0n, 1n, zeroAddress), 'InvalidAmount', [0n]);
     await f.expectRevert(alice, L(f.c.game721, id!, 2n, 1n, zeroAddress), 'InvalidAmount', [2n]);
@@ -326,7 +298,7 @@ describe('Marketplace: createMarketItem', () => {
   it('re-listing a token cancels the older listing (ERC721: any earlier owner; ERC1155: per seller)', async () => {
     const [id] = await f.mint721(alice);
     const first = await list(alice, f.c.game721, id!, 1n, 100n);
-    const receipt = await f.write(alice, mk.list(f.c.game721, id!, 1n, 200n, zeroAddress));
+    const receipt = await f.write(alice, f.mk.list(f.c.game721, id!, 1n, 200n, zeroAddress));
     expect(f.events(receipt, marketplaceAbi, 'MarketItemCancelled')).toEqual([
       {
         itemId: first,
@@ -349,7 +321,7 @@ describe('Marketplace: createMarketItem', () => {
     });
     const third = await list(bob, f.c.game721, id!, 1n, 300n);
     expect((await item(second)).status).toBe(ITEM_STATUS.forceCancelled);
-    expect(await f.read(mk.call('activeItemId', [f.c.game721, id!, bob.address]))).toBe(third);
+    expect(await f.read(f.mk.call('activeItemId', [f.c.game721, id!, bob.address]))).toBe(third);
 
     await f.mint1155(alice, 2n, 5n);
     await f.mint1155(bob, 2n, 5n);
@@ -372,7 +344,7 @@ describe('Marketplace: createMarketSale', () => {
     );
     const receipt = await f.write(
       bob,
-      mk.buy(itemId, 1n, priceHash(f.c.game721, id!, price), price),
+      f.mk.buy(itemId, 1n, priceHash(f.c.game721, id!, price), price),
     );
     const fee = (price * 25n) / 1000n;
     const royalty = (price * 500n) / 10000n;
@@ -401,21 +373,14 @@ describe('Marketplace: createMarketSale', () => {
       },
     ]);
     expect(await item(itemId)).toMatchObject({ status: ITEM_STATUS.sold, leftAmount: 0n });
-    expect(
-      await f.read({
-        address: f.c.game721,
-        abi: gameItems721Abi,
-        functionName: 'ownerOf',
-        args: [id!],
-      }),
-    ).toBe(bob.address);
+    expect(await f.read(tokenCall.ownerOf(f.c.game721, id!))).toBe(bob.address);
     await f.expectRevert(
       carol,
-      mk.buy(itemId, 1n, priceHash(f.c.game721, id!, price), price),
+      f.mk.buy(itemId, 1n, priceHash(f.c.game721, id!, price), price),
       'NotListed',
       [itemId],
     );
-    expect(await f.read(mk.call('activeItemId', [f.c.game721, id!, alice.address]))).toBe(0n);
+    expect(await f.read(f.mk.call('activeItemId', [f.c.game721, id!, alice.address]))).toBe(0n);
   });
 
   it('sells for the 6-decimal stable coin and an 18-decimal coin, pulling from the buyer', async () => {
@@ -427,7 +392,7 @@ describe('Marketplace: createMarketSale', () => {
       const itemId = await list(alice, f.c.game721, id!, 1n, price, coin);
       const who = [alice, bob, feeAccount, royaltyAccount];
       const before = await Promise.all(who.map((a) => f.balance(coin, a.address)));
-      await f.write(bob, mk.buy(itemId, 1n, priceHash(f.c.game721, id!, price)));
+      await f.write(bob, f.mk.buy(itemId, 1n, priceHash(f.c.game721, id!, price)));
       const after = await Promise.all(who.map((a) => f.balance(coin, a.address)));
       const fee = (price * 25n) / 1000n;
       const royalty = (price * 500n) / 10000n;
@@ -444,15 +409,15 @@ describe('Marketplace: createMarketSale', () => {
     const price = parseUnits('3', 6);
     const itemId = await list(alice, f.c.game1155, 4n, 6n, price, f.c.usdt);
     const h = priceHash(f.c.game1155, 4n, price);
-    let receipt = await f.write(bob, mk.buy(itemId, 2n, h));
+    let receipt = await f.write(bob, f.mk.buy(itemId, 2n, h));
     expect(f.events(receipt, marketplaceAbi, 'MarketItemSold')[0]).toMatchObject({
       amount: 2n,
       leftAmount: 4n,
       fee: (price * 2n * 25n) / 1000n,
     });
     expect(await item(itemId)).toMatchObject({ status: ITEM_STATUS.listed, leftAmount: 4n });
-    await f.expectRevert(carol, mk.buy(itemId, 5n, h), 'ExceedsLeftAmount', [4n, 5n]);
-    receipt = await f.write(carol, mk.buy(itemId, 4n, h));
+    await f.expectRevert(carol, f.mk.buy(itemId, 5n, h), 'ExceedsLeftAmount', [4n, 5n]);
+    receipt = await f.write(carol, f.mk.buy(itemId, 4n, h));
     expect(await item(itemId)).toMatchObject({ status: ITEM_STATUS.sold, leftAmount: 0n });
     const bal = (a: Address) =>
       f.read({
@@ -471,33 +436,33 @@ describe('Marketplace: createMarketSale', () => {
     const price = 1000n;
     const itemId = await list(alice, f.c.game721, id!, 1n, price);
     const h = priceHash(f.c.game721, id!, price);
-    await f.expectRevert(bob, mk.buy(99n, 1n, h, price), 'NotListed', [99n]);
+    await f.expectRevert(bob, f.mk.buy(99n, 1n, h, price), 'NotListed', [99n]);
     await f.expectRevert(
       bob,
-      mk.buy(itemId, 1n, priceHash(f.c.game721, id!, 999n), price),
+      f.mk.buy(itemId, 1n, priceHash(f.c.game721, id!, 999n), price),
       'PriceChanged',
       [itemId],
     );
-    await f.expectRevert(bob, mk.buy(itemId, 0n, h, 0n), 'InvalidAmount', [0n]);
-    await f.expectRevert(bob, mk.buy(itemId, 2n, h, 2n * price), 'ExceedsLeftAmount', [1n, 2n]);
-    await f.expectRevert(alice, mk.buy(itemId, 1n, h, price), 'BuyerIsSeller');
-    await f.expectRevert(bob, mk.buy(itemId, 1n, h, price - 1n), 'IncorrectPayment', [
+    await f.expectRevert(bob, f.mk.buy(itemId, 0n, h, 0n), 'InvalidAmount', [0n]);
+    await f.expectRevert(bob, f.mk.buy(itemId, 2n, h, 2n * price), 'ExceedsLeftAmount', [1n, 2n]);
+    await f.expectRevert(alice, f.mk.buy(itemId, 1n, h, price), 'BuyerIsSeller');
+    await f.expectRevert(bob, f.mk.buy(itemId, 1n, h, price - 1n), 'IncorrectPayment', [
       price,
       price - 1n,
     ]);
-    await f.expectRevert(bob, mk.buy(itemId, 1n, h, price + 1n), 'IncorrectPayment', [
+    await f.expectRevert(bob, f.mk.buy(itemId, 1n, h, price + 1n), 'IncorrectPayment', [
       price,
       price + 1n,
     ]);
-    await f.write(owner, mk.call('setCoinAllowed', [zeroAddress, false]));
-    await f.expectRevert(bob, mk.buy(itemId, 1n, h, price), 'CoinNotAllowed', [zeroAddress]);
-    await f.write(owner, mk.call('setCoinAllowed', [zeroAddress, true]));
+    await f.write(owner, f.mk.call('setCoinAllowed', [zeroAddress, false]));
+    await f.expectRevert(bob, f.mk.buy(itemId, 1n, h, price), 'CoinNotAllowed', [zeroAddress]);
+    await f.write(owner, f.mk.call('setCoinAllowed', [zeroAddress, true]));
 
     const [id2] = await f.mint721(alice);
     const usdtItem = await list(alice, f.c.game721, id2!, 1n, 5n, f.c.usdt);
     await f.expectRevert(
       bob,
-      mk.buy(usdtItem, 1n, priceHash(f.c.game721, id2!, 5n), 1n),
+      f.mk.buy(usdtItem, 1n, priceHash(f.c.game721, id2!, 5n), 1n),
       'IncorrectPayment',
       [0n, 1n],
     );
@@ -507,13 +472,13 @@ describe('Marketplace: createMarketSale', () => {
     const [id] = await f.mint721(alice);
     const itemId = await list(alice, f.c.game721, id!, 1n, 100n, f.c.usdt);
     const seen = priceHash(f.c.game721, id!, 100n);
-    await f.write(alice, mk.modify(itemId, 150n));
+    await f.write(alice, f.mk.modify(itemId, 150n));
     const before = await f.balance(f.c.usdt, bob.address);
-    await f.expectRevert(bob, mk.buy(itemId, 1n, seen), 'PriceChanged', [itemId]);
-    const receipt = await f.send(bob, mk.buy(itemId, 1n, seen));
+    await f.expectRevert(bob, f.mk.buy(itemId, 1n, seen), 'PriceChanged', [itemId]);
+    const receipt = await f.send(bob, f.mk.buy(itemId, 1n, seen));
     expect(receipt.status).toBe('reverted');
     expect(await f.balance(f.c.usdt, bob.address)).toBe(before);
-    await f.write(bob, mk.buy(itemId, 1n, priceHash(f.c.game721, id!, 150n)));
+    await f.write(bob, f.mk.buy(itemId, 1n, priceHash(f.c.game721, id!, 150n)));
     expect(await f.balance(f.c.usdt, bob.address)).toBe(before - 150n);
   });
 
@@ -521,16 +486,16 @@ describe('Marketplace: createMarketSale', () => {
     const [id] = await f.mint721(alice);
     const itemId = await list(alice, f.c.game721, id!, 1n, 100n);
     const h = priceHash(f.c.game721, id!, 100n);
-    await f.expectRevert(carol, mk.cancel(itemId), 'ListingStillValid', [itemId]);
+    await f.expectRevert(carol, f.mk.cancel(itemId), 'ListingStillValid', [itemId]);
     await f.write(alice, {
       address: f.c.game721,
       abi: gameItems721Abi,
       functionName: 'transferFrom',
       args: [alice.address, dave(), id!],
     });
-    expect(await f.read(mk.call('isListingValid', [itemId]))).toBe(false);
-    await f.expectRevert(bob, mk.buy(itemId, 1n, h, 100n), 'ListingNotValid', [itemId]);
-    const receipt = await f.write(carol, mk.cancel(itemId));
+    expect(await f.read(f.mk.call('isListingValid', [itemId]))).toBe(false);
+    await f.expectRevert(bob, f.mk.buy(itemId, 1n, h, 100n), 'ListingNotValid', [itemId]);
+    const receipt = await f.write(carol, f.mk.cancel(itemId));
     expect(f.events(receipt, marketplaceAbi, 'MarketItemCancelled')).toEqual([
       {
         itemId,
@@ -541,7 +506,7 @@ describe('Marketplace: createMarketSale', () => {
         status: ITEM_STATUS.forceCancelled,
       },
     ]);
-    await f.expectRevert(alice, mk.cancel(itemId), 'NotListed', [itemId]);
+    await f.expectRevert(alice, f.mk.cancel(itemId), 'NotListed', [itemId]);
   });
 
   it('an ERC1155 listing above the seller holding is not buyable; revoked approval too', async () => {
@@ -554,26 +519,26 @@ describe('Marketplace: createMarketSale', () => {
       args: [alice.address, carol.address, 9n, 1n, '0x'],
     });
     const h = priceHash(f.c.game1155, 9n, 10n);
-    await f.expectRevert(bob, mk.buy(itemId, 1n, h, 10n), 'ListingNotValid', [itemId]);
+    await f.expectRevert(bob, f.mk.buy(itemId, 1n, h, 10n), 'ListingNotValid', [itemId]);
     await f.write(carol, {
       address: f.c.game1155,
       abi: gameItems1155Abi,
       functionName: 'safeTransferFrom',
       args: [carol.address, alice.address, 9n, 1n, '0x'],
     });
-    expect(await f.read(mk.call('isListingValid', [itemId]))).toBe(true);
+    expect(await f.read(f.mk.call('isListingValid', [itemId]))).toBe(true);
     await f.write(alice, {
       address: f.c.game1155,
       abi: gameItems1155Abi,
       functionName: 'setApprovalForAll',
       args: [f.c.market, false],
     });
-    expect(await f.read(mk.call('isListingValid', [itemId]))).toBe(false);
-    await f.expectRevert(bob, mk.buy(itemId, 1n, h, 10n), 'ERC1155MissingApprovalForAll', [
+    expect(await f.read(f.mk.call('isListingValid', [itemId]))).toBe(false);
+    await f.expectRevert(bob, f.mk.buy(itemId, 1n, h, 10n), 'ERC1155MissingApprovalForAll', [
       f.c.market,
       alice.address,
     ]);
-    await f.write(bob, mk.cancel(itemId));
+    await f.write(bob, f.mk.cancel(itemId));
     expect((await item(itemId)).status).toBe(ITEM_STATUS.forceCancelled);
   });
 });
@@ -586,24 +551,24 @@ describe('Marketplace: cancel, modify, royalty', () => {
   it('the seller cancels; cancelling twice or an unknown item reverts', async () => {
     const [id] = await f.mint721(alice);
     const itemId = await list(alice, f.c.game721, id!, 1n, 100n);
-    const receipt = await f.write(alice, mk.cancel(itemId));
+    const receipt = await f.write(alice, f.mk.cancel(itemId));
     expect(f.events(receipt, marketplaceAbi, 'MarketItemCancelled')[0]).toMatchObject({
       itemId,
       canceller: alice.address,
       status: ITEM_STATUS.cancelled,
     });
     expect(await item(itemId)).toMatchObject({ status: ITEM_STATUS.cancelled, leftAmount: 0n });
-    await f.expectRevert(alice, mk.cancel(itemId), 'NotListed', [itemId]);
-    await f.expectRevert(alice, mk.cancel(42n), 'NotListed', [42n]);
+    await f.expectRevert(alice, f.mk.cancel(itemId), 'NotListed', [itemId]);
+    await f.expectRevert(alice, f.mk.cancel(42n), 'NotListed', [42n]);
   });
 
   it('modifyPrice: seller only, above 0, listed only; emits old and new price', async () => {
     const [id] = await f.mint721(alice);
     const itemId = await list(alice, f.c.game721, id!, 1n, 100n);
-    await f.expectRevert(bob, mk.modify(itemId, 5n), 'NotSeller', [itemId]);
-    await f.expectRevert(alice, mk.modify(itemId, 0n), 'InvalidPrice');
-    await f.expectRevert(alice, mk.modify(77n, 1n), 'NotListed', [77n]);
-    const receipt = await f.write(alice, mk.modify(itemId, 250n));
+    await f.expectRevert(bob, f.mk.modify(itemId, 5n), 'NotSeller', [itemId]);
+    await f.expectRevert(alice, f.mk.modify(itemId, 0n), 'InvalidPrice');
+    await f.expectRevert(alice, f.mk.modify(77n, 1n), 'NotListed', [77n]);
+    const receipt = await f.write(alice, f.mk.modify(itemId, 250n));
     expect(f.events(receipt, marketplaceAbi, 'MarketItemPriceChanged')).toEqual([
       {
         itemId,
@@ -615,26 +580,26 @@ describe('Marketplace: cancel, modify, royalty', () => {
       },
     ]);
     expect((await item(itemId)).price).toBe(250n);
-    await f.write(alice, mk.cancel(itemId));
-    await f.expectRevert(alice, mk.modify(itemId, 1n), 'NotListed', [itemId]);
+    await f.write(alice, f.mk.cancel(itemId));
+    await f.expectRevert(alice, f.mk.modify(itemId, 1n), 'NotListed', [itemId]);
   });
 
   it('setRoyaltyRate: collection owner or market owner, at most 10 %, overrides ERC-2981', async () => {
     await f.expectRevert(
       alice,
-      mk.call('setRoyaltyRate', [f.c.game721, alice.address, 100n]),
+      f.mk.call('setRoyaltyRate', [f.c.game721, alice.address, 100n]),
       'NotCollectionOwner',
       [f.c.game721],
     );
     await f.expectRevert(
       owner,
-      mk.call('setRoyaltyRate', [f.c.game721, carol.address, 1001n]),
+      f.mk.call('setRoyaltyRate', [f.c.game721, carol.address, 1001n]),
       'RoyaltyTooHigh',
       [1001n, 1000n],
     );
     await f.expectRevert(
       owner,
-      mk.call('setRoyaltyRate', [f.c.game721, zeroAddress, 5n]),
+      f.mk.call('setRoyaltyRate', [f.c.game721, zeroAddress, 5n]),
       'ZeroAddress',
     );
     // Transfer collection ownership to alice: she is now the collection owner.
@@ -646,30 +611,30 @@ describe('Marketplace: cancel, modify, royalty', () => {
     });
     const receipt = await f.write(
       alice,
-      mk.call('setRoyaltyRate', [f.c.game721, carol.address, 1000n]),
+      f.mk.call('setRoyaltyRate', [f.c.game721, carol.address, 1000n]),
     );
     expect(f.events(receipt, marketplaceAbi, 'RoyaltyRateSet')).toEqual([
       { nftContract: f.c.game721, setter: alice.address, receiver: carol.address, rate: 1000n },
     ]);
-    expect(await f.read(mk.call('royaltyRateOf', [f.c.game721]))).toEqual([
+    expect(await f.read(f.mk.call('royaltyRateOf', [f.c.game721]))).toEqual([
       carol.address,
       1000n,
       true,
     ]);
-    expect(await f.read(mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
+    expect(await f.read(f.mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
       carol.address,
       1000n,
     ]);
     // An explicit 0 turns royalties off even though the collection implements ERC-2981.
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, zeroAddress, 0n]));
-    expect(await f.read(mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, zeroAddress, 0n]));
+    expect(await f.read(f.mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
       zeroAddress,
       0n,
     ]);
   });
 
   it('honours ERC-2981 when no rate is set, capped at 10 %, and pays nothing without it', async () => {
-    expect(await f.read(mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
+    expect(await f.read(f.mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
       royaltyAccount.address,
       500n,
     ]);
@@ -679,7 +644,7 @@ describe('Marketplace: cancel, modify, royalty', () => {
       functionName: 'setDefaultRoyalty',
       args: [royaltyAccount.address, 2500n],
     });
-    expect(await f.read(mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
+    expect(await f.read(f.mk.call('royaltyOf', [f.c.game721, 1n, 10_000n]))).toEqual([
       royaltyAccount.address,
       1000n,
     ]);
@@ -687,14 +652,17 @@ describe('Marketplace: cancel, modify, royalty', () => {
     const itemId = await list(alice, f.c.game721, id!, 1n, 10_000n);
     const receipt = await f.write(
       bob,
-      mk.buy(itemId, 1n, priceHash(f.c.game721, id!, 10_000n), 10_000n),
+      f.mk.buy(itemId, 1n, priceHash(f.c.game721, id!, 10_000n), 10_000n),
     );
     expect(f.events(receipt, marketplaceAbi, 'MarketItemSold')[0]).toMatchObject({
       royalty: 1000n,
       fee: 250n,
     });
     // Launchpad collections implement 2981 with no default: no royalty.
-    expect(await f.read(mk.call('royaltyOf', [f.c.lp721, 1n, 10_000n]))).toEqual([zeroAddress, 0n]);
+    expect(await f.read(f.mk.call('royaltyOf', [f.c.lp721, 1n, 10_000n]))).toEqual([
+      zeroAddress,
+      0n,
+    ]);
   });
 });
 
@@ -705,35 +673,35 @@ describe('Marketplace: upgrade', () => {
     const a = await list(alice, f.c.game721, id1!, 1n, 100n);
     const b = await list(alice, f.c.game721, id2!, 1n, 7n, f.c.usdt);
     const c = await list(bob, f.c.game1155, 1n, 5n, 3n);
-    await f.write(carol, mk.buy(c, 2n, priceHash(f.c.game1155, 1n, 3n), 6n));
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game1155, carol.address, 300n]));
+    await f.write(carol, f.mk.buy(c, 2n, priceHash(f.c.game1155, 1n, 3n), 6n));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game1155, carol.address, 300n]));
     const before = await Promise.all([a, b, c].map(item));
-    const configBefore = await f.read(mk.call('feeConfig'));
+    const configBefore = await f.read(f.mk.call('feeConfig'));
 
     const v2 = await f.deploy(owner, marketplaceV2Abi, marketplaceV2Bytecode);
     await f.expectRevert(
       alice,
-      mk.call('upgradeToAndCall', [v2, '0x']),
+      f.mk.call('upgradeToAndCall', [v2, '0x']),
       'OwnableUnauthorizedAccount',
       [alice.address],
     );
-    await f.write(owner, mk.call('upgradeToAndCall', [v2, '0x']));
+    await f.write(owner, f.mk.call('upgradeToAndCall', [v2, '0x']));
     const v2c = { address: f.c.market, abi: marketplaceV2Abi };
     expect(await f.read({ ...v2c, functionName: 'version' })).toBe('2');
     await f.write(owner, { ...v2c, functionName: 'setMotd', args: ['hello'] });
     expect(await f.read({ ...v2c, functionName: 'motd' })).toBe('hello');
 
     expect(await Promise.all([a, b, c].map(item))).toEqual(before);
-    expect(await f.read(mk.call('feeConfig'))).toEqual(configBefore);
-    expect(await f.read(mk.call('itemCount'))).toBe(3n);
-    expect(await f.read(mk.call('royaltyRateOf', [f.c.game1155]))).toEqual([
+    expect(await f.read(f.mk.call('feeConfig'))).toEqual(configBefore);
+    expect(await f.read(f.mk.call('itemCount'))).toBe(3n);
+    expect(await f.read(f.mk.call('royaltyRateOf', [f.c.game1155]))).toEqual([
       carol.address,
       300n,
       true,
     ]);
     // Listings are still buyable after the upgrade.
-    await f.write(carol, mk.buy(a, 1n, priceHash(f.c.game721, id1!, 100n), 100n));
-    await f.write(carol, mk.buy(c, 3n, priceHash(f.c.game1155, 1n, 3n), 9n));
+    await f.write(carol, f.mk.buy(a, 1n, priceHash(f.c.game721, id1!, 100n), 100n));
+    await f.write(carol, f.mk.buy(c, 3n, priceHash(f.c.game1155, 1n, 3n), 9n));
     expect((await item(a)).status).toBe(ITEM_STATUS.sold);
     expect((await item(c)).status).toBe(ITEM_STATUS.sold);
     expect((await item(b)).status).toBe(ITEM_STATUS.listed);
@@ -742,7 +710,7 @@ describe('Marketplace: upgrade', () => {
   it('refuses to upgrade to a contract that is not UUPS', async () => {
     await f.expectRevert(
       owner,
-      mk.call('upgradeToAndCall', [f.c.usdt, '0x']),
+      f.mk.call('upgradeToAndCall', [f.c.usdt, '0x']),
       'ERC1967InvalidImplementation',
       [f.c.usdt],
     );

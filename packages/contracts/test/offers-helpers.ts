@@ -2,10 +2,11 @@
 // the shared types), a high-s twin of a signature, and the acceptOffer call.
 import { OFFER_TYPES, offerDomain } from '@aiamarket/shared';
 import type { SignedOfferFields } from '@aiamarket/shared';
-import { gameItems721Abi, offersAbi, stableCoinAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
-import { hashTypedData, maxUint256, numberToHex, hexToBigInt, concat, slice } from 'viem';
+import { offersAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
+import { hashTypedData, numberToHex, hexToBigInt, concat, slice } from 'viem';
 import type { Abi, Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { tokenCall } from './token-calls.js';
 import type { Actor, Call, Fixture } from './fixture.js';
 
 /** secp256k1 group order: s and n - s both verify, only s <= n / 2 is accepted. */
@@ -24,20 +25,10 @@ export async function approveOffers(f: Fixture, users: Actor[]): Promise<void> {
   const { offers } = offersAddresses(f);
   for (const user of users) {
     for (const nft of [f.c.game721, f.c.game1155]) {
-      await f.write(user, {
-        address: nft,
-        abi: gameItems721Abi,
-        functionName: 'setApprovalForAll',
-        args: [offers, true],
-      });
+      await f.write(user, tokenCall.approveAll(nft, offers));
     }
     for (const coin of [f.c.usdt, f.c.coin18]) {
-      await f.write(user, {
-        address: coin,
-        abi: stableCoinAbi,
-        functionName: 'approve',
-        args: [offers, maxUint256],
-      });
+      await f.write(user, tokenCall.approve(coin, offers));
     }
   }
 }

@@ -8,19 +8,17 @@
 import { OFFER_KIND, OFFER_TYPES } from '@aiamarket/shared';
 import type { SignedOfferFields } from '@aiamarket/shared';
 import {
-  gameItems721Abi,
   listingsAbi,
   listingsBytecode,
   marketplaceProxyAbi,
   marketplaceProxyBytecode,
   offersAbi,
   offersBytecode,
-  stableCoinAbi,
 } from '@aiamarket/shared/abis';
 import { concat, encodeAbiParameters, encodeFunctionData, keccak256, zeroAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Address, Hex } from 'viem';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { marketplaceLegacyAbi, marketplaceLegacyBytecode } from '../out/testing-abis.js';
 import { priceHash } from '../ts/index.js';
 import {
@@ -29,12 +27,12 @@ import {
   bob,
   carol,
   feeAccount,
-  isolateTests,
   m,
   owner,
   royaltyAccount,
-  startFixture,
+  useFixture,
 } from './fixture.js';
+import { tokenCall } from './token-calls.js';
 import type { Fixture, MarketItem } from './fixture.js';
 import {
   OFFERS_ABIS,
@@ -45,17 +43,18 @@ import {
   signOffer,
 } from './offers-helpers.js';
 
-let f: Fixture;
 let offers: Address;
 let tokens: bigint[] = [];
 
-beforeAll(async () => {
-  f = await startFixture([...OFFERS_ABIS, marketplaceLegacyAbi]);
-  ({ offers } = offersAddresses(f));
-  await approveOffers(f, [alice, bob, carol]);
-  tokens = await f.mint721(bob, 4);
-}, 120_000);
-isolateTests(() => f);
+const f = useFixture(
+  [...OFFERS_ABIS, marketplaceLegacyAbi],
+  async () => {
+    ({ offers } = offersAddresses(f));
+    await approveOffers(f, [alice, bob, carol]);
+    tokens = await f.mint721(bob, 4);
+  },
+  { timeout: 120_000 },
+);
 
 interface CoinTerms {
   feeAddress: Address;
@@ -98,7 +97,7 @@ const usdt = (a: Address) => f.balance(f.c.usdt, a);
 
 describe('Offers: the copy of the market settings', () => {
   it('a fresh deployment is linked and holds both ERC-20 coins', async () => {
-    expect(await f.read(m(f.c.market).call('offers'))).toBe(offers);
+    expect(await f.read(f.mk.call('offers'))).toBe(offers);
     const terms = await coinTerms(offers, f.c.usdt);
     expect(terms).toMatchObject({ allowed: true, paused: false, synced: true, listed: true });
     expect([terms.feeNumerator, terms.feeDenominator]).toEqual([25, 1000]);
@@ -107,7 +106,7 @@ describe('Offers: the copy of the market settings', () => {
   });
 
   it('every change on the market reaches the copy in the same transaction', async () => {
-    const mk = m(f.c.market);
+    const mk = f.mk;
     await f.write(owner, mk.call('setFee', [40, 1000]));
     await f.write(owner, mk.call('setFeeAddress', [carol.address]));
     await f.write(owner, mk.call('pause'));
@@ -142,7 +141,7 @@ describe('Offers: the copy of the market settings', () => {
   it('only the market owner links; syncs only copy the market, and only allowed coins are listed', async () => {
     await f.expectRevert(
       alice,
-      m(f.c.market).call('setOffers', [alice.address]),
+      f.mk.call('setOffers', [alice.address]),
       'OwnableUnauthorizedAccount',
       [alice.address],
     );
@@ -163,7 +162,7 @@ describe('Offers: the copy of the market settings', () => {
     // A second Offers contract the market does not tell: nothing copied yet.
     const other = await f.deploy(owner, offersAbi, offersBytecode, [f.c.market]);
     await approveOffers({ ...f, deployment: withOffers(other) }, [alice, bob]);
-    await f.write(owner, m(f.c.market).call('setRoyaltyRate', [f.c.game721, carol.address, 300n]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, carol.address, 300n]));
     expect((await coinTerms(other, f.c.usdt)).synced).toBe(false);
     expect((await royaltyTerms(other, f.c.game721)).synced).toBe(false);
     const offer = offerOf();
@@ -242,12 +241,7 @@ describe('Marketplace: upgrade from the implementation deployed before the offer
     ]);
     const mk = m(market);
     await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, royaltyAccount.address, 500n]));
-    await f.write(bob, {
-      address: f.c.game721,
-      abi: gameItems721Abi,
-      functionName: 'setApprovalForAll',
-      args: [market, true],
-    });
+    await f.write(bob, tokenCall.approveAll(f.c.game721, market));
     await f.write(bob, mk.list(f.c.game721, tokens[0]!, 1n, 100n, zeroAddress));
     await f.write(bob, mk.list(f.c.game721, tokens[1]!, 1n, 5_000_000n, f.c.usdt));
     const item = (id: bigint) => f.read<MarketItem>(mk.call('getMarketItem', [id]));
@@ -291,12 +285,7 @@ describe('Marketplace: upgrade from the implementation deployed before the offer
       );
     }
     // The listing in the stable coin is still buyable (at the new fee).
-    await f.write(carol, {
-      address: f.c.usdt,
-      abi: stableCoinAbi,
-      functionName: 'approve',
-      args: [market, 5_000_000n],
-    });
+    await f.write(carol, tokenCall.approve(f.c.usdt, market, 5_000_000n));
     await f.write(carol, mk.buy(2n, 1n, priceHash(f.c.game721, tokens[1]!, 5_000_000n)));
     expect((await item(2n)).status).toBe(1);
   });

@@ -14,20 +14,11 @@ import {
 } from '@aiamarket/shared/abis';
 import { encodeFunctionData, hexToBigInt, maxUint256, parseEther, toFunctionSelector } from 'viem';
 import type { Address, Hex } from 'viem';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { offerWalletAbi, offerWalletBytecode } from '../out/testing-abis.js';
-import {
-  alice,
-  bob,
-  carol,
-  feeAccount,
-  m,
-  owner,
-  royaltyAccount,
-  isolateTests,
-  startFixture,
-} from './fixture.js';
-import type { Actor, Fixture } from './fixture.js';
+import { alice, bob, carol, feeAccount, owner, royaltyAccount, useFixture } from './fixture.js';
+import { tokenCall } from './token-calls.js';
+import type { Actor } from './fixture.js';
 import {
   OFFERS_ABIS,
   acceptCall,
@@ -39,19 +30,20 @@ import {
   signOffer,
 } from './offers-helpers.js';
 
-let f: Fixture;
 let offers: Address;
 let wrapped: Address;
 let tokens: bigint[] = []; // bob's GameItems721 tokens
 
-beforeAll(async () => {
-  f = await startFixture([...OFFERS_ABIS, offerWalletAbi]);
-  ({ offers, wrapped } = offersAddresses(f));
-  await approveOffers(f, [alice, bob, carol]);
-  tokens = await f.mint721(bob, 4);
-  await f.mint1155(bob, 1n, 10n);
-}, 120_000);
-isolateTests(() => f);
+const f = useFixture(
+  [...OFFERS_ABIS, offerWalletAbi],
+  async () => {
+    ({ offers, wrapped } = offersAddresses(f));
+    await approveOffers(f, [alice, bob, carol]);
+    tokens = await f.mint721(bob, 4);
+    await f.mint1155(bob, 1n, 10n);
+  },
+  { timeout: 120_000 },
+);
 
 function offerOf(offerer: Address, extra: Partial<SignedOfferFields> = {}): SignedOfferFields {
   return {
@@ -103,10 +95,10 @@ describe('Offers', () => {
     const gross = offer.pricePerUnit;
     // The market's own answer for a sale of this token at this price.
     const [feeAddress, num, den] = await f.read<readonly [Address, bigint, bigint, bigint]>(
-      m(f.c.market).call('feeConfig'),
+      f.mk.call('feeConfig'),
     );
     const [receiver, royalty] = await f.read<readonly [Address, bigint]>(
-      m(f.c.market).call('royaltyOf', [f.c.game721, tokens[0]!, gross]),
+      f.mk.call('royaltyOf', [f.c.game721, tokens[0]!, gross]),
     );
     const fee = (gross * num) / den;
     expect([feeAddress, receiver]).toEqual([feeAccount.address, royaltyAccount.address]);
@@ -139,25 +131,24 @@ describe('Offers', () => {
       units: 3n,
     });
     const signature = await sign(alice, offer);
-    const mk = m(f.c.market);
-    await f.write(owner, mk.call('setFee', [100, 1000]));
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, carol.address, 250n]));
+    await f.write(owner, f.mk.call('setFee', [100, 1000]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, carol.address, 250n]));
     const before = await Promise.all([bob, feeAccount, carol].map((a) => usdt(a.address)));
     await f.write(bob, acceptCall(offers, offer, signature, tokens[1]!, 1n));
     const after = await Promise.all([bob, feeAccount, carol].map((a) => usdt(a.address)));
     expect(after.map((a, i) => a - before[i]!)).toEqual([8_750_000n, 1_000_000n, 250_000n]);
 
-    await f.write(owner, mk.call('setCoinAllowed', [f.c.usdt, false]));
+    await f.write(owner, f.mk.call('setCoinAllowed', [f.c.usdt, false]));
     await f.expectRevert(
       bob,
       acceptCall(offers, offer, signature, tokens[2]!, 1n),
       'CoinNotAllowed',
       [f.c.usdt],
     );
-    await f.write(owner, mk.call('setCoinAllowed', [f.c.usdt, true]));
-    await f.write(owner, mk.call('pause'));
+    await f.write(owner, f.mk.call('setCoinAllowed', [f.c.usdt, true]));
+    await f.write(owner, f.mk.call('pause'));
     await f.expectRevert(bob, acceptCall(offers, offer, signature, tokens[2]!, 1n), 'MarketPaused');
-    await f.write(owner, mk.call('unpause'));
+    await f.write(owner, f.mk.call('unpause'));
     await f.write(bob, acceptCall(offers, offer, signature, tokens[2]!, 1n));
     expect(await status(offer)).toEqual([2n, false]);
   });
@@ -270,12 +261,7 @@ describe('Offers', () => {
     });
     const signature = await sign(alice, offer);
     await f.write(bob, acceptCall(offers, offer, signature, 1n, 2n));
-    await f.write(alice, {
-      address: f.c.usdt,
-      abi: stableCoinAbi,
-      functionName: 'approve',
-      args: [offers, 0n],
-    });
+    await f.write(alice, tokenCall.approve(f.c.usdt, offers, 0n));
     const before = await Promise.all([alice, bob].map((a) => usdt(a.address)));
     await f.expectRevert(
       bob,
@@ -286,12 +272,7 @@ describe('Offers', () => {
     expect(sent.status).toBe('reverted');
     expect(await Promise.all([alice, bob].map((a) => usdt(a.address)))).toEqual(before);
     expect(await status(offer)).toEqual([2n, false]);
-    await f.write(alice, {
-      address: f.c.usdt,
-      abi: stableCoinAbi,
-      functionName: 'approve',
-      args: [offers, maxUint256],
-    });
+    await f.write(alice, tokenCall.approve(f.c.usdt, offers));
     await f.write(bob, acceptCall(offers, offer, signature, 1n, 4n));
     await f.expectRevert(bob, acceptCall(offers, offer, signature, 1n, 1n), 'ExceedsRemaining', [
       0n,
@@ -343,12 +324,7 @@ describe('Offers from a contract wallet (EIP-1271)', () => {
 
   beforeEach(async () => {
     wallet = await f.deploy(owner, offerWalletAbi, offerWalletBytecode, [alice.address]);
-    await f.write(owner, {
-      address: f.c.usdt,
-      abi: stableCoinAbi,
-      functionName: 'mint',
-      args: [wallet, 10n ** 12n],
-    });
+    await f.write(owner, tokenCall.mint(f.c.usdt, wallet, 10n ** 12n));
     await f.write(
       owner,
       exec(

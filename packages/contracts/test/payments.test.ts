@@ -14,9 +14,9 @@ import {
   offersAbi,
   wrappedAiaAbi,
 } from '@aiamarket/shared/abis';
-import { encodeFunctionData, maxUint256, parseEther, zeroAddress } from 'viem';
+import { maxUint256, parseEther, zeroAddress } from 'viem';
 import type { Abi, Address, TransactionReceipt } from 'viem';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   gasBurningWalletAbi,
   gasBurningWalletBytecode,
@@ -32,13 +32,12 @@ import {
   dave,
   erin,
   feeAccount,
-  isolateTests,
-  m,
   owner,
   royaltyAccount,
-  startFixture,
+  useFixture,
 } from './fixture.js';
-import type { Actor, Call, Fixture, MarketItem } from './fixture.js';
+import { tokenCall } from './token-calls.js';
+import type { Actor, Call, MarketItem } from './fixture.js';
 import {
   approveListings,
   buyCall,
@@ -48,6 +47,7 @@ import {
   signListing,
   sweepCall,
 } from './listings-helpers.js';
+import { through as throughWallet } from './helpers.js';
 import type { Fill } from './listings-helpers.js';
 import {
   OFFERS_ABIS,
@@ -58,27 +58,20 @@ import {
   signOffer,
 } from './offers-helpers.js';
 
-let f: Fixture;
-let mk: ReturnType<typeof m>;
 let listings: Address;
 let offers: Address;
 let wrapped: Address;
 
-beforeAll(async () => {
-  f = await startFixture([
-    listingsAbi,
-    ...OFFERS_ABIS,
-    refusingWalletAbi,
-    gasBurningWalletAbi,
-    oddErc20Abi,
-  ]);
-  mk = m(f.c.market);
-  listings = listingsAddress(f);
-  ({ offers, wrapped } = offersAddresses(f));
-  await approveListings(f, [alice, bob, carol, dave]);
-  await approveOffers(f, [alice, bob, carol]);
-}, 120_000);
-isolateTests(() => f);
+const f = useFixture(
+  [listingsAbi, ...OFFERS_ABIS, refusingWalletAbi, gasBurningWalletAbi, oddErc20Abi],
+  async () => {
+    listings = listingsAddress(f);
+    ({ offers, wrapped } = offersAddresses(f));
+    await approveListings(f, [alice, bob, carol, dave]);
+    await approveOffers(f, [alice, bob, carol]);
+  },
+  { timeout: 120_000 },
+);
 
 const AIA = 1_000_000n;
 /** Fee 2.5 % and the game collections' ERC-2981 royalty 5 %, as the fixture sets them. */
@@ -94,27 +87,27 @@ async function wallet(kind: 'refusing' | 'burning', signer: Actor = alice): Prom
     ? f.deploy(signer, refusingWalletAbi, refusingWalletBytecode, [signer.address])
     : f.deploy(signer, gasBurningWalletAbi, gasBurningWalletBytecode, [signer.address]);
 }
+/**
+ * A coin the market allows whose blocklist holds `blocked` (its transfers to it revert);
+ * `payer` holds some and lets `spender` pull them.
+ */
+async function blockingCoin(payer: Actor, spender: Address, blocked: Address): Promise<Address> {
+  const coin = await f.deploy(owner, oddErc20Abi, f.oddErc20.bytecode, ['BLK', 6, 0, 0n]);
+  await f.write(owner, f.mk.call('setCoinAllowed', [coin, true]));
+  await f.write(payer, tokenCall.mint(coin, payer.address, 10n ** 12n));
+  await f.write(payer, tokenCall.approve(coin, spender));
+  await f.write(owner, {
+    address: coin,
+    abi: oddErc20Abi,
+    functionName: 'setBlocked',
+    args: [blocked, true],
+  });
+  return coin;
+}
 /** The wallet makes `call` (it is msg.sender); its signer sends the transaction. */
-const through = (walletAddress: Address, call: Call): Call => ({
-  address: walletAddress,
-  abi: refusingWalletAbi,
-  functionName: 'execute',
-  args: [
-    call.address,
-    call.value ?? 0n,
-    encodeFunctionData({
-      abi: call.abi,
-      functionName: call.functionName,
-      args: call.args ?? [],
-    } as never),
-  ],
-});
-const approveAll = (nft: Address, operator: Address): Call => ({
-  address: nft,
-  abi: gameItems721Abi,
-  functionName: 'setApprovalForAll',
-  args: [operator, true],
-});
+const through = (wallet: Address, call: Call): Call =>
+  throughWallet(wallet, refusingWalletAbi, call);
+const approveAll = (nft: Address, operator: Address): Call => tokenCall.approveAll(nft, operator);
 const owedTo = (contract: Address, abi: Abi, coin: Address, payee: Address) =>
   f.read<bigint>({ address: contract, abi, functionName: 'owedTo', args: [coin, payee] });
 const owedTotal = (contract: Address, abi: Abi, coin: Address) =>
@@ -126,13 +119,7 @@ const deferred = (receipt: TransactionReceipt, abi: Abi, contract: Address) =>
     'PaymentDeferred',
     contract,
   );
-const ownerOf = (tokenId: bigint) =>
-  f.read<Address>({
-    address: f.c.game721,
-    abi: gameItems721Abi,
-    functionName: 'ownerOf',
-    args: [tokenId],
-  });
+const ownerOf = (tokenId: bigint) => f.read<Address>(tokenCall.ownerOf(f.c.game721, tokenId));
 
 function listingOf(
   seller: Address,
@@ -321,26 +308,7 @@ describe('Listings: a seller or royalty receiver that refuses AIA', () => {
   });
 
   it('stable coin: a seller the token blocks is credited; the coin is pulled from the buyer once', async () => {
-    const coin = await f.deploy(owner, oddErc20Abi, f.oddErc20.bytecode, ['BLK', 6, 0, 0n]);
-    await f.write(owner, mk.call('setCoinAllowed', [coin, true]));
-    await f.write(carol, {
-      address: coin,
-      abi: oddErc20Abi,
-      functionName: 'mint',
-      args: [carol.address, 10n ** 12n],
-    });
-    await f.write(carol, {
-      address: coin,
-      abi: oddErc20Abi,
-      functionName: 'approve',
-      args: [listings, maxUint256],
-    });
-    await f.write(owner, {
-      address: coin,
-      abi: oddErc20Abi,
-      functionName: 'setBlocked',
-      args: [alice.address, true],
-    });
+    const coin = await blockingCoin(carol, listings, alice.address);
     const ids = await f.mint721(alice, 2);
     await f.write(alice, approveAll(f.c.game721, listings));
     const s = split(AIA);
@@ -370,7 +338,7 @@ describe('Marketplace: createMarketSale with a refusing payee', () => {
     const [id] = await walletTokens(w, 1);
     const receipt = await f.write(
       alice,
-      through(w, mk.list(f.c.game721, id!, 1n, price, zeroAddress)),
+      through(w, f.mk.list(f.c.game721, id!, 1n, price, zeroAddress)),
     );
     const [created] = f.events<{ itemId: bigint }>(receipt, marketplaceAbi, 'MarketItemCreated');
     return { itemId: created!.itemId, id: id! };
@@ -380,9 +348,9 @@ describe('Marketplace: createMarketSale with a refusing payee', () => {
     const w = await wallet('refusing');
     const { itemId, id } = await walletListing(w, AIA);
     const s = split(AIA);
-    const receipt = await f.write(bob, mk.buy(itemId, 1n, priceHash(f.c.game721, id, AIA), AIA));
+    const receipt = await f.write(bob, f.mk.buy(itemId, 1n, priceHash(f.c.game721, id, AIA), AIA));
     expect(await ownerOf(id)).toBe(bob.address);
-    expect(((await f.read(mk.call('getMarketItem', [itemId]))) as MarketItem).status).toBe(1);
+    expect(((await f.read(f.mk.call('getMarketItem', [itemId]))) as MarketItem).status).toBe(1);
     expect(deferred(receipt, marketplaceAbi, f.c.market)).toEqual([
       { payee: w, coin: zeroAddress, amount: s.seller },
     ]);
@@ -391,12 +359,12 @@ describe('Marketplace: createMarketSale with a refusing payee', () => {
     // The owner's rescue of stray coins cannot reach it.
     await f.expectRevert(
       owner,
-      mk.call('withdraw', [zeroAddress, owner.address, 1n]),
+      f.mk.call('withdraw', [zeroAddress, owner.address, 1n]),
       'OwedFunds',
       [0n],
     );
     const daveBefore = await f.nativeBalance(dave.address);
-    await f.write(alice, through(w, mk.call('withdrawOwed', [zeroAddress, dave.address])));
+    await f.write(alice, through(w, f.mk.call('withdrawOwed', [zeroAddress, dave.address])));
     expect((await f.nativeBalance(dave.address)) - daveBefore).toBe(s.seller);
     expect(await f.nativeBalance(f.c.market)).toBe(0n);
   });
@@ -404,15 +372,15 @@ describe('Marketplace: createMarketSale with a refusing payee', () => {
   it('a refusing market royalty receiver and fee address are credited; the sale completes', async () => {
     const royaltyWallet = await wallet('refusing');
     const feeWallet = await wallet('burning');
-    await f.write(owner, mk.call('setRoyaltyRate', [f.c.game721, royaltyWallet, 1000n]));
-    await f.write(owner, mk.call('setFeeAddress', [feeWallet]));
+    await f.write(owner, f.mk.call('setRoyaltyRate', [f.c.game721, royaltyWallet, 1000n]));
+    await f.write(owner, f.mk.call('setFeeAddress', [feeWallet]));
     const [id] = await f.mint721(alice, 1);
-    const receipt0 = await f.write(alice, mk.list(f.c.game721, id!, 1n, AIA, zeroAddress));
+    const receipt0 = await f.write(alice, f.mk.list(f.c.game721, id!, 1n, AIA, zeroAddress));
     const [created] = f.events<{ itemId: bigint }>(receipt0, marketplaceAbi, 'MarketItemCreated');
     const aliceBefore = await f.nativeBalance(alice.address);
     const receipt = await f.write(
       bob,
-      mk.buy(created!.itemId, 1n, priceHash(f.c.game721, id!, AIA), AIA),
+      f.mk.buy(created!.itemId, 1n, priceHash(f.c.game721, id!, AIA), AIA),
     );
     const fee = (AIA * 25n) / 1000n;
     const royalty = AIA / 10n;
@@ -476,26 +444,7 @@ describe('Offers: refused ERC-20 payouts and the seller paid in AIA', () => {
   const sign = (offer: SignedOfferFields) => signOffer(alice, offer, f.anvil.chainId, offers);
 
   it('a royalty receiver the token blocks is credited; the seller is paid; the receiver routes it', async () => {
-    const coin = await f.deploy(owner, oddErc20Abi, f.oddErc20.bytecode, ['BLK', 6, 0, 0n]);
-    await f.write(owner, mk.call('setCoinAllowed', [coin, true]));
-    await f.write(alice, {
-      address: coin,
-      abi: oddErc20Abi,
-      functionName: 'mint',
-      args: [alice.address, 10n ** 12n],
-    });
-    await f.write(alice, {
-      address: coin,
-      abi: oddErc20Abi,
-      functionName: 'approve',
-      args: [offers, maxUint256],
-    });
-    await f.write(owner, {
-      address: coin,
-      abi: oddErc20Abi,
-      functionName: 'setBlocked',
-      args: [royaltyAccount.address, true],
-    });
+    const coin = await blockingCoin(alice, offers, royaltyAccount.address);
     const [id] = await f.mint721(bob, 1);
     const offer = offerOf({ coin, identifier: id! });
     const s = split(AIA);

@@ -21,32 +21,34 @@ import {
 } from '@aiamarket/shared/abis';
 import fc from 'fast-check';
 import { zeroAddress } from 'viem';
-import type { Address, Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Address } from 'viem';
+import { describe, expect, it } from 'vitest';
 import { CONTRACT_KIND } from '../ts/index.js';
-import { alice, bank, bob, carol, owner, startFixture } from './fixture.js';
-import type { Actor, Call, Fixture } from './fixture.js';
+import { alice, bank, bob, carol, owner, useFixture } from './fixture.js';
+import { missingOutcomes, startingState, unknownOutcomes } from './helpers.js';
+import type { Actor, Call } from './fixture.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const users: Actor[] = [alice, bob, carol];
 const SOURCE_721_PER_USER = 6;
 
-let f: Fixture;
-let base: Hex;
 const source721: bigint[][] = [];
 let coins: Address[] = [];
 
-beforeAll(async () => {
-  f = await startFixture();
-  coins = [zeroAddress, f.c.usdt, f.c.coin18];
-  for (const u of users) {
-    source721.push(await f.mint721(u, SOURCE_721_PER_USER));
-    await f.mint1155(u, 1n, 6n);
-    await f.mint1155(u, 2n, 6n);
-  }
-  base = await f.snapshot();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = useFixture(
+  [],
+  async () => {
+    coins = [zeroAddress, f.c.usdt, f.c.coin18];
+    for (const u of users) {
+      source721.push(await f.mint721(u, SOURCE_721_PER_USER));
+      await f.mint1155(u, 1n, 6n);
+      await f.mint1155(u, 2n, 6n);
+    }
+    await start.save();
+  },
+  { isolate: false, timeout: 120_000 },
+);
+const start = startingState(f);
 
 const configArb = fc.record({
   collectionSize: fc.integer({ min: 1, max: 25 }),
@@ -372,8 +374,7 @@ async function checkInvariants(model: Model) {
 }
 
 async function runSequence(cfg: Config, ops: Op[]) {
-  await f.revert(base);
-  base = await f.snapshot();
+  await start.restore();
   await configure(cfg);
   const [bankNative, bankStable] = await Promise.all([
     f.nativeBalance(bank.address),
@@ -503,8 +504,8 @@ describe('Launchpad properties', () => {
   it('the fixed sequence produces every outcome the model knows', async () => {
     outcomes.clear();
     await runSequence(EVERY_OUTCOME_CONFIG, EVERY_OUTCOME);
-    expect(OUTCOMES.filter((key) => !outcomes.has(key))).toEqual([]);
-    expect([...outcomes.keys()].filter((key) => !OUTCOMES.includes(key))).toEqual([]);
+    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
+    expect(unknownOutcomes(outcomes, OUTCOMES)).toEqual([]);
   }, 600_000);
 
   it(`random configurations and sequences respect every cap (${NUM_RUNS} runs)`, async () => {
@@ -515,6 +516,6 @@ describe('Launchpad properties', () => {
       { numRuns: NUM_RUNS, examples: [[EVERY_OUTCOME_CONFIG, EVERY_OUTCOME]] },
     );
     console.log('launchpad property outcomes', Object.fromEntries([...outcomes].sort()));
-    expect(OUTCOMES.filter((key) => !outcomes.has(key))).toEqual([]);
+    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
   }, 1_800_000);
 });

@@ -23,7 +23,7 @@ import { gameItems1155Abi, gameItems721Abi, listingsAbi } from '@aiamarket/share
 import fc from 'fast-check';
 import { zeroAddress } from 'viem';
 import type { Address } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   alice,
   bob,
@@ -31,11 +31,11 @@ import {
   dave,
   erin,
   feeAccount,
-  m,
   royaltyAccount,
-  startFixture,
+  useFixture,
 } from './fixture.js';
-import type { Actor, Fixture } from './fixture.js';
+import { tokenCall } from './token-calls.js';
+import type { Actor } from './fixture.js';
 import {
   approveListings,
   buyCall,
@@ -54,7 +54,6 @@ const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const sellers = [alice, bob];
 const FAR = 2n ** 40n;
 
-let f: Fixture;
 let listings: Address;
 const tokens721: bigint[][] = [[], []];
 const marketTokens: bigint[][] = [[], []]; // listed on the market (on-chain) in some runs
@@ -63,19 +62,19 @@ const ids1155 = [
   [11n, 12n, 13n, 14n, 15n, 16n, 17n, 18n],
 ];
 
-beforeAll(async () => {
-  f = await startFixture([listingsAbi]);
-  listings = listingsAddress(f);
-  await approveListings(f, [alice, bob, carol, dave]);
-  for (const [s, seller] of sellers.entries()) {
-    tokens721[s] = await f.mint721(seller, 8);
-    marketTokens[s] = await f.mint721(seller, 3);
-    for (const id of ids1155[s]!) await f.mint1155(seller, id, 10n);
-  }
-}, 180_000);
-afterAll(async () => {
-  await f?.stop();
-});
+const f = useFixture(
+  [listingsAbi],
+  async () => {
+    listings = listingsAddress(f);
+    await approveListings(f, [alice, bob, carol, dave]);
+    for (const [s, seller] of sellers.entries()) {
+      tokens721[s] = await f.mint721(seller, 8);
+      marketTokens[s] = await f.mint721(seller, 3);
+      for (const id of ids1155[s]!) await f.mint1155(seller, id, 10n);
+    }
+  },
+  { isolate: false, timeout: 180_000 },
+);
 
 type Change = 'none' | 'cancel' | 'soldFirst' | 'moved' | 'counter' | 'overUnits' | 'wrongProof';
 interface Spec {
@@ -266,7 +265,6 @@ async function runCase(
     });
 
     // On-chain listings: listed on the market, some bought by dave or repriced meanwhile.
-    const mk = m(f.c.market);
     const usedMarket = [0, 0];
     const marketBuys: MarketBuy[] = [];
     const marketExpected: boolean[] = [];
@@ -274,15 +272,15 @@ async function runCase(
       const seller = sellers[ms.seller]!;
       const tokenId = marketTokens[ms.seller]![usedMarket[ms.seller]!++]!;
       const coin = ms.aia ? zeroAddress : f.c.usdt;
-      const created = await f.write(seller, mk.list(f.c.game721, tokenId, 1n, ms.price, coin));
+      const created = await f.write(seller, f.mk.list(f.c.game721, tokenId, 1n, ms.price, coin));
       const itemId = BigInt(created.logs.at(-1)!.topics[1]!);
       if (ms.change === 'soldFirst') {
         await f.write(
           dave,
-          mk.buy(itemId, 1n, priceHash(f.c.game721, tokenId, ms.price), ms.aia ? ms.price : 0n),
+          f.mk.buy(itemId, 1n, priceHash(f.c.game721, tokenId, ms.price), ms.aia ? ms.price : 0n),
         );
       } else if (ms.change === 'repriced') {
-        await f.write(seller, mk.modify(itemId, ms.price + 1n));
+        await f.write(seller, f.mk.modify(itemId, ms.price + 1n));
       }
       marketBuys.push({
         itemId,
@@ -354,12 +352,7 @@ async function runCase(
       .map((e) => Number(e.index));
     expect(skipped).toEqual([...expected, ...marketExpected].flatMap((b, i) => (b ? [] : [i])));
     for (const [j, b] of marketBuys.entries()) {
-      const holder = await f.read<Address>({
-        address: f.c.game721,
-        abi: gameItems721Abi,
-        functionName: 'ownerOf',
-        args: [b.tokenId],
-      });
+      const holder = await f.read<Address>(tokenCall.ownerOf(f.c.game721, b.tokenId));
       // Bought: the sweeper holds it (never Listings); sold first: dave; repriced: the seller.
       const spec = marketSpecs[j]!;
       expect(holder).toBe(
@@ -388,12 +381,7 @@ async function runCase(
               functionName: 'balanceOf',
               args: [carol.address, listing.tokenId],
             })
-          : await f.read<Address>({
-              address: f.c.game721,
-              abi: gameItems721Abi,
-              functionName: 'ownerOf',
-              args: [listing.tokenId],
-            });
+          : await f.read<Address>(tokenCall.ownerOf(f.c.game721, listing.tokenId));
         expect(holder).toBe(listing.erc1155 ? listing.units : carol.address);
       }
     }

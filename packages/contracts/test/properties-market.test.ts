@@ -14,30 +14,17 @@
 // the coverage check at the end holds whatever the seed. Seeds: tools/testing/fast-check-seed.ts
 // (fixed in `npm test`; FC_SEED=random in test:deep; FC_SEED / FC_PATH replay a failure).
 // NUM_RUNS (default 1000) sets the number of sequences.
-import {
-  gameItems1155Abi,
-  gameItems721Abi,
-  marketplaceAbi,
-  stableCoinAbi,
-} from '@aiamarket/shared/abis';
+import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/shared/abis';
 import fc from 'fast-check';
 import { zeroAddress } from 'viem';
-import type { Address, Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Address } from 'viem';
+import { describe, expect, it } from 'vitest';
 import { ITEM_STATUS, priceHash } from '../ts/index.js';
-import {
-  alice,
-  bob,
-  carol,
-  feeAccount,
-  m,
-  owner,
-  royaltyAccount,
-  startFixture,
-} from './fixture.js';
-import type { Actor, Call, Fixture, MarketItem } from './fixture.js';
+import { alice, bob, carol, feeAccount, owner, royaltyAccount, useFixture } from './fixture.js';
+import { tokenCall } from './token-calls.js';
+import type { Actor, Call, MarketItem } from './fixture.js';
 import { oldDenominatorSetter } from './market-legacy.js';
-import { runSteps } from './helpers.js';
+import { missingOutcomes, runSteps, startingState, unknownOutcomes } from './helpers.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const users: Actor[] = [alice, bob, carol];
@@ -50,39 +37,33 @@ const MAX_ROYALTY_PERCENT = 10n;
 // GameItems1155 is handed to carol, so "collection owner" and "market owner" differ for it.
 const collectionOwner = (kind: 721 | 1155): Actor => (kind === 721 ? owner : carol);
 
-let f: Fixture;
-let mk: ReturnType<typeof m>;
-let base: Hex;
 const tokens721: bigint[] = [];
 let coins: Address[] = [];
 
-beforeAll(async () => {
-  f = await startFixture();
-  mk = m(f.c.market);
-  coins = [zeroAddress, f.c.usdt, f.c.coin18];
-  for (const u of users) {
-    tokens721.push(...(await f.mint721(u, 2)));
-    for (const id of ids1155) await f.mint1155(u, id, 5n);
+const f = useFixture(
+  [],
+  async () => {
+    coins = [zeroAddress, f.c.usdt, f.c.coin18];
+    for (const u of users) {
+      tokens721.push(...(await f.mint721(u, 2)));
+      for (const id of ids1155) await f.mint1155(u, id, 5n);
+      await f.write(owner, tokenCall.mint(f.c.usdt, u.address, 10n ** 30n));
+    }
+    await f.write(
+      owner,
+      f.mk.call('setRoyaltyRate', [f.c.game1155, royaltyAccount.address, ROYALTY_1155]),
+    );
     await f.write(owner, {
-      address: f.c.usdt,
-      abi: stableCoinAbi,
-      functionName: 'mint',
-      args: [u.address, 10n ** 30n],
+      address: f.c.game1155,
+      abi: gameItems1155Abi,
+      functionName: 'transferOwnership',
+      args: [collectionOwner(1155).address],
     });
-  }
-  await f.write(
-    owner,
-    mk.call('setRoyaltyRate', [f.c.game1155, royaltyAccount.address, ROYALTY_1155]),
-  );
-  await f.write(owner, {
-    address: f.c.game1155,
-    abi: gameItems1155Abi,
-    functionName: 'transferOwnership',
-    args: [collectionOwner(1155).address],
-  });
-  base = await f.snapshot();
-}, 120_000);
-afterAll(() => f?.stop());
+    await start.save();
+  },
+  { isolate: false, timeout: 120_000 },
+);
+const start = startingState(f);
 
 interface Listing {
   itemId: bigint;
@@ -283,7 +264,7 @@ async function step(model: Model, o: Op): Promise<void> {
             : undefined;
       const receipt = await attempt(
         seller,
-        mk.list(f.c.game721, tokenId, 1n, o.price, coins[o.coin]!),
+        f.mk.list(f.c.game721, tokenId, 1n, o.price, coins[o.coin]!),
         error,
       );
       if (!receipt) return;
@@ -321,7 +302,7 @@ async function step(model: Model, o: Op): Promise<void> {
               : undefined;
       const receipt = await attempt(
         seller,
-        mk.list(f.c.game1155, ids1155[o.id]!, amount, o.price, coins[o.coin]!),
+        f.mk.list(f.c.game1155, ids1155[o.id]!, amount, o.price, coins[o.coin]!),
         error,
       );
       if (!receipt) return;
@@ -378,7 +359,7 @@ async function step(model: Model, o: Op): Promise<void> {
         royaltyAccount.address,
       ];
       const before = error ? [] : await Promise.all(who.map((a) => f.balance(l.coin, a)));
-      const receipt = await attempt(buyer, mk.buy(l.itemId, amount, hash, value), error);
+      const receipt = await attempt(buyer, f.mk.buy(l.itemId, amount, hash, value), error);
       if (!receipt) return;
       const after = await Promise.all(who.map((a) => f.balance(l.coin, a)));
       const fee = (gross * model.fee.num) / model.fee.den;
@@ -421,7 +402,7 @@ async function step(model: Model, o: Op): Promise<void> {
           : o.user !== l.seller && valid(model, l)
             ? 'ListingStillValid'
             : undefined;
-      const receipt = await attempt(users[o.user]!, mk.cancel(l.itemId), error);
+      const receipt = await attempt(users[o.user]!, f.mk.cancel(l.itemId), error);
       if (!receipt) return;
       l.status = o.user === l.seller ? ITEM_STATUS.cancelled : ITEM_STATUS.forceCancelled;
       l.left = 0n;
@@ -436,7 +417,7 @@ async function step(model: Model, o: Op): Promise<void> {
           : o.user !== l.seller
             ? 'NotSeller'
             : undefined;
-      const receipt = await attempt(users[o.user]!, mk.modify(l.itemId, o.price), error);
+      const receipt = await attempt(users[o.user]!, f.mk.modify(l.itemId, o.price), error);
       if (receipt) l.price = o.price;
       return;
     }
@@ -494,7 +475,7 @@ async function step(model: Model, o: Op): Promise<void> {
           : num * 100n > den * 50n
             ? 'FeeTooHigh'
             : undefined;
-      if (await attempt(by, mk.call('setFee', [o.num, o.den]), error)) model.fee = { num, den };
+      if (await attempt(by, f.mk.call('setFee', [o.num, o.den]), error)) model.fee = { num, den };
       return;
     }
     case 'setRoyalty': {
@@ -508,7 +489,7 @@ async function step(model: Model, o: Op): Promise<void> {
             : receiver === zeroAddress && o.rate !== 0n
               ? 'ZeroAddress'
               : undefined;
-      const call = mk.call('setRoyaltyRate', [nftAddress(o.nft), receiver, o.rate]);
+      const call = f.mk.call('setRoyaltyRate', [nftAddress(o.nft), receiver, o.rate]);
       if (await attempt(by, call, error))
         model.rates[o.nft] = { set: true, receiver, rate: o.rate };
       return;
@@ -540,19 +521,12 @@ async function checkInvariants(model: Model) {
   const [marketCoins, items, validity, owners, balances, feeConfig, rates] = await Promise.all([
     Promise.all(coins.map((coin) => f.balance(coin, f.c.market))),
     Promise.all(
-      model.listings.map((l) => f.read<MarketItem>(mk.call('getMarketItem', [l.itemId]))),
+      model.listings.map((l) => f.read<MarketItem>(f.mk.call('getMarketItem', [l.itemId]))),
     ),
-    Promise.all(model.listings.map((l) => f.read<boolean>(mk.call('isListingValid', [l.itemId])))),
     Promise.all(
-      tokens721.map((id) =>
-        f.read<Address>({
-          address: f.c.game721,
-          abi: gameItems721Abi,
-          functionName: 'ownerOf',
-          args: [id],
-        }),
-      ),
+      model.listings.map((l) => f.read<boolean>(f.mk.call('isListingValid', [l.itemId]))),
     ),
+    Promise.all(tokens721.map((id) => f.read<Address>(tokenCall.ownerOf(f.c.game721, id)))),
     Promise.all(
       users.flatMap((u) =>
         ids1155.map((id) =>
@@ -565,10 +539,10 @@ async function checkInvariants(model: Model) {
         ),
       ),
     ),
-    f.read<readonly [Address, bigint, bigint, bigint]>(mk.call('feeConfig')),
+    f.read<readonly [Address, bigint, bigint, bigint]>(f.mk.call('feeConfig')),
     Promise.all(
       ([721, 1155] as const).map((kind) =>
-        f.read<readonly [Address, bigint, boolean]>(mk.call('royaltyRateOf', [nftAddress(kind)])),
+        f.read<readonly [Address, bigint, boolean]>(f.mk.call('royaltyRateOf', [nftAddress(kind)])),
       ),
     ),
   ]);
@@ -706,8 +680,7 @@ const OUTCOMES = [
 ];
 
 async function runSequence(ops: Op[]) {
-  await f.revert(base);
-  base = await f.snapshot();
+  await start.restore();
   const model = initialModel();
   await runSteps(
     ops,
@@ -720,9 +693,9 @@ describe('Marketplace properties', () => {
   it('the fixed sequence produces every outcome the model knows', async () => {
     outcomes.clear();
     await runSequence(EVERY_OUTCOME);
-    expect(OUTCOMES.filter((key) => !outcomes.has(key))).toEqual([]);
+    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
     // and nothing the list forgets
-    expect([...outcomes.keys()].filter((key) => !OUTCOMES.includes(key))).toEqual([]);
+    expect(unknownOutcomes(outcomes, OUTCOMES)).toEqual([]);
   }, 600_000);
 
   it(`random sequences keep the market consistent (${NUM_RUNS} runs)`, async () => {
@@ -733,6 +706,6 @@ describe('Marketplace properties', () => {
       { numRuns: NUM_RUNS, examples: [[EVERY_OUTCOME]] },
     );
     console.log('market property outcomes', Object.fromEntries([...outcomes].sort()));
-    expect(OUTCOMES.filter((key) => !outcomes.has(key))).toEqual([]);
+    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
   }, 1_800_000);
 });

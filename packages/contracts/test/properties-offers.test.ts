@@ -17,27 +17,14 @@
 // (default 1000) sets the number of sequences.
 import { OFFER_KIND, traitTree } from '@aiamarket/shared';
 import type { SignedOfferFields } from '@aiamarket/shared';
-import {
-  gameItems1155Abi,
-  gameItems721Abi,
-  marketplaceAbi,
-  stableCoinAbi,
-} from '@aiamarket/shared/abis';
+import { gameItems1155Abi, marketplaceAbi } from '@aiamarket/shared/abis';
 import fc from 'fast-check';
 import { hexToBigInt, maxUint256 } from 'viem';
 import type { Address, Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  alice,
-  bob,
-  carol,
-  feeAccount,
-  m,
-  owner,
-  royaltyAccount,
-  startFixture,
-} from './fixture.js';
-import type { Actor, Call, Fixture } from './fixture.js';
+import { describe, expect, it } from 'vitest';
+import { alice, bob, carol, feeAccount, owner, royaltyAccount, useFixture } from './fixture.js';
+import { tokenCall } from './token-calls.js';
+import type { Actor, Call } from './fixture.js';
 import {
   OFFERS_ABIS,
   acceptCall,
@@ -48,7 +35,7 @@ import {
   orderHashOf,
   signOffer,
 } from './offers-helpers.js';
-import { runSteps } from './helpers.js';
+import { missingOutcomes, runSteps, startingState, unknownOutcomes } from './helpers.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const users: Actor[] = [alice, bob, carol];
@@ -58,45 +45,38 @@ const ERC2981_BPS = 500n; // GameItems721 (fixture): royalty from ERC-2981
 const RATE_1155 = 300n; // GameItems1155: royalty set on the market
 const FAR = 2n ** 40n; // an end no test run reaches
 
-let f: Fixture;
 let offers: Address;
-let base: Hex;
 let coins: Address[] = [];
 const tokens721: bigint[] = []; // user i holds indices 2i and 2i + 1
 // Trait sets: 721 indices 0, 2, 4 plus ids nobody holds; 1155 id 1 plus an unminted id.
 let trait721: ReturnType<typeof traitTree>;
 let trait1155: ReturnType<typeof traitTree>;
 
-beforeAll(async () => {
-  f = await startFixture(OFFERS_ABIS);
-  ({ offers } = offersAddresses(f));
-  coins = [f.c.usdt, f.c.coin18];
-  for (const u of users) {
-    tokens721.push(...(await f.mint721(u, 2)));
-    for (const id of ids1155) await f.mint1155(u, id, 5n);
-  }
-  for (const u of users) {
-    // Enough of the 6-decimal coin for the largest random offer (10^15 x 4 units).
-    await f.write(owner, {
-      address: f.c.usdt,
-      abi: stableCoinAbi,
-      functionName: 'mint',
-      args: [u.address, 10n ** 30n],
-    });
-  }
-  await approveOffers(f, users);
-  await f.write(
-    owner,
-    m(f.c.market).call('setRoyaltyRate', [f.c.game1155, royaltyAccount.address, RATE_1155]),
-  );
-  trait721 = traitTree([tokens721[0]!, tokens721[2]!, tokens721[4]!, 900n, 901n]);
-  trait1155 = traitTree([ids1155[0]!, 77n]);
-  base = await f.snapshot();
-}, 120_000);
-
-afterAll(async () => {
-  await f?.stop();
-});
+const f = useFixture(
+  OFFERS_ABIS,
+  async () => {
+    ({ offers } = offersAddresses(f));
+    coins = [f.c.usdt, f.c.coin18];
+    for (const u of users) {
+      tokens721.push(...(await f.mint721(u, 2)));
+      for (const id of ids1155) await f.mint1155(u, id, 5n);
+    }
+    for (const u of users) {
+      // Enough of the 6-decimal coin for the largest random offer (10^15 x 4 units).
+      await f.write(owner, tokenCall.mint(f.c.usdt, u.address, 10n ** 30n));
+    }
+    await approveOffers(f, users);
+    await f.write(
+      owner,
+      f.mk.call('setRoyaltyRate', [f.c.game1155, royaltyAccount.address, RATE_1155]),
+    );
+    trait721 = traitTree([tokens721[0]!, tokens721[2]!, tokens721[4]!, 900n, 901n]);
+    trait1155 = traitTree([ids1155[0]!, 77n]);
+    await start.save();
+  },
+  { isolate: false, timeout: 120_000 },
+);
+const start = startingState(f);
 
 // ---------------------------------------------------------------- model
 
@@ -377,14 +357,7 @@ async function step(model: Model, o: Op): Promise<void> {
         ]);
       } else {
         model.owner721[tokens721.indexOf(tokenId)] = offer.offerer;
-        expect(
-          await f.read({
-            address: nftOf(offer),
-            abi: gameItems721Abi,
-            functionName: 'ownerOf',
-            args: [tokenId],
-          }),
-        ).toBe(offerer.address);
+        expect(await f.read(tokenCall.ownerOf(nftOf(offer), tokenId))).toBe(offerer.address);
       }
       return;
     }
@@ -405,12 +378,7 @@ async function step(model: Model, o: Op): Promise<void> {
       const allowed = !model.allowance[o.user]![o.coin]!;
       await attempt(
         users[o.user]!,
-        {
-          address: coins[o.coin]!,
-          abi: stableCoinAbi,
-          functionName: 'approve',
-          args: [offers, allowed ? maxUint256 : 0n],
-        },
+        tokenCall.approve(coins[o.coin]!, offers, allowed ? maxUint256 : 0n),
         undefined,
       );
       model.allowance[o.user]![o.coin] = allowed;
@@ -561,8 +529,7 @@ const OUTCOMES = [
 ];
 
 async function runSequence(ops: Op[]) {
-  await f.revert(base);
-  base = await f.snapshot();
+  await start.restore();
   const model = initialModel();
   await runSteps(
     ops,
@@ -575,8 +542,8 @@ describe('Offers properties', () => {
   it('the fixed sequence produces every outcome the model knows', async () => {
     outcomes.clear();
     await runSequence(EVERY_OUTCOME);
-    expect(OUTCOMES.filter((key) => !outcomes.has(key))).toEqual([]);
-    expect([...outcomes.keys()].filter((key) => !OUTCOMES.includes(key))).toEqual([]);
+    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
+    expect(unknownOutcomes(outcomes, OUTCOMES)).toEqual([]);
   }, 600_000);
 
   it(`random sequences keep offers consistent and funds conserved (${NUM_RUNS} runs)`, async () => {
@@ -586,6 +553,6 @@ describe('Offers properties', () => {
       examples: [[EVERY_OUTCOME]],
     });
     console.log('offers property outcomes', Object.fromEntries([...outcomes].sort()));
-    expect(OUTCOMES.filter((key) => !outcomes.has(key))).toEqual([]);
+    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
   }, 1_800_000);
 });

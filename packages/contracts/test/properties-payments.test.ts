@@ -16,9 +16,9 @@
 import type { SignedListingFields } from '@aiamarket/shared';
 import { gameItems721Abi, listingsAbi, marketplaceAbi } from '@aiamarket/shared/abis';
 import fc from 'fast-check';
-import { encodeFunctionData, maxUint256, zeroAddress } from 'viem';
+import { zeroAddress } from 'viem';
 import type { Address } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   gasBurningWalletAbi,
   gasBurningWalletBytecode,
@@ -27,17 +27,9 @@ import {
   refusingWalletBytecode,
 } from '../out/testing-abis.js';
 import { priceHash } from '../ts/index.js';
-import {
-  alice,
-  carol,
-  dave,
-  feeAccount,
-  m,
-  owner,
-  royaltyAccount,
-  startFixture,
-} from './fixture.js';
-import type { Call, Fixture } from './fixture.js';
+import { alice, carol, dave, feeAccount, owner, royaltyAccount, useFixture } from './fixture.js';
+import { tokenCall } from './token-calls.js';
+import type { Call } from './fixture.js';
 import {
   approveListings,
   buyCall,
@@ -45,78 +37,49 @@ import {
   signListing,
   sweepCall,
 } from './listings-helpers.js';
+import { through as throughWallet } from './helpers.js';
 import type { Fill, MarketBuy } from './listings-helpers.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 60);
 /** Which kinds of credit the runs produced (contract, coin, sweep or single buys). */
 const seen = new Set<string>();
 
-let f: Fixture;
-let mk: ReturnType<typeof m>;
 let listings: Address;
 let blk: Address; // an ERC-20 whose blocklist holds the refusing wallet
 let refusing: Address;
 let burner: Address;
 
-const through = (w: Address, call: Call): Call => ({
-  address: w,
-  abi: refusingWalletAbi,
-  functionName: 'execute',
-  args: [
-    call.address,
-    call.value ?? 0n,
-    encodeFunctionData({
-      abi: call.abi,
-      functionName: call.functionName,
-      args: call.args ?? [],
-    } as never),
-  ],
-});
+/** The wallet makes `call` (it is msg.sender); its signer sends the transaction. */
+const through = (wallet: Address, call: Call): Call =>
+  throughWallet(wallet, refusingWalletAbi, call);
 
-beforeAll(async () => {
-  f = await startFixture([listingsAbi, refusingWalletAbi, gasBurningWalletAbi, oddErc20Abi]);
-  mk = m(f.c.market);
-  listings = listingsAddress(f);
-  await approveListings(f, [alice, carol]);
-  refusing = await f.deploy(alice, refusingWalletAbi, refusingWalletBytecode, [alice.address]);
-  burner = await f.deploy(alice, gasBurningWalletAbi, gasBurningWalletBytecode, [alice.address]);
-  for (const w of [refusing, burner]) {
-    for (const operator of [listings, f.c.market]) {
-      await f.write(
-        alice,
-        through(w, {
-          address: f.c.game721,
-          abi: gameItems721Abi,
-          functionName: 'setApprovalForAll',
-          args: [operator, true],
-        }),
-      );
+const f = useFixture(
+  [listingsAbi, refusingWalletAbi, gasBurningWalletAbi, oddErc20Abi],
+  async () => {
+    listings = listingsAddress(f);
+    await approveListings(f, [alice, carol]);
+    refusing = await f.deploy(alice, refusingWalletAbi, refusingWalletBytecode, [alice.address]);
+    burner = await f.deploy(alice, gasBurningWalletAbi, gasBurningWalletBytecode, [alice.address]);
+    for (const w of [refusing, burner]) {
+      for (const operator of [listings, f.c.market]) {
+        await f.write(alice, through(w, tokenCall.approveAll(f.c.game721, operator)));
+      }
     }
-  }
-  blk = await f.deploy(owner, oddErc20Abi, f.oddErc20.bytecode, ['BLK', 6, 0, 0n]);
-  await f.write(owner, mk.call('setCoinAllowed', [blk, true]));
-  await f.write(owner, {
-    address: blk,
-    abi: oddErc20Abi,
-    functionName: 'setBlocked',
-    args: [refusing, true],
-  });
-  await f.write(carol, {
-    address: blk,
-    abi: oddErc20Abi,
-    functionName: 'mint',
-    args: [carol.address, 10n ** 24n],
-  });
-  for (const spender of [listings, f.c.market]) {
-    await f.write(carol, {
+    blk = await f.deploy(owner, oddErc20Abi, f.oddErc20.bytecode, ['BLK', 6, 0, 0n]);
+    await f.write(owner, f.mk.call('setCoinAllowed', [blk, true]));
+    await f.write(owner, {
       address: blk,
       abi: oddErc20Abi,
-      functionName: 'approve',
-      args: [spender, maxUint256],
+      functionName: 'setBlocked',
+      args: [refusing, true],
     });
-  }
-}, 120_000);
-afterAll(async () => f?.stop());
+    await f.write(carol, tokenCall.mint(blk, carol.address, 10n ** 24n));
+    for (const spender of [listings, f.c.market]) {
+      await f.write(carol, tokenCall.approve(blk, spender));
+    }
+  },
+  { isolate: false, timeout: 120_000 },
+);
 
 type Who = 'alice' | 'refusing' | 'burner';
 interface Item {
@@ -171,7 +134,7 @@ async function runCase(c: Case): Promise<void> {
       functionName: 'setDefaultRoyalty',
       args: [royaltyTo, 500n],
     });
-    if (c.feeToBurner) await f.write(owner, mk.call('setFeeAddress', [feeTo]));
+    if (c.feeToBurner) await f.write(owner, f.mk.call('setFeeAddress', [feeTo]));
 
     // The model: who is paid (key contract '') or credited (key the contract) what.
     const expected = new Tally();
@@ -218,7 +181,7 @@ async function runCase(c: Case): Promise<void> {
     for (const it of c.onChain) {
       const seller = addressOf(it.seller);
       const [tokenId] = await f.mint721(seller);
-      const list = mk.list(f.c.game721, tokenId!, 1n, it.price, coinOf(it));
+      const list = f.mk.list(f.c.game721, tokenId!, 1n, it.price, coinOf(it));
       const receipt = await f.write(alice, seller === alice.address ? list : through(seller, list));
       const [created] = f.events<{ itemId: bigint }>(receipt, marketplaceAbi, 'MarketItemCreated');
       buys.push({
@@ -259,21 +222,14 @@ async function runCase(c: Case): Promise<void> {
       }
       for (const b of buys) {
         const hash = priceHash(b.nftContract, b.tokenId, b.price);
-        await f.write(carol, mk.buy(b.itemId, 1n, hash, b.coin === zeroAddress ? b.price : 0n));
+        await f.write(carol, f.mk.buy(b.itemId, 1n, hash, b.coin === zeroAddress ? b.price : 0n));
       }
     }
     const after = await balances();
 
     // Every item went to the buyer.
     for (const tokenId of [...fills.map((x) => x.listing.tokenId), ...buys.map((b) => b.tokenId)]) {
-      expect(
-        await f.read<Address>({
-          address: f.c.game721,
-          abi: gameItems721Abi,
-          functionName: 'ownerOf',
-          args: [tokenId],
-        }),
-      ).toBe(carol.address);
+      expect(await f.read<Address>(tokenCall.ownerOf(f.c.game721, tokenId))).toBe(carol.address);
     }
 
     const delta = (who: number, coin: number) => after[who * 2 + coin]! - before[who * 2 + coin]!;

@@ -5,6 +5,8 @@
 // shows one by one; its hash is the Merkle root of the listings' struct hashes).
 import { concat, encodeAbiParameters, hashTypedData, keccak256, toHex, zeroAddress } from 'viem';
 import type { Address, Hex } from 'viem';
+import { SIGNED_ORDER_TERM_TYPES, signedOrderDomain } from './signed-order.js';
+import type { SignedOrderTerms } from './signed-order.js';
 
 /** Most listings one sweep buys (the contract's MAX_SWEEP). */
 export const MAX_SWEEP = 30;
@@ -16,26 +18,18 @@ export const MAX_SWEEP = 30;
 export const LISTING_LIMITS = { maxBulk: 100, maxDurationDays: 180 } as const;
 
 /** One listing as signed. `coin`: zero address = native AIA. */
-export interface SignedListingFields {
+export interface SignedListingFields extends SignedOrderTerms {
   seller: Address;
   collection: Address;
   erc1155: boolean;
   tokenId: bigint;
   /** ERC1155 units for sale (ERC721: 1). */
   units: bigint;
-  coin: Address;
-  pricePerUnit: bigint;
-  /** Unix seconds: buyable from start (inclusive) until end (exclusive). */
-  start: bigint;
-  end: bigint;
-  salt: bigint;
-  /** The seller's counter on the contract (counterOf); raising it cancels every older listing. */
-  counter: bigint;
 }
 
 /** EIP-712 domain of the Listings contract at `verifyingContract` on `chainId`. */
 export function listingDomain(chainId: number, verifyingContract: Address) {
-  return { name: 'AIAMarket Listings', version: '1', chainId, verifyingContract } as const;
+  return signedOrderDomain('AIAMarket Listings', chainId, verifyingContract);
 }
 
 /** EIP-712 types of one listing; the field order is the contract's LISTING_TYPEHASH. */
@@ -46,12 +40,7 @@ export const LISTING_TYPES = {
     { name: 'erc1155', type: 'bool' },
     { name: 'tokenId', type: 'uint256' },
     { name: 'units', type: 'uint256' },
-    { name: 'coin', type: 'address' },
-    { name: 'pricePerUnit', type: 'uint256' },
-    { name: 'start', type: 'uint256' },
-    { name: 'end', type: 'uint256' },
-    { name: 'salt', type: 'uint256' },
-    { name: 'counter', type: 'uint256' },
+    ...SIGNED_ORDER_TERM_TYPES,
   ],
 } as const;
 

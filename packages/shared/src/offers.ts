@@ -3,13 +3,18 @@
 // them): the EIP-712 domain and types, the offer kinds, and the trait-set Merkle tree.
 import { concat, encodeAbiParameters, hexToBigInt, keccak256 } from 'viem';
 import type { Address, Hex } from 'viem';
+import { SIGNED_ORDER_TERM_TYPES, signedOrderDomain } from './signed-order.js';
+import type { SignedOrderTerms } from './signed-order.js';
 
 /** What an offer wants (the contract's `Kind`). */
 export const OFFER_KIND = { item: 0, collection: 1, trait: 2 } as const;
 export type OfferKind = (typeof OFFER_KIND)[keyof typeof OFFER_KIND];
 
-/** One offer as signed. `identifier`: token id (item), Merkle root as a number (trait), 0 (collection). */
-export interface SignedOfferFields {
+/**
+ * One offer as signed. `identifier`: token id (item), Merkle root as a number (trait), 0
+ * (collection). `coin`: an ERC-20 the market allows (native AIA: the wrapped AIA).
+ */
+export interface SignedOfferFields extends SignedOrderTerms {
   offerer: Address;
   collection: Address;
   kind: OfferKind;
@@ -17,20 +22,11 @@ export interface SignedOfferFields {
   identifier: bigint;
   /** ERC1155 units, or the number of tokens of a collection/trait offer. */
   units: bigint;
-  /** An ERC-20 the market allows (native AIA: the wrapped AIA). */
-  coin: Address;
-  pricePerUnit: bigint;
-  /** Unix seconds: acceptable from start (inclusive) until end (exclusive). */
-  start: bigint;
-  end: bigint;
-  salt: bigint;
-  /** The offerer's counter on the contract (counterOf); raising it cancels every older offer. */
-  counter: bigint;
 }
 
 /** EIP-712 domain of the Offers contract at `verifyingContract` on `chainId`. */
 export function offerDomain(chainId: number, verifyingContract: Address) {
-  return { name: 'AIAMarket Offers', version: '1', chainId, verifyingContract } as const;
+  return signedOrderDomain('AIAMarket Offers', chainId, verifyingContract);
 }
 
 /** EIP-712 types; the field order is the contract's OFFER_TYPEHASH. */
@@ -42,12 +38,7 @@ export const OFFER_TYPES = {
     { name: 'erc1155', type: 'bool' },
     { name: 'identifier', type: 'uint256' },
     { name: 'units', type: 'uint256' },
-    { name: 'coin', type: 'address' },
-    { name: 'pricePerUnit', type: 'uint256' },
-    { name: 'start', type: 'uint256' },
-    { name: 'end', type: 'uint256' },
-    { name: 'salt', type: 'uint256' },
-    { name: 'counter', type: 'uint256' },
+    ...SIGNED_ORDER_TERM_TYPES,
   ],
 } as const;
 

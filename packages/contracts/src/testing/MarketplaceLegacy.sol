@@ -13,8 +13,9 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
-import {IERC2981} from "@openzeppelin/contracts/interfaces/IERC2981.sol";
 import {SaleSplit} from "../lib/SaleSplit.sol";
+import {Marketplace} from "../Marketplace.sol";
+import {MarketEventsAndErrors} from "../interfaces/MarketEventsAndErrors.sol";
 
 /// @title MarketplaceLegacy
 /// @notice Non-custodial NFT marketplace with on-chain listings (ERC721 and ERC1155). The NFT
@@ -22,30 +23,23 @@ import {SaleSplit} from "../lib/SaleSplit.sol";
 ///         a sale pays seller, fee address and royalty receiver in the same transaction, so the
 ///         contract never holds funds. Deployed behind an ERC1967 proxy (UUPS upgrades by the
 ///         owner). See packages/contracts/README.md for the design notes.
-contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable, ReentrancyGuardTransient {
+/// @dev Declares its own storage layout and functions (what the upgrade test checks); the
+///      events, errors, enums and sale split are the current market's, which the old one
+///      declared the same way.
+contract MarketplaceLegacy is
+    MarketEventsAndErrors,
+    Initializable, UUPSUpgradeable, OwnableUpgradeable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
     // ---------------------------------------------------------------- types
 
-    /// @notice Kind of the listed collection (detected with ERC-165 when listing).
-    enum ContractType {
-        ERC721,
-        ERC1155
-    }
-
-    /// @notice Listing status; the numbers match ORDER_STATUS in packages/shared.
-    enum ItemStatus {
-        Listed,
-        Sold,
-        Cancelled,
-        ForceCancelled
-    }
+    // The enums are the current market's: the same values, so the same stored bytes.
 
     /// @notice One listing. Packed so that a buy reads five storage slots.
     struct MarketItem {
         address nftContract;
-        ContractType contractType;
-        ItemStatus status;
+        Marketplace.ContractType contractType;
+        Marketplace.ItemStatus status;
         uint256 tokenId;
         address seller;
         uint96 amount; // amount listed
@@ -89,11 +83,11 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
     /// @notice Salt of the price hash a buy carries: keccak256(abi.encode(nft, tokenId, price, salt)).
     bytes32 public constant PRICE_HASH_SALT = keccak256("aiamarket.marketplace.price.v1");
     /// @notice Royalty may not exceed 10 % of the sale (1/10 of the royalty rate denominator).
-    uint256 public constant MAX_ROYALTY_PERCENT = 10;
+    uint256 public constant MAX_ROYALTY_PERCENT = SaleSplit.MAX_ROYALTY_PERCENT;
     /// @notice Royalty rates are percent x 100. Fixed: an owner-settable denominator re-scaled
     ///         every stored rate at once (10 % could become 50 %, and a rate above the fee's
     ///         remainder made every sale of the collection revert), and clients send percent x 100.
-    uint256 public constant ROYALTY_RATE_DENOMINATOR = 10_000;
+    uint256 public constant ROYALTY_RATE_DENOMINATOR = SaleSplit.ROYALTY_RATE_DENOMINATOR;
     /// @notice Highest royalty rate: 10 % in ROYALTY_RATE_DENOMINATOR units.
     uint256 public constant MAX_ROYALTY_RATE = ROYALTY_RATE_DENOMINATOR * MAX_ROYALTY_PERCENT / 100;
     /// @notice The platform fee may not exceed 50 % of the sale.
@@ -101,84 +95,6 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
 
     bytes4 private constant ERC721_INTERFACE = 0x80ac58cd;
     bytes4 private constant ERC1155_INTERFACE = 0xd9b67a26;
-
-    // ---------------------------------------------------------------- events
-
-    event MarketItemCreated(
-        uint256 indexed itemId,
-        address indexed nftContract,
-        uint256 indexed tokenId,
-        address seller,
-        address coin,
-        uint256 price,
-        uint256 amount,
-        ContractType contractType
-    );
-    event MarketItemSold(
-        uint256 indexed itemId,
-        address indexed nftContract,
-        address indexed buyer,
-        uint256 tokenId,
-        address seller,
-        address coin,
-        uint256 price,
-        uint256 amount,
-        uint256 leftAmount,
-        uint256 fee,
-        uint256 royalty,
-        address royaltyReceiver
-    );
-    event MarketItemCancelled(
-        uint256 indexed itemId,
-        address indexed nftContract,
-        uint256 indexed tokenId,
-        address seller,
-        address canceller,
-        ItemStatus status
-    );
-    event MarketItemPriceChanged(
-        uint256 indexed itemId,
-        address indexed nftContract,
-        uint256 indexed tokenId,
-        address seller,
-        uint256 oldPrice,
-        uint256 newPrice
-    );
-    event RoyaltyRateSet(address indexed nftContract, address indexed setter, address receiver, uint256 rate);
-    event FeeSet(uint256 numerator, uint256 denominator);
-    event FeeAddressSet(address feeAddress);
-    event RoyaltyRateDenominatorSet(uint256 denominator);
-    event CoinAllowed(address indexed coin, bool allowed);
-    event Paused(address account);
-    event Unpaused(address account);
-    event Withdrawn(address indexed coin, address indexed to, uint256 amount);
-
-    // ---------------------------------------------------------------- errors
-
-    error InvalidPrice();
-    error InvalidAmount(uint256 amount);
-    error AmountTooLarge(uint256 amount);
-    error CoinNotAllowed(address coin);
-    error UnsupportedContract(address nftContract);
-    error NotTokenOwner(address nftContract, uint256 tokenId);
-    error InsufficientHolding(uint256 held, uint256 amount);
-    error MarketNotApproved(address nftContract);
-    error NotListed(uint256 itemId);
-    error PriceChanged(uint256 itemId);
-    error ExceedsLeftAmount(uint256 leftAmount, uint256 amount);
-    error BuyerIsSeller();
-    error ListingNotValid(uint256 itemId);
-    error ListingStillValid(uint256 itemId);
-    error NotSeller(uint256 itemId);
-    error IncorrectPayment(uint256 expected, uint256 sent);
-    error NativeTransferFailed(address to);
-    error RoyaltyTooHigh(uint256 rate, uint256 max);
-    error NotCollectionOwner(address nftContract);
-    error FeeTooHigh(uint256 numerator, uint256 denominator);
-    error InvalidDenominator(uint256 denominator);
-    error ZeroAddress();
-    error EnforcedPause();
-    error ExpectedPause();
 
     // ---------------------------------------------------------------- setup
 
@@ -231,9 +147,9 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
         if (amount > type(uint96).max) revert AmountTooLarge(amount);
         if (!$.allowedCoins[coin]) revert CoinNotAllowed(coin);
 
-        ContractType kind = _contractType(nftContract);
+        Marketplace.ContractType kind = _contractType(nftContract);
         bytes32 key;
-        if (kind == ContractType.ERC721) {
+        if (kind == Marketplace.ContractType.ERC721) {
             if (amount != 1) revert InvalidAmount(amount);
             if (_ownerOf(nftContract, tokenId) != msg.sender) revert NotTokenOwner(nftContract, tokenId);
             if (
@@ -253,10 +169,10 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
         uint256 previous = $.activeItem[key];
         if (previous != 0) {
             MarketItem storage old = $.items[previous];
-            if (old.status == ItemStatus.Listed) {
+            if (old.status == Marketplace.ItemStatus.Listed) {
                 // ERC721: the previous owner's listing is stale (they no longer own it).
                 bool forced = old.seller != msg.sender;
-                ItemStatus status = forced ? ItemStatus.ForceCancelled : ItemStatus.Cancelled;
+                Marketplace.ItemStatus status = forced ? Marketplace.ItemStatus.ForceCancelled : Marketplace.ItemStatus.Cancelled;
                 old.status = status;
                 old.leftAmount = 0;
                 emit MarketItemCancelled(previous, nftContract, tokenId, old.seller, msg.sender, status);
@@ -267,7 +183,7 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
         $.items[itemId] = MarketItem({
             nftContract: nftContract,
             contractType: kind,
-            status: ItemStatus.Listed,
+            status: Marketplace.ItemStatus.Listed,
             tokenId: tokenId,
             seller: msg.sender,
             amount: uint96(amount),
@@ -292,7 +208,7 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
         Config memory config = $.config;
         if (config.paused) revert EnforcedPause();
         MarketItem memory item = $.items[itemId];
-        if (item.nftContract == address(0) || item.status != ItemStatus.Listed) revert NotListed(itemId);
+        if (item.nftContract == address(0) || item.status != Marketplace.ItemStatus.Listed) revert NotListed(itemId);
         if (priceHash(item.nftContract, item.tokenId, item.price) != expectedPriceHash) revert PriceChanged(itemId);
         if (amount == 0) revert InvalidAmount(0);
         if (amount > item.leftAmount) revert ExceedsLeftAmount(item.leftAmount, amount);
@@ -300,7 +216,7 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
         if (!$.allowedCoins[item.coin]) revert CoinNotAllowed(item.coin);
 
         // The listing is only buyable while the seller still holds the whole listed amount.
-        if (item.contractType == ContractType.ERC721) {
+        if (item.contractType == Marketplace.ContractType.ERC721) {
             if (_ownerOf(item.nftContract, item.tokenId) != item.seller) revert ListingNotValid(itemId);
         } else if (IERC1155(item.nftContract).balanceOf(item.seller, item.tokenId) < item.leftAmount) {
             revert ListingNotValid(itemId);
@@ -312,7 +228,7 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
             item.leftAmount -= uint96(amount);
         }
         stored.leftAmount = item.leftAmount;
-        if (item.leftAmount == 0) stored.status = ItemStatus.Sold;
+        if (item.leftAmount == 0) stored.status = Marketplace.ItemStatus.Sold;
 
         _settle($, config, item, itemId, amount);
     }
@@ -325,7 +241,7 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
         uint256 fee = SaleSplit.fee(gross, config.feeNumerator, config.feeDenominator);
         (address royaltyReceiver, uint256 royalty) = _royalty($, item.nftContract, item.tokenId, gross);
 
-        if (item.contractType == ContractType.ERC721) {
+        if (item.contractType == Marketplace.ContractType.ERC721) {
             IERC721(item.nftContract).transferFrom(item.seller, msg.sender, item.tokenId);
         } else {
             IERC1155(item.nftContract).safeTransferFrom(item.seller, msg.sender, item.tokenId, amount, "");
@@ -376,11 +292,11 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
     function cancelMarketItem(uint256 itemId) external nonReentrant {
         MarketStorage storage $ = _s();
         MarketItem storage item = $.items[itemId];
-        if (item.nftContract == address(0) || item.status != ItemStatus.Listed) revert NotListed(itemId);
-        ItemStatus status = ItemStatus.Cancelled;
+        if (item.nftContract == address(0) || item.status != Marketplace.ItemStatus.Listed) revert NotListed(itemId);
+        Marketplace.ItemStatus status = Marketplace.ItemStatus.Cancelled;
         if (msg.sender != item.seller) {
             if (_isValid(item)) revert ListingStillValid(itemId);
-            status = ItemStatus.ForceCancelled;
+            status = Marketplace.ItemStatus.ForceCancelled;
         }
         item.status = status;
         item.leftAmount = 0;
@@ -393,7 +309,7 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
         MarketStorage storage $ = _s();
         if ($.config.paused) revert EnforcedPause();
         MarketItem storage item = $.items[itemId];
-        if (item.nftContract == address(0) || item.status != ItemStatus.Listed) revert NotListed(itemId);
+        if (item.nftContract == address(0) || item.status != Marketplace.ItemStatus.Listed) revert NotListed(itemId);
         if (msg.sender != item.seller) revert NotSeller(itemId);
         if (newPrice == 0) revert InvalidPrice();
         uint256 oldPrice = item.price;
@@ -482,7 +398,7 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
     ///         the listed amount (otherwise it cannot be bought and anyone may cancel it).
     function isListingValid(uint256 itemId) external view returns (bool) {
         MarketItem storage item = _s().items[itemId];
-        if (item.nftContract == address(0) || item.status != ItemStatus.Listed) return false;
+        if (item.nftContract == address(0) || item.status != Marketplace.ItemStatus.Listed) return false;
         return _isValid(item);
     }
 
@@ -491,7 +407,7 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
         MarketStorage storage $ = _s();
         uint256 id = $.activeItem[keccak256(abi.encode(nftContract, tokenId))];
         if (id == 0) id = $.activeItem[keccak256(abi.encode(nftContract, tokenId, seller))];
-        if (id == 0 || $.items[id].status != ItemStatus.Listed) return 0;
+        if (id == 0 || $.items[id].status != Marketplace.ItemStatus.Listed) return 0;
         return id;
     }
 
@@ -563,23 +479,17 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
         if (r.set) {
             if (r.rate == 0) return (address(0), 0);
             // At most MAX_ROYALTY_RATE (setRoyaltyRate) over a fixed denominator: at most 10 %.
-            return (r.receiver, gross * r.rate / ROYALTY_RATE_DENOMINATOR);
+            return (r.receiver, SaleSplit.rateRoyalty(gross, r.rate));
         }
         // No rate set on the market: honour ERC-2981, capped at 10 %.
-        (bool ok, bytes memory data) =
-            nftContract.staticcall(abi.encodeCall(IERC2981.royaltyInfo, (tokenId, gross)));
-        if (!ok || data.length < 64) return (address(0), 0);
-        (receiver, amount) = abi.decode(data, (address, uint256));
-        if (receiver == address(0)) return (address(0), 0);
-        uint256 cap = gross * MAX_ROYALTY_PERCENT / 100;
-        if (amount > cap) amount = cap;
+        return SaleSplit.erc2981Royalty(nftContract, tokenId, gross);
     }
 
     function _isValid(MarketItem storage item) private view returns (bool) {
         address nft = item.nftContract;
         address seller = item.seller;
         uint256 tokenId = item.tokenId;
-        if (item.contractType == ContractType.ERC721) {
+        if (item.contractType == Marketplace.ContractType.ERC721) {
             if (_ownerOf(nft, tokenId) != seller) return false;
             if (IERC721(nft).isApprovedForAll(seller, address(this))) return true;
             (bool ok, bytes memory data) = nft.staticcall(abi.encodeCall(IERC721.getApproved, (tokenId)));
@@ -600,10 +510,10 @@ contract MarketplaceLegacy is Initializable, UUPSUpgradeable, OwnableUpgradeable
         if (ok && data.length >= 32) owner_ = abi.decode(data, (address));
     }
 
-    function _contractType(address nft) private view returns (ContractType) {
+    function _contractType(address nft) private view returns (Marketplace.ContractType) {
         if (nft.code.length == 0) revert UnsupportedContract(nft);
-        if (_supports(nft, ERC721_INTERFACE)) return ContractType.ERC721;
-        if (_supports(nft, ERC1155_INTERFACE)) return ContractType.ERC1155;
+        if (_supports(nft, ERC721_INTERFACE)) return Marketplace.ContractType.ERC721;
+        if (_supports(nft, ERC1155_INTERFACE)) return Marketplace.ContractType.ERC1155;
         revert UnsupportedContract(nft);
     }
 

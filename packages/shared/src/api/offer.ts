@@ -4,6 +4,7 @@
 // Amounts follow market.ts: `price` human decimal text in the coin's units, `priceWei` the
 // integer in base units, `priceRef` in the reference unit (AIA) at the coin's current rate.
 import type { OfferKind } from '../offers.js';
+import type { SignedOrderTermsText } from '../signed-order.js';
 
 /**
  * OFFER_STATUS (constants.ts): 0 active (can be accepted now), 1 filled, 2 cancelled (by hash
@@ -15,19 +16,13 @@ import type { OfferKind } from '../offers.js';
 export type OfferStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 /** The signed offer exactly as the contract takes it (integers as decimal text). */
-export interface SignedOfferVO {
+export interface SignedOfferVO extends SignedOrderTermsText {
   offerer: string;
   collection: string;
   kind: OfferKind;
   erc1155: boolean;
   identifier: string;
   units: string;
-  coin: string;
-  pricePerUnit: string;
-  start: string;
-  end: string;
-  salt: string;
-  counter: string;
   signature: string;
 }
 

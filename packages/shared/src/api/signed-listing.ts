@@ -1,23 +1,18 @@
 // A signed listing as the seller signed it and as a buyer passes it to the Listings contract: the
 // shapes both the listing calls and every order row (OrderVO.signed) carry.
+import type { SignedOrderTermsText } from '../signed-order.js';
 
-/** One listing exactly as signed (integers as decimal text, addresses 0x hex). */
-export interface SignedListingInput {
+/**
+ * One listing exactly as signed (integers as decimal text, addresses 0x hex). `coin`: zero
+ * address = native AIA; `counter`: the seller's counterOf on the Listings contract when signed.
+ */
+export interface SignedListingInput extends SignedOrderTermsText {
   seller: string;
   collection: string;
   erc1155: boolean;
   tokenId: string;
   /** ERC1155 units for sale (ERC721: 1). */
   units: string;
-  /** Zero address = native AIA. */
-  coin: string;
-  pricePerUnit: string;
-  /** Unix seconds: buyable from start (inclusive) until end (exclusive). */
-  start: string;
-  end: string;
-  salt: string;
-  /** The seller's counterOf on the Listings contract when signed. */
-  counter: string;
 }
 
 /**

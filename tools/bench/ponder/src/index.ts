@@ -27,6 +27,30 @@ async function move(db: Db, collection: Hex, tokenId: bigint, from: Hex, to: Hex
   }
 }
 
+/** What every market event stores: its id and kind, the item, and the block it came in. */
+function marketEventRow(
+  event: {
+    id: string;
+    args: { itemId: bigint; nftContract: Hex; tokenId: bigint; seller: Hex };
+    block: { number: bigint; timestamp: bigint };
+  },
+  kind: string,
+  terms: { price?: bigint; amount?: bigint } = {},
+) {
+  const { itemId, nftContract, tokenId, seller } = event.args;
+  return {
+    id: event.id,
+    kind,
+    itemId,
+    nftContract,
+    tokenId,
+    seller,
+    ...terms,
+    blockNumber: event.block.number,
+    timestamp: event.block.timestamp,
+  };
+}
+
 ponder.on('Marketplace:MarketItemCreated', async ({ event, context }) => {
   const a = event.args;
   let erc2981Rate: number | null = null;
@@ -41,18 +65,9 @@ ponder.on('Marketplace:MarketItemCreated', async ({ event, context }) => {
   } catch {
     erc2981Rate = null;
   }
-  await context.db.insert(marketEvent).values({
-    id: event.id,
-    kind: 'created',
-    itemId: a.itemId,
-    nftContract: a.nftContract,
-    tokenId: a.tokenId,
-    seller: a.seller,
-    price: a.price,
-    amount: a.amount,
-    blockNumber: event.block.number,
-    timestamp: event.block.timestamp,
-  });
+  await context.db
+    .insert(marketEvent)
+    .values(marketEventRow(event, 'created', { price: a.price, amount: a.amount }));
   await context.db.insert(listing).values({
     itemId: a.itemId,
     nftContract: a.nftContract,
@@ -69,18 +84,9 @@ ponder.on('Marketplace:MarketItemCreated', async ({ event, context }) => {
 
 ponder.on('Marketplace:MarketItemSold', async ({ event, context }) => {
   const a = event.args;
-  await context.db.insert(marketEvent).values({
-    id: event.id,
-    kind: 'sold',
-    itemId: a.itemId,
-    nftContract: a.nftContract,
-    tokenId: a.tokenId,
-    seller: a.seller,
-    price: a.price,
-    amount: a.amount,
-    blockNumber: event.block.number,
-    timestamp: event.block.timestamp,
-  });
+  await context.db
+    .insert(marketEvent)
+    .values(marketEventRow(event, 'sold', { price: a.price, amount: a.amount }));
   await context.db.update(listing, { itemId: a.itemId }).set({
     amount: a.leftAmount,
     status: a.leftAmount === 0n ? 'sold' : 'listed',
@@ -90,16 +96,7 @@ ponder.on('Marketplace:MarketItemSold', async ({ event, context }) => {
 
 ponder.on('Marketplace:MarketItemCancelled', async ({ event, context }) => {
   const a = event.args;
-  await context.db.insert(marketEvent).values({
-    id: event.id,
-    kind: 'cancelled',
-    itemId: a.itemId,
-    nftContract: a.nftContract,
-    tokenId: a.tokenId,
-    seller: a.seller,
-    blockNumber: event.block.number,
-    timestamp: event.block.timestamp,
-  });
+  await context.db.insert(marketEvent).values(marketEventRow(event, 'cancelled'));
   await context.db
     .update(listing, { itemId: a.itemId })
     .set({ status: 'cancelled', updatedBlock: event.block.number });
@@ -107,17 +104,9 @@ ponder.on('Marketplace:MarketItemCancelled', async ({ event, context }) => {
 
 ponder.on('Marketplace:MarketItemPriceChanged', async ({ event, context }) => {
   const a = event.args;
-  await context.db.insert(marketEvent).values({
-    id: event.id,
-    kind: 'price',
-    itemId: a.itemId,
-    nftContract: a.nftContract,
-    tokenId: a.tokenId,
-    seller: a.seller,
-    price: a.newPrice,
-    blockNumber: event.block.number,
-    timestamp: event.block.timestamp,
-  });
+  await context.db
+    .insert(marketEvent)
+    .values(marketEventRow(event, 'price', { price: a.newPrice }));
   await context.db
     .update(listing, { itemId: a.itemId })
     .set({ price: a.newPrice, updatedBlock: event.block.number });
