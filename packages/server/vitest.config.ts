@@ -10,5 +10,6 @@ export default defineConfig({
     maxWorkers: 2,
     // Fixed fast-check seeds per test (FC_SEED=random or a number to change them).
     setupFiles: ['../../tools/testing/fast-check-setup.ts'],
+    globalSetup: ['test/support/pglite-template.ts'],
   },
 });

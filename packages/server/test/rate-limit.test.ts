@@ -153,7 +153,9 @@ describe('rate-limit store in Redis (REDIS_URL)', () => {
     expect(Number(await redis.get(keys[0]!))).toBe(3);
   });
 
-  it('two server processes share one limit', async () => {
+  // A child process compiles the server through tsx and opens its own database (initdb and every
+  // migration on PGlite): tens of seconds when the machine is busy.
+  it('two server processes share one limit', { timeout: 180_000 }, async () => {
     const prefix = uniquePrefix();
     prefixes.push(prefix);
     const env = {

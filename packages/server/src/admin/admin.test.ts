@@ -403,7 +403,9 @@ describe('admin commands', () => {
 });
 
 describe('admin CLI process', () => {
-  it('prints one error line and exits with 1 on bad input', async () => {
+  // A child process compiles the server through tsx and opens its own database (initdb and every
+  // migration on PGlite): tens of seconds when the machine is busy.
+  it('prints one error line and exits with 1 on bad input', { timeout: 180_000 }, async () => {
     const dataDir = path.join(dir, 'cli');
     const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
     const cli = path.resolve(import.meta.dirname, 'cli.ts');

@@ -280,38 +280,44 @@ describe('collection save and sync', () => {
 });
 
 describe('admin CLI process', () => {
-  it('runs collection add against the configured chain and database', async () => {
-    const env = {
-      ...process.env,
-      DATABASE_URL: fresh.url ?? '',
-      DATA_DIR: path.join(dir, 'cli'),
-      RPC_URL: anvil.rpcUrl,
-      CHAIN_ID: String(CHAIN_ID),
-      LOG_LEVEL: 'silent',
-    };
-    const cli = path.resolve(import.meta.dirname, 'cli.ts');
-    const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
-    const exec = promisify(execFile);
-    const input = JSON.stringify({ address: addr('Marketplace') });
-    const err = await exec(tsx, [cli, 'collection', 'add', input], { env }).catch(
-      (e: { code: number; stderr: string }) => e,
-    );
-    expect('code' in err && err.code).toBe(1);
-    expect((err as { stderr: string }).stderr.trim()).toMatch(
-      /^error: .*neither ERC721 nor ERC1155/,
-    );
-    if (fresh.url) {
-      const { stdout } = await exec(
-        tsx,
-        [
-          cli,
-          'collection',
-          'save',
-          JSON.stringify({ address: addr('GameItems721'), featuredRank: 3 }),
-        ],
-        { env },
+  // A child process compiles the server through tsx and opens its own database (initdb and every
+  // migration on PGlite): tens of seconds when the machine is busy.
+  it(
+    'runs collection add against the configured chain and database',
+    { timeout: 180_000 },
+    async () => {
+      const env = {
+        ...process.env,
+        DATABASE_URL: fresh.url ?? '',
+        DATA_DIR: path.join(dir, 'cli'),
+        RPC_URL: anvil.rpcUrl,
+        CHAIN_ID: String(CHAIN_ID),
+        LOG_LEVEL: 'silent',
+      };
+      const cli = path.resolve(import.meta.dirname, 'cli.ts');
+      const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
+      const exec = promisify(execFile);
+      const input = JSON.stringify({ address: addr('Marketplace') });
+      const err = await exec(tsx, [cli, 'collection', 'add', input], { env }).catch(
+        (e: { code: number; stderr: string }) => e,
       );
-      expect(JSON.parse(stdout)).toMatchObject({ featuredRank: 3 });
-    }
-  });
+      expect('code' in err && err.code).toBe(1);
+      expect((err as { stderr: string }).stderr.trim()).toMatch(
+        /^error: .*neither ERC721 nor ERC1155/,
+      );
+      if (fresh.url) {
+        const { stdout } = await exec(
+          tsx,
+          [
+            cli,
+            'collection',
+            'save',
+            JSON.stringify({ address: addr('GameItems721'), featuredRank: 3 }),
+          ],
+          { env },
+        );
+        expect(JSON.parse(stdout)).toMatchObject({ featuredRank: 3 });
+      }
+    },
+  );
 });

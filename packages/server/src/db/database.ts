@@ -29,6 +29,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** LISTEN on a channel (a dedicated connection on PostgreSQL; see notifications.ts). */
   listen(channel: string, handlers: NotificationHandlers): Promise<Listening>;
+  /** The embedded database's data folder as a tar, for `OpenOptions.from` (PGlite only). */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -56,22 +58,26 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite data folder; without it PGlite runs in memory. */
   dataDir?: string | undefined;
+  /** PGlite: a `dump()` file the database starts as (tests start every file from one migrated copy). */
+  from?: string | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir);
+  const database = opts.url
+    ? await openPostgres(opts.url)
+    : await openPglite(opts.dataDir, opts.from);
   // Closing twice (shutdown racing a failure path) must be harmless.
   let closing: Promise<void> | undefined;
   const close = database.close;
   return { ...database, close: () => (closing ??= close()) };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, from?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   let client: PgliteClient;
   try {
     // In a worker thread: the engine runs statements synchronously in the thread that calls it.
-    client = await PgliteClient.start(dataDir);
+    client = await PgliteClient.start(dataDir, from);
   } catch (err) {
     throw new StartupError(
       `DATA_DIR: cannot open the embedded database in ${dataDir ?? 'memory'}: ${(err as Error).message}`,
@@ -91,6 +97,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await applyRepeatable(db as unknown as AppDb, repeatableFolder());
     },
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
+    dump: () => client.dump(),
     close: () => client.close(),
   };
 }

@@ -42,9 +42,11 @@ export class PgliteClient implements PgliteQueries {
 
   private constructor(private readonly worker: Worker) {}
 
-  /** Starts the worker and waits until the engine is open (or failed to open). */
-  static async start(dataDir: string | undefined): Promise<PgliteClient> {
-    const worker = spawnWorker(import.meta.url, 'pglite-worker', { workerData: { dataDir } });
+  /** Starts the worker and waits until the engine is open (or failed to open); see openPgliteEngine. */
+  static async start(dataDir: string | undefined, from?: string): Promise<PgliteClient> {
+    const worker = spawnWorker(import.meta.url, 'pglite-worker', {
+      workerData: { dataDir, from },
+    });
     const client = new PgliteClient(worker);
     await new Promise<void>((ready, failed) => {
       worker.on('message', (reply: WorkerReply) => {
@@ -132,6 +134,11 @@ export class PgliteClient implements PgliteQueries {
       this.listeners.delete(subscription);
       await this.call({ op: 'unlisten', subscription });
     };
+  }
+
+  /** The data folder as an uncompressed tar, which `start(…, from)` opens again. */
+  async dump(): Promise<Uint8Array> {
+    return (await this.call({ op: 'dump' })) as Uint8Array;
   }
 
   async close(): Promise<void> {

@@ -19,6 +19,7 @@ export type WorkerRequest =
   | { id: number; op: 'finish'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; subscription: number }
+  | { id: number; op: 'dump' }
   | { id: number; op: 'close' };
 
 /** A database error's own fields (code, detail, constraint...), which callers read. */

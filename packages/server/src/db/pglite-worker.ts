@@ -77,6 +77,8 @@ async function serve(engine: PGlite) {
         await unlisten?.();
         return undefined;
       }
+      case 'dump':
+        return new Uint8Array(await (await engine.dumpDataDir('none')).arrayBuffer());
       case 'close':
         await engine.close();
         return undefined;
@@ -92,6 +94,7 @@ async function serve(engine: PGlite) {
   post({ ready: true });
 }
 
-openPgliteEngine((workerData as { dataDir?: string } | undefined)?.dataDir).then(serve, (err) =>
+const options = (workerData ?? {}) as { dataDir?: string; from?: string };
+openPgliteEngine(options.dataDir, options.from).then(serve, (err) =>
   post({ failed: errorFields(err) }),
 );

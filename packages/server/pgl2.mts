@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+const t0 = performance.now();
+const e = new PGlite({ extensions: { pg_trgm } });
+await e.waitReady;
+const t1 = performance.now();
+const dump = await e.dumpDataDir('none');
+const t2 = performance.now();
+console.log(`ready ${(t1-t0).toFixed(0)} ms, dump ${(t2-t1).toFixed(0)} ms size ${dump.size}`);
+const e2 = new PGlite({ extensions: { pg_trgm }, loadDataDir: dump });
+await e2.waitReady;
+console.log(`load ${(performance.now()-t2).toFixed(0)} ms`);
