@@ -1,6 +1,9 @@
 // The embedded database behind its worker thread: what the server relies on from PGlite
 // (answers, errors with their codes, transactions, LISTEN, a stopped engine) and the reason it
 // is there: a long statement does not hold the server's event loop.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteClient } from './pglite-client.js';
@@ -15,6 +18,29 @@ afterAll(async () => {
 });
 
 describe('PgliteClient', () => {
+  it('dumps its data folder, and a client started from the dump holds the same rows', async () => {
+    await client.query(`insert into t values (41, 'kept')`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-dump-'));
+    const file = path.join(dir, 'dump.tar');
+    try {
+      fs.writeFileSync(file, await client.dump());
+      const copy = await PgliteClient.start(undefined, file);
+      try {
+        const rows = await copy.query<{ note: string }>('select note from t where id = 41');
+        expect(rows.rows).toEqual([{ note: 'kept' }]);
+        // The copy is its own database: a write there leaves the original as it was.
+        await copy.query(`update t set note = 'changed' where id = 41`);
+      } finally {
+        await copy.close();
+      }
+      const original = await client.query<{ note: string }>('select note from t where id = 41');
+      expect(original.rows).toEqual([{ note: 'kept' }]);
+    } finally {
+      await client.query('delete from t where id = 41');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers rows in both row modes, with parameters and typed values', async () => {
     const objects = await client.query<{ n: number; s: string; b: Uint8Array; j: unknown }>(
       `select $1::int as n, $2::text as s, '\\x0102'::bytea as b, '{"a":[1]}'::jsonb as j`,
