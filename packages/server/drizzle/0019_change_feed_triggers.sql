@@ -1,7 +1,7 @@
--- The change feed's tables (issue 19); its functions and triggers, as they are in force, are
--- defined in drizzle/repeatable/change_feed.sql alone. The design as it began: every writer (indexer range, reorg rollback, API offer
--- insert, metadata refresh) records its changes in its own transaction, with no code at the
--- write points:
+-- The change feed's tables; its functions and triggers, as they are in force, are defined in
+-- drizzle/repeatable/change_feed.sql alone. The design as it began: every writer (indexer range,
+-- reorg rollback, API offer insert, metadata refresh) records its changes in its own transaction,
+-- with no code at the write points:
 --   1. statement-level AFTER triggers with transition tables stage the rows each statement
 --      removed (before) and wrote (after) in change_feed_stage, per transaction, table and key;
 --   2. the first staging statement of a transaction inserts its one row in change_feed_pending,

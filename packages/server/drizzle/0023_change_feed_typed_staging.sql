@@ -1,4 +1,4 @@
--- The change feed stages each changed row's final data instead of its text (issue 20); the
+-- The change feed stages each changed row's final data instead of its text; the
 -- staging functions and the flush that do it are drizzle/repeatable/change_feed.sql's. Before,
 -- the staging triggers kept `row::text` and the flush at commit parsed it back into the table's
 -- row type to build its jsonb and read its topics out of that jsonb: on PGlite that was 2.5 s of
