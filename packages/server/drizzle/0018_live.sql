@@ -1,5 +1,5 @@
--- The change feed and the webhooks of the live stream (issue 19); the triggers that fill the feed
--- are 0019.
+-- The change feed and the webhooks of the live stream; the feed's staging tables are 0019, the
+-- functions and triggers that fill it drizzle/repeatable/change_feed.sql.
 CREATE TABLE "change_feed" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"chain_id" integer NOT NULL,

@@ -9,5 +9,7 @@ ALTER TABLE "offers" ADD COLUMN "market_hold" smallint DEFAULT 0 NOT NULL;
 -- The latest allow-list change of a coin and the latest pause or unpause, read at every settle.
 CREATE INDEX "market_events_settings_idx" ON "market_events" ("chain_id", "kind", "coin", "block_number", "log_index") WHERE "kind" IN ('coinAllowed', 'paused');
 --> statement-breakpoint
--- Orders and offers feed the change feed: their generated staging follows the new columns.
+-- Orders and offers feed the change feed: their generated staging follows the new columns. The
+-- repeatable file generates it again after the ordered migrations in any case; this call keeps a
+-- database that already has the real generator up to date within this migration's transaction.
 SELECT change_feed_generate();

@@ -8,10 +8,23 @@
 -- changes a watched table's columns needs nothing more: the staging functions and the data
 -- builders are generated from the columns each time this file runs. Watching one more table: a
 -- line in change_feed_generate()'s list and its kind in change_feed_flush(); the last statement
--- creates its triggers. The feed's tables, sequences, indexes and its flush trigger stay in
--- migrations 0018, 0019, 0023 and 0024, which also hold the earlier versions of these functions
--- (kept as they are: they ran on deployments). How the feed works is told in
+-- creates its triggers (on a fresh database, every watched table's). How the feed works is told in
 -- src/indexer/README.md, "Change feed".
+--
+-- This file is the only definition of these functions. The feed's tables, sequences and indexes
+-- stay in migrations 0018, 0019, 0023 and 0024, with two placeholders: change_feed_flush (0019,
+-- for its constraint trigger) and an empty change_feed_generate (0021, called by 0026). Why
+-- removing the earlier bodies from those migrations is safe:
+-- - drizzle's migrator (pg and PGlite alike) runs the journal's entries newer than the last one
+--   recorded in drizzle.__drizzle_migrations, by timestamp; the hash it records is never read.
+--   A deployment that ran the old texts runs none of them again, and keeps its functions until
+--   this file replaces them at the end of the same migrate().
+-- - A database migrated from before 0019 (fresh, or upgrading) has no staging triggers until this
+--   file runs, so a write to a watched table in between would give no event. No ordered migration
+--   from 0019 on writes one: 0025 fills trait_sets and trait_set_tokens, the rest change schema
+--   only (test/live/feed-upgrade.test.ts checks the writes and the outcome of such upgrades).
+-- - A database upgrading from between 0019 and 0023 keeps its old staging, which fails (never
+--   loses) a write once 0023 has replaced the stage table: none happens before this file runs.
 
 -- snake_case column name -> camelCase field name (as the drizzle schema names them).
 CREATE OR REPLACE FUNCTION change_feed_camel(k text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

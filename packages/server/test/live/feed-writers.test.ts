@@ -1,6 +1,7 @@
-// The change feed from the database side (migration 0019), without a chain: the topics of every
-// kind, API writes (no block), commit-ordered ids with concurrent writers on two and more
-// connections (PostgreSQL), NOTIFY after commit with the highest id, savepoints, and retention.
+// The change feed from the database side (drizzle/repeatable/change_feed.sql), without a chain:
+// the topics of every kind, API writes (no block), commit-ordered ids with concurrent writers on
+// two and more connections (PostgreSQL), NOTIFY after commit with the highest id, savepoints, and
+// retention.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';

@@ -1,7 +1,7 @@
-// The change feed filled by the database triggers (migration 0019) while the real indexer follows
-// a real anvil: a sale range's events with their topics, no event for state re-derived unchanged,
-// and a reorg's reversal events after the rolled-back ones. Runs on PGlite, and on PostgreSQL with
-// DATABASE_URL.
+// The change feed filled by the database triggers (drizzle/repeatable/change_feed.sql) while the
+// real indexer follows a real anvil: a sale range's events with their topics, no event for state
+// re-derived unchanged, and a reorg's reversal events after the rolled-back ones. Runs on PGlite,
+// and on PostgreSQL with DATABASE_URL.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
