@@ -1,4 +1,4 @@
--- Signed offers (issue 17): rows stored by the API (offer/create), state columns (filled,
+-- Signed offers: rows stored by the API (offer/create), state columns (filled,
 -- cancelled, funded) kept by the indexer; the signed token set of trait offers.
 CREATE TABLE "offer_trait_tokens" (
 	"chain_id" integer NOT NULL,

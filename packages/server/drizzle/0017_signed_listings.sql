@@ -1,4 +1,4 @@
--- Signed listings (issue 18): rows stored by the API (listing/create), state columns kept by the
+-- Signed listings: rows stored by the API (listing/create), state columns kept by the
 -- indexer; the Listings facts and the sellers' approvals it read; orders.kind / expires_at so a
 -- signed listing is also an orders row.
 CREATE TABLE "listing_approvals" (
