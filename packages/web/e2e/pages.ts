@@ -51,7 +51,7 @@ export function pageTools(
   /** Marks a journey step in the test log. */
   const step = (text: string) => console.log(`[${name}] ${text}`);
 
-  async function watchedPage(context: BrowserContext, label: string) {
+  async function pageWithProblems(context: BrowserContext, label: string) {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (err) => {
@@ -70,7 +70,7 @@ export function pageTools(
   /** A blank page of a visitor without a wallet, in its own browser context. */
   async function visitorPage(viewport: { width: number; height: number } = DESKTOP) {
     const context = await started().browser.newContext({ viewport });
-    return watchedPage(context, 'visitor');
+    return pageWithProblems(context, 'visitor');
   }
 
   /**
@@ -87,7 +87,7 @@ export function pageTools(
       privateKey: ACCOUNTS[index]!.privateKey,
       startChainId,
     });
-    const opened = await watchedPage(context, String(index));
+    const opened = await pageWithProblems(context, String(index));
     await opened.page.goto(`${stack.url}/${query}`);
     await opened.page.getByTestId('home-hero').waitFor();
     return { ...opened, wallet };
