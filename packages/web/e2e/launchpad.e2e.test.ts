@@ -26,6 +26,16 @@ async function asOwner(address: Address, abi: Abi, functionName: string, args: u
 const SALE_CACHE_MS = 5_500;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Opens the project `name` from its card in the launchpad list's `section`. */
+async function openProject(page: Page, section: Locator, name: string) {
+  await section
+    .getByTestId('launchpad-card')
+    .filter({ hasText: name })
+    .getByTestId('launchpad-card-details')
+    .click();
+  await page.getByTestId('launchpad-detail').waitFor();
+}
+
 /**
  * What the exchange dialog says in each swap of the journey (2 sources for 1): its ratio, its
  * refusal of a count that does not meet it, its summary of 4 selected, and the success message.
@@ -110,12 +120,7 @@ describe('launchpad', () => {
     await journey.shot(page, 'list');
 
     // The 721 project.
-    await inProgress
-      .getByTestId('launchpad-card')
-      .filter({ hasText: 'AIA Genesis' })
-      .getByTestId('launchpad-card-details')
-      .click();
-    await page.getByTestId('launchpad-detail').waitFor();
+    await openProject(page, inProgress, 'AIA Genesis');
     const minted = page.getByTestId('launchpad-minted');
     const start = await supply();
     await expect.poll(() => minted.innerText()).toBe(`${start} / 1,000`);
@@ -260,12 +265,7 @@ describe('launchpad', () => {
     await page.goto(`${journey.stack().url}/launchpad`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('发射台');
     const inProgress = page.getByTestId('launchpad-in-progress');
-    await inProgress
-      .getByTestId('launchpad-card')
-      .filter({ hasText: 'AIA Relics' })
-      .getByTestId('launchpad-card-details')
-      .click();
-    await page.getByTestId('launchpad-detail').waitFor();
+    await openProject(page, inProgress, 'AIA Relics');
     const state = async () =>
       client.readContract({
         address: launchpad,
