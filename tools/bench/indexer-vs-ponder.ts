@@ -20,7 +20,6 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createPublicClient, http, type PublicClient } from 'viem';
-import { startAnvil } from '@aiamarket/contracts';
 import { chainFor } from '@aiamarket/shared';
 import {
   createScratchDatabase,
@@ -30,9 +29,8 @@ import {
   openDatabase,
 } from '@aiamarket/server/admin';
 import { freePort } from '../stack/stack.js';
-import { buildIndexerDataset, registerDatasetCollections, type IndexerDataset } from './indexer.js';
+import { datasetOnFreshAnvil, registerDatasetCollections, type IndexerDataset } from './indexer.js';
 
-const CHAIN_ID = 31337;
 const PONDER_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ponder');
 const MARKET = Number(process.env.BENCH_VS_MARKET ?? 10_000);
 const TRANSFERS = Number(process.env.BENCH_VS_TRANSFERS ?? 50_000);
@@ -273,17 +271,13 @@ export async function benchIndexerVsPonder(
   log: (line: string) => void = console.log,
 ): Promise<VsResult> {
   ensurePonder(log);
-  const anvil = await startAnvil({ chainId: CHAIN_ID });
+  const { anvil, dataset } = await datasetOnFreshAnvil({
+    marketEvents: MARKET,
+    transfers: TRANSFERS,
+    log,
+  });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'aiamarket-vs-ponder-'));
-  let data: IndexerDataset | undefined;
   try {
-    data = await buildIndexerDataset({
-      rpcUrl: anvil.rpcUrl,
-      chainId: CHAIN_ID,
-      marketEvents: MARKET,
-      transfers: TRANSFERS,
-      log,
-    });
     // Ponder back-fills only the blocks it takes as final (30 below the head on a chain it does
     // not know) and follows the rest live: empty blocks on top put the whole range in its back-fill.
     await fetch(anvil.rpcUrl, {
@@ -291,7 +285,6 @@ export async function benchIndexerVsPonder(
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x40'] }),
     });
-    const dataset = data;
     const stored = dataset.counts.marketEvents + dataset.counts.transfers;
     const runs: VsRun[] = [];
     const record = (r: VsRun) => {
@@ -346,7 +339,7 @@ export async function benchIndexerVsPonder(
       runs,
     };
   } finally {
-    await data?.close();
+    await dataset.close();
     await anvil.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
   }

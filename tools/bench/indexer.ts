@@ -21,13 +21,8 @@ import { startGateway } from './metadata-gateway.js';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { ANVIL_ACCOUNTS, deployContracts, startAnvil } from '@aiamarket/contracts';
 import { chainFor, type Deployment } from '@aiamarket/shared';
-import {
-  gameItems1155Abi,
-  gameItems1155Bytecode,
-  gameItems721Abi,
-  gameItems721Bytecode,
-  marketplaceAbi,
-} from '@aiamarket/shared/abis';
+import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/shared/abis';
+import { gameItemsContract } from '../stack/game-items.js';
 import {
   Indexer,
   fetchPendingMetadata,
@@ -198,18 +193,7 @@ export async function buildIndexerDataset(opts: IndexerDatasetOptions): Promise<
   ] as const;
   for (const c of own) {
     const args = [c.name, 'BENCH', c.uri, owner.address, owner.address, c.bps] as const;
-    const hash =
-      c.type === 'ERC721'
-        ? await wallet.deployContract({
-            abi: gameItems721Abi,
-            bytecode: gameItems721Bytecode,
-            args,
-          })
-        : await wallet.deployContract({
-            abi: gameItems1155Abi,
-            bytecode: gameItems1155Bytecode,
-            args,
-          });
+    const hash = await wallet.deployContract({ ...gameItemsContract(c.type), args });
     const receipt = await client.waitForTransactionReceipt({ hash });
     collections.push({
       name: c.name,
@@ -495,20 +479,35 @@ export async function registerDatasetCollections(database: Database, dataset: In
   }
 }
 
+/**
+ * A fresh anvil on CHAIN_ID with the dataset built on it, for a bench to stop and close after its
+ * runs; the anvil is stopped here when the build fails.
+ */
+export async function datasetOnFreshAnvil(
+  opts: Omit<IndexerDatasetOptions, 'rpcUrl' | 'chainId'>,
+): Promise<{ anvil: Awaited<ReturnType<typeof startAnvil>>; dataset: IndexerDataset }> {
+  const anvil = await startAnvil({ chainId: CHAIN_ID });
+  try {
+    return {
+      anvil,
+      dataset: await buildIndexerDataset({ ...opts, rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID }),
+    };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
 export async function benchIndexer(
   log: (line: string) => void = console.log,
 ): Promise<IndexerBench> {
-  const anvil = await startAnvil({ chainId: CHAIN_ID });
-  let dataset: IndexerDataset | undefined;
+  const { anvil, dataset } = await datasetOnFreshAnvil({
+    marketEvents: MARKET_EVENTS,
+    transfers: TRANSFERS,
+    log,
+  });
   let db: { database: Database; drop(): Promise<void> } | undefined;
   try {
-    dataset = await buildIndexerDataset({
-      rpcUrl: anvil.rpcUrl,
-      chainId: CHAIN_ID,
-      marketEvents: MARKET_EVENTS,
-      transfers: TRANSFERS,
-      log,
-    });
     db = await benchDatabase();
     const { database } = db;
     await registerDatasetCollections(database, dataset);
@@ -657,7 +656,7 @@ export async function benchIndexer(
     };
   } finally {
     await db?.drop();
-    await dataset?.close();
+    await dataset.close();
     await anvil.stop();
   }
 }

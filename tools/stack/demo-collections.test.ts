@@ -8,6 +8,8 @@ import {
   levelUpArt,
   levelUpMetadata,
   metadataFileName,
+  publishedLevelUp,
+  publishedTokens,
   tokenArt,
   tokenIds,
   tokenMetadata,
@@ -92,5 +94,22 @@ describe('the demo collections', () => {
     // Still within the four properties a collection page shows.
     expect(after.attributes.length).toBeLessThanOrEqual(4);
     expect(levelUpArt(c, tokenId, level).equals(tokenArt(c, tokenId))).toBe(false);
+  });
+
+  it('publishes a document per token, and the level-up one for its collection alone', () => {
+    const items = byName('GameItems1155');
+    const published = publishedTokens(items);
+    expect(published.map((t) => t.tokenId)).toEqual(tokenIds(items));
+    const [first] = published;
+    expect(first!.name).toBe(metadataFileName(items, first!.tokenId));
+    expect(first!.metadata('ipfs://x')).toEqual(tokenMetadata(items, first!.tokenId, 'ipfs://x'));
+    expect(first!.art().equals(tokenArt(items, first!.tokenId))).toBe(true);
+    expect(publishedLevelUp(items)).toBeNull();
+    const { tokenId, level } = DEMO_LEVEL_UP;
+    const up = publishedLevelUp(byName(DEMO_LEVEL_UP.deploymentName))!;
+    expect(up.tokenId).toBe(tokenId);
+    expect(up.metadata('ipfs://b')).toEqual(
+      levelUpMetadata(byName(DEMO_LEVEL_UP.deploymentName), tokenId, level, 'ipfs://b'),
+    );
   });
 });

@@ -325,3 +325,39 @@ export function metadataFileName(c: DemoCollection, tokenId: number): string {
 export function collectionUri(c: DemoCollection, directoryCid: string): string {
   return c.type === 'ERC1155' ? `ipfs://${directoryCid}/{id}` : `ipfs://${directoryCid}/`;
 }
+
+/** One document of a collection's published metadata: its picture and its file. */
+export interface PublishedToken {
+  tokenId: number;
+  art: () => Buffer;
+  /** The metadata's file name in the collection's directory. */
+  name: string;
+  /** The metadata document, given the URI its picture was stored at. */
+  metadata: (image: string) => TokenMetadata;
+}
+
+/**
+ * What a collection publishes for each of its tokens; tokens with the same `seed` have the same
+ * picture (stored once).
+ */
+export function publishedTokens(c: DemoCollection): (PublishedToken & { seed: string })[] {
+  return tokenIds(c).map((tokenId) => ({
+    tokenId,
+    seed: tokenArtSeed(c, tokenId),
+    art: () => tokenArt(c, tokenId),
+    name: metadataFileName(c, tokenId),
+    metadata: (image) => tokenMetadata(c, tokenId, image),
+  }));
+}
+
+/** The level-up document (DEMO_LEVEL_UP) of the collection that has one, else null. */
+export function publishedLevelUp(c: DemoCollection): PublishedToken | null {
+  if (c.deploymentName !== DEMO_LEVEL_UP.deploymentName) return null;
+  const { tokenId, level } = DEMO_LEVEL_UP;
+  return {
+    tokenId,
+    art: () => levelUpArt(c, tokenId, level),
+    name: metadataFileName(c, tokenId),
+    metadata: (image) => levelUpMetadata(c, tokenId, level, image),
+  };
+}

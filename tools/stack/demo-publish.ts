@@ -6,14 +6,8 @@ import {
   collectionArt,
   collectionUri,
   DEMO_COLLECTIONS,
-  DEMO_LEVEL_UP,
-  levelUpArt,
-  levelUpMetadata,
-  metadataFileName,
-  tokenArt,
-  tokenArtSeed,
-  tokenIds,
-  tokenMetadata,
+  publishedLevelUp,
+  publishedTokens,
 } from './demo-collections.js';
 
 export interface PublishedCollection {
@@ -37,36 +31,33 @@ export async function publishCollections(
   for (const c of DEMO_COLLECTIONS) {
     const images = new Map<string, string>();
     const entries: { name: string; bytes: Buffer }[] = [];
-    for (const id of tokenIds(c)) {
-      const seed = tokenArtSeed(c, id);
-      let url = images.get(seed);
+    for (const token of publishedTokens(c)) {
+      let url = images.get(token.seed);
       if (!url) {
-        url = await storeImage(db, dataDir, tokenArt(c, id), 'seed');
-        images.set(seed, url);
+        url = await storeImage(db, dataDir, token.art(), 'seed');
+        images.set(token.seed, url);
       }
       const image = `ipfs://${url.replace(/^\/ipfs\//, '')}`;
       entries.push({
-        name: metadataFileName(c, id),
-        bytes: Buffer.from(JSON.stringify(tokenMetadata(c, id, image))),
+        name: token.name,
+        bytes: Buffer.from(JSON.stringify(token.metadata(image))),
       });
     }
     const dir = await storeDirectory(db, dataDir, entries, 'application/json', 'seed');
     const art = collectionArt(c);
     let levelUp: PublishedCollection['levelUp'];
-    if (c.deploymentName === DEMO_LEVEL_UP.deploymentName) {
-      const { tokenId, level } = DEMO_LEVEL_UP;
-      const url = await storeImage(db, dataDir, levelUpArt(c, tokenId, level), 'seed');
+    const up = publishedLevelUp(c);
+    if (up) {
+      const url = await storeImage(db, dataDir, up.art(), 'seed');
       const image = `ipfs://${url.replace(/^\/ipfs\//, '')}`;
-      const name = metadataFileName(c, tokenId);
-      const meta = levelUpMetadata(c, tokenId, level, image);
-      const up = await storeDirectory(
+      const upDir = await storeDirectory(
         db,
         dataDir,
-        [{ name, bytes: Buffer.from(JSON.stringify(meta)) }],
+        [{ name: up.name, bytes: Buffer.from(JSON.stringify(up.metadata(image))) }],
         'application/json',
         'seed',
       );
-      levelUp = { tokenId, uri: `ipfs://${up.cid}/${name}` };
+      levelUp = { tokenId: up.tokenId, uri: `ipfs://${upDir.cid}/${up.name}` };
     }
     out.set(c.link, {
       uri: collectionUri(c, dir.cid),

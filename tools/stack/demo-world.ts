@@ -14,15 +14,14 @@ import { DEMO_LAUNCHPAD } from '@aiamarket/contracts';
 import { STABLE_COIN_DECIMALS, type Deployment } from '@aiamarket/shared';
 import {
   gameItems1155Abi,
-  gameItems1155Bytecode,
   gameItems721Abi,
-  gameItems721Bytecode,
   launchpad1155Abi,
   launchpad721Abi,
   marketplaceAbi,
   stableCoinAbi,
 } from '@aiamarket/shared/abis';
 import type { DemoChain } from './demo-chain.js';
+import { gameItemsContract } from './game-items.js';
 import { DEMO_COLLECTIONS, DEMO_LEVEL_UP, type DemoCollection } from './demo-collections.js';
 import { prng } from './demo-images.js';
 import { DemoMarket, mayTrade, type MarketCollection, type MarketSummary } from './demo-market.js';
@@ -222,22 +221,12 @@ export async function seedWorld(opts: {
   const deploys: { name: string; sent: { receipt?: { blockNumber: number } } }[] = [];
   for (const c of DEMO_COLLECTIONS.filter((x) => !x.deployed)) {
     const args = [c.name, c.symbol, '', owner.address, owner.address, 500n] as const;
-    const { address, sent } =
-      c.type === 'ERC721'
-        ? await chain.deploy(owner, {
-            abi: gameItems721Abi,
-            bytecode: gameItems721Bytecode,
-            args,
-            gas: 4_000_000n,
-            label: c.name,
-          })
-        : await chain.deploy(owner, {
-            abi: gameItems1155Abi,
-            bytecode: gameItems1155Bytecode,
-            args,
-            gas: 4_000_000n,
-            label: c.name,
-          });
+    const { address, sent } = await chain.deploy(owner, {
+      ...gameItemsContract(c.type),
+      args,
+      gas: 4_000_000n,
+      label: c.name,
+    });
     contracts[c.deploymentName] = { address, blockNumber: 0 };
     deploys.push({ name: c.deploymentName, sent });
   }

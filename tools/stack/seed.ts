@@ -240,43 +240,46 @@ async function seedContent(db: Db, dataDir: string, addr: (name: string) => Addr
     linkTwitter: 'https://twitter.com/aiachain',
     linkDiscord: 'https://discord.gg/aiachain',
   };
-  await saveProject(
-    db,
-    projectInput.parse({
-      ...DEMO_PROJECTS.genesis,
-      ...(await projectImages('AIA Genesis', 20)),
-      ...socials,
-      contractAddr: addr('Launchpad721'),
-      contractType: 'ERC721',
-      coins,
-      sort: 1,
-    }),
-  );
-  await saveProject(
-    db,
-    projectInput.parse({
-      ...DEMO_PROJECTS.relics,
-      ...(await projectImages('AIA Relics', 270)),
-      ...socials,
-      contractAddr: addr('Launchpad1155'),
-      contractType: 'ERC1155',
-      tokenId: String(DEMO_LAUNCHPAD.tokenId1155),
-      coins,
-      sort: 2,
-    }),
-  );
-  await saveProject(
-    db,
-    projectInput.parse({
-      ...DEMO_PROJECTS.relicsFirst,
-      ...(await projectImages('First Light', 320)),
-      contractAddr: addr('Launchpad1155'),
-      contractType: 'ERC1155',
-      tokenId: String(DEMO_ENDED_RELIC_TOKEN_ID),
-      coins,
-      sort: 3,
-    }),
-  );
+  // The projects in their list order (`sort`): two sales in progress and the ended one, which has
+  // no social links.
+  const projects = [
+    {
+      project: DEMO_PROJECTS.genesis,
+      art: { title: 'AIA Genesis', hue: 20 },
+      sale: { ...socials, contractAddr: addr('Launchpad721'), contractType: 'ERC721' },
+    },
+    {
+      project: DEMO_PROJECTS.relics,
+      art: { title: 'AIA Relics', hue: 270 },
+      sale: {
+        ...socials,
+        contractAddr: addr('Launchpad1155'),
+        contractType: 'ERC1155',
+        tokenId: String(DEMO_LAUNCHPAD.tokenId1155),
+      },
+    },
+    {
+      project: DEMO_PROJECTS.relicsFirst,
+      art: { title: 'First Light', hue: 320 },
+      sale: {
+        contractAddr: addr('Launchpad1155'),
+        contractType: 'ERC1155',
+        tokenId: String(DEMO_ENDED_RELIC_TOKEN_ID),
+      },
+    },
+  ] as const;
+  for (const [i, { project, art, sale }] of projects.entries()) {
+    await saveProject(
+      db,
+      projectInput.parse({
+        ...project,
+        ...(await projectImages(art.title, art.hue)),
+        ...sale,
+        coins,
+        sort: i + 1,
+      }),
+    );
+  }
 
   // The rest is inserted once (a second run finds the help centre and stops).
   const existing = await db.query.articleCategories.findFirst();

@@ -14,11 +14,48 @@ export interface ContractErrorInfo {
   params?: Readonly<Record<string, number>>;
 }
 
-/** 'Transaction failed' (launchpad.transactionErr): any error without a more specific message. */
-export const CONTRACT_ERROR_FALLBACK: ContractErrorInfo = {
+/**
+ * Messages that more than one error shows (the same words for the same situation, whichever
+ * contract reverts).
+ */
+const TRANSACTION_FAILED = {
   message: 'Transaction failed',
   key: 'launchpad.transactionErr',
-};
+} as const;
+const SELECT_NFT = { message: 'Please select NFT', key: 'launchpad.selectTip' } as const;
+const SALE_CLOSED = { message: 'The sale is not open', key: 'launchpad.closed' } as const;
+const BALANCE_LOW = {
+  message: 'The balance is insufficient',
+  key: 'launchpad.balanceTip',
+} as const;
+const NFT_AMOUNT = { message: 'NFT amount', key: 'market.errors.nftAmount' } as const;
+const MORE_THAN_AVAILABLE = {
+  message: 'Greater than available',
+  key: 'market.errors.greaterThanAvailable',
+} as const;
+const NOT_HELD = {
+  message: 'Insufficient NFT assets',
+  key: 'market.errors.deficitAssets',
+} as const;
+const LISTING_NOT_VALID = {
+  message: 'The seller no longer holds this item',
+  key: 'market.errors.listingNotValid',
+} as const;
+const MARKET_PAUSED = {
+  message: 'The marketplace is paused, please try again later',
+  key: 'market.errors.paused',
+} as const;
+const OFFER_CANCELLED = {
+  message: 'The offer was cancelled',
+  key: 'offer.errors.cancelled',
+} as const;
+const NOT_IN_OFFER = {
+  message: 'This item is not part of the offer',
+  key: 'offer.errors.notInOffer',
+} as const;
+
+/** 'Transaction failed' (launchpad.transactionErr): any error without a more specific message. */
+export const CONTRACT_ERROR_FALLBACK: ContractErrorInfo = TRANSACTION_FAILED;
 
 export const LAUNCHPAD_CONTRACT_ERRORS = {
   SoldOut: {
@@ -54,37 +91,34 @@ export const LAUNCHPAD_CONTRACT_ERRORS = {
     message: 'The selected count does not meet the swap ratio',
     key: 'launchpad.exceedTip',
   },
-  NothingSelected: { message: 'Please select NFT', key: 'launchpad.selectTip' },
-  InvalidSourceAmount: { message: 'Please select NFT', key: 'launchpad.selectTip' },
-  InsufficientBalance: { message: 'The balance is insufficient', key: 'launchpad.balanceTip' },
+  NothingSelected: SELECT_NFT,
+  InvalidSourceAmount: SELECT_NFT,
+  InsufficientBalance: BALANCE_LOW,
   ZeroQuantity: { message: 'Please enter the amount', key: 'marketplace.details.enterAmounts' },
-  IncorrectPayment: { message: 'Transaction failed', key: 'launchpad.transactionErr' },
+  IncorrectPayment: TRANSACTION_FAILED,
   CoinNotAccepted: {
     message: 'This coin is not accepted for this mint',
     key: 'launchpad.coinNotAccepted',
   },
   SaleNotStarted: { message: 'The sale has not started yet', key: 'launchpad.notStarted' },
   SaleEnded: { message: 'The sale has ended', key: 'launchpad.ended' },
-  SaleDown: { message: 'The sale is not open', key: 'launchpad.closed' },
-  SaleNotConfigured: { message: 'The sale is not open', key: 'launchpad.closed' },
+  SaleDown: SALE_CLOSED,
+  SaleNotConfigured: SALE_CLOSED,
   SwapDisabled: { message: 'Exchange is not open for this sale', key: 'launchpad.swapClosed' },
   WrongSwapSource: {
     message: 'These NFTs cannot be exchanged here',
     key: 'launchpad.swapWrongSource',
   },
-  LengthMismatch: { message: 'Transaction failed', key: 'launchpad.transactionErr' },
+  LengthMismatch: TRANSACTION_FAILED,
 } as const satisfies Record<string, ContractErrorInfo>;
 
 export const MARKET_CONTRACT_ERRORS = {
   InvalidPrice: { message: 'Numbers greater than 0', key: 'market.errors.priceAboveZero' },
-  InvalidAmount: { message: 'NFT amount', key: 'market.errors.nftAmount' },
-  AmountTooLarge: { message: 'Greater than available', key: 'market.errors.greaterThanAvailable' },
-  ExceedsLeftAmount: { message: 'NFT amount', key: 'market.errors.nftAmount' },
-  InsufficientHolding: {
-    message: 'Greater than available',
-    key: 'market.errors.greaterThanAvailable',
-  },
-  NotTokenOwner: { message: 'Insufficient NFT assets', key: 'market.errors.deficitAssets' },
+  InvalidAmount: NFT_AMOUNT,
+  AmountTooLarge: MORE_THAN_AVAILABLE,
+  ExceedsLeftAmount: NFT_AMOUNT,
+  InsufficientHolding: MORE_THAN_AVAILABLE,
+  NotTokenOwner: NOT_HELD,
   MarketNotApproved: {
     message: 'Please approve the marketplace first',
     key: 'market.errors.notApproved',
@@ -106,10 +140,7 @@ export const MARKET_CONTRACT_ERRORS = {
     message: 'You cannot buy your own item',
     key: 'market.errors.buyerIsSeller',
   },
-  ListingNotValid: {
-    message: 'The seller no longer holds this item',
-    key: 'market.errors.listingNotValid',
-  },
+  ListingNotValid: LISTING_NOT_VALID,
   ListingStillValid: {
     message: 'Only the seller can cancel this listing',
     key: 'market.errors.listingStillValid',
@@ -124,11 +155,8 @@ export const MARKET_CONTRACT_ERRORS = {
     key: 'market.errors.notCollectionOwner',
   },
   ZeroAddress: { message: 'Wrong wallet address format', key: 'market.errors.addressFormat' },
-  NativeTransferFailed: { message: 'Transaction failed', key: 'launchpad.transactionErr' },
-  EnforcedPause: {
-    message: 'The marketplace is paused, please try again later',
-    key: 'market.errors.paused',
-  },
+  NativeTransferFailed: TRANSACTION_FAILED,
+  EnforcedPause: MARKET_PAUSED,
 } as const satisfies Record<string, ContractErrorInfo>;
 
 /**
@@ -136,10 +164,7 @@ export const MARKET_CONTRACT_ERRORS = {
  * offer can meet (the offer ended, was cancelled or is no longer funded).
  */
 export const OFFERS_CONTRACT_ERRORS = {
-  MarketPaused: {
-    message: 'The marketplace is paused, please try again later',
-    key: 'market.errors.paused',
-  },
+  MarketPaused: MARKET_PAUSED,
   InvalidUnits: {
     message: 'This quantity cannot be sold into the offer',
     key: 'offer.errors.units',
@@ -151,16 +176,10 @@ export const OFFERS_CONTRACT_ERRORS = {
   },
   OfferNotStarted: { message: 'The offer has not started yet', key: 'offer.errors.notStarted' },
   OfferExpired: { message: 'The offer has expired', key: 'offer.errors.expired' },
-  OfferCancelledError: { message: 'The offer was cancelled', key: 'offer.errors.cancelled' },
-  CounterBumped: { message: 'The offer was cancelled', key: 'offer.errors.cancelled' },
-  TokenNotInOffer: {
-    message: 'This item is not part of the offer',
-    key: 'offer.errors.notInOffer',
-  },
-  TokenNotInTraitSet: {
-    message: 'This item is not part of the offer',
-    key: 'offer.errors.notInOffer',
-  },
+  OfferCancelledError: OFFER_CANCELLED,
+  CounterBumped: OFFER_CANCELLED,
+  TokenNotInOffer: NOT_IN_OFFER,
+  TokenNotInTraitSet: NOT_IN_OFFER,
   SellerIsOfferer: { message: 'You cannot accept your own offer', key: 'offer.errors.ownOffer' },
   InvalidSignature: {
     message: 'The offer signature is not valid',
@@ -188,30 +207,21 @@ export const OFFERS_CONTRACT_ERRORS = {
 
 /** Errors of the token standards and libraries the contracts call. */
 export const TOKEN_CONTRACT_ERRORS = {
-  ERC20InsufficientBalance: { message: 'The balance is insufficient', key: 'launchpad.balanceTip' },
+  ERC20InsufficientBalance: BALANCE_LOW,
   ERC20InsufficientAllowance: {
     message: 'Please approve the coin first',
     key: 'market.errors.allowance',
   },
-  SafeERC20FailedOperation: { message: 'Transaction failed', key: 'launchpad.transactionErr' },
-  ERC721IncorrectOwner: { message: 'Insufficient NFT assets', key: 'market.errors.deficitAssets' },
-  ERC721InsufficientApproval: {
-    message: 'The seller no longer holds this item',
-    key: 'market.errors.listingNotValid',
-  },
-  ERC721NonexistentToken: {
-    message: 'Insufficient NFT assets',
-    key: 'market.errors.deficitAssets',
-  },
+  SafeERC20FailedOperation: TRANSACTION_FAILED,
+  ERC721IncorrectOwner: NOT_HELD,
+  ERC721InsufficientApproval: LISTING_NOT_VALID,
+  ERC721NonexistentToken: NOT_HELD,
   ERC1155InsufficientBalance: {
     message: 'The selected amount is more than you hold',
     key: 'launchpad.beyondTip',
   },
-  ERC1155MissingApprovalForAll: {
-    message: 'The seller no longer holds this item',
-    key: 'market.errors.listingNotValid',
-  },
-  ReentrancyGuardReentrantCall: { message: 'Transaction failed', key: 'launchpad.transactionErr' },
+  ERC1155MissingApprovalForAll: LISTING_NOT_VALID,
+  ReentrancyGuardReentrantCall: TRANSACTION_FAILED,
   OwnableUnauthorizedAccount: {
     message: 'You are not allowed to do this',
     key: 'errors.forbidden',

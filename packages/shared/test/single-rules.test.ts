@@ -69,13 +69,17 @@ describe('shared rules exist once', () => {
     expect(isAddressText('5fbdb2315678afecb367f032d93f642f64180aa3')).toBe(false);
     expect(isAddressText(42)).toBe(false);
     expect(ADDRESS_PATTERN.test('0xg000000000000000000000000000000000000000')).toBe(false);
-    expect(SALE_STATE).toEqual({
-      notStarted: 0,
-      active: 1,
-      ended: 2,
-      soldOut: 3,
-      down: 4,
-      notConfigured: 5,
-    });
+  });
+
+  it("numbers the sale states as the launchpad contracts' SaleState enum does", () => {
+    // The enum's members in declaration order are its numbers: 0, 1, 2...
+    const source = fs.readFileSync(
+      path.join(ROOT, 'packages/contracts/src/LaunchpadBase.sol'),
+      'utf8',
+    );
+    const members = /enum SaleState \{([^}]*)\}/.exec(source)![1]!.match(/\w+/g)!;
+    const lowerFirst = (name: string) => name[0]!.toLowerCase() + name.slice(1);
+    expect(SALE_STATE).toEqual(Object.fromEntries(members.map((m, i) => [lowerFirst(m), i])));
+    expect(Object.keys(SALE_STATE)).toHaveLength(6);
   });
 });

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Hex } from 'viem';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, PAGE_SIZE, type OrderVO, type Page as Paged } from '@aiamarket/shared';
-import { buildAll, silentSteps, type Stack } from '@aiamarket/tools/stack';
-import { startSeededStack } from './seeded-stack.js';
-import { injectAxe, launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.js';
-import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
-import { usePrivateWebDist } from './web-dist.js';
+import { axeViolations } from './axe.js';
+import { SCREENSHOTS_DIR, watchedPage } from './browser.js';
+import { accountOf } from './chain.js';
+import { useJourney } from './journey.js';
 
 // Part A of the browse journeys, on the seeded demo stack: home -> collection -> item, the marketplace (filters
 // in the URL, sort, infinite scroll), the global search (a collection, an item, an account), the
@@ -17,39 +13,23 @@ import { usePrivateWebDist } from './web-dist.js';
 // violations), photographed at 1440 and 390 px, and opened in the five languages with no
 // translation key left on screen. Figures come from the API, never from fixed counts.
 
-const AXE_SOURCE = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 const WIDTHS = [1440, 390] as const;
 /** Keys of part A's namespaces that would show if a translation were missing. */
 const RAW_KEY = /\b(home|marketplace|search|item|rankings|nft|validation)\.[a-z][\w.]+/;
 /** Chunks that only the wallet code needs (src/lib/wallet/engine and its libraries). */
 const WALLET_CHUNK = /\/assets\/(engine|getConnectorClient|secp256k1)-[\w-]+\.js$/;
 
-let stack: Stack;
-let browser: Browser;
-let dataDir: string;
-let webDist: string;
+const journey = useJourney('market', { privateWebDist: true });
 let account: string;
 let listed: OrderVO[];
-
-async function api<T>(pathAndQuery: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${stack.url}/v1/api${pathAndQuery}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; data: T };
-  expect(envelope.code).toBe(0);
-  return envelope.data;
-}
 
 /** The server answers before its indexer has read the seeded chain: wait until it has. */
 async function indexerCaughtUp(timeoutMs = 240_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const health = await api<{ indexer: { block: number | null; lag: number | null } }>('/health');
+    const health = await journey.api<{ indexer: { block: number | null; lag: number | null } }>(
+      '/health',
+    );
     if (health.indexer.lag !== null && health.indexer.lag <= 1) return;
     if (Date.now() > until) throw new Error(`indexer still ${health.indexer.lag} blocks behind`);
     await new Promise((r) => setTimeout(r, 1000));
@@ -57,40 +37,25 @@ async function indexerCaughtUp(timeoutMs = 240_000): Promise<void> {
 }
 
 beforeAll(async () => {
-  await buildAll(silentSteps);
-  webDist = usePrivateWebDist();
-  ({ stack, dataDir } = await startSeededStack('market'));
-  browser = await launchBrowser();
   await indexerCaughtUp();
   // Listings show once their token metadata (the image) is fetched, a little after indexing.
-  let market = await api<Paged<OrderVO>>('/nftOrder/page', { page: 1, size: PAGE_SIZE.market });
+  let market = await journey.api<Paged<OrderVO>>('/nftOrder/page', {
+    page: 1,
+    size: PAGE_SIZE.market,
+  });
   for (let i = 0; i < 120 && market.total === 0; i++) {
     await new Promise((r) => setTimeout(r, 1000));
-    market = await api<Paged<OrderVO>>('/nftOrder/page', { page: 1, size: PAGE_SIZE.market });
+    market = await journey.api<Paged<OrderVO>>('/nftOrder/page', {
+      page: 1,
+      size: PAGE_SIZE.market,
+    });
   }
   listed = market.records;
   expect(listed.length, 'the demo seed lists items').toBeGreaterThan(0);
 
   // Signing in creates the account's profile, which the account search finds.
-  const demo = stack.accounts[2]!;
-  account = demo.address.toLowerCase();
-  const context = await browser.newContext();
-  await installTestWallet(context, {
-    rpcUrl: stack.rpcUrl,
-    chainId: stack.chainId,
-    privateKey: demo.privateKey as Hex,
-  });
-  const page = await context.newPage();
-  await page.goto(stack.url);
-  await signInWithTestWallet(page);
-  await context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+  account = accountOf(2);
+  await (await journey.signedInPage(2)).context.close();
 });
 
 interface Opened {
@@ -102,10 +67,7 @@ interface Opened {
 
 /** A fresh page that records page errors, failed calls, i18next complaints and scripts loaded. */
 async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const problems: string[] = [];
-  await watchCsp(context, problems);
-  const page = await context.newPage();
+  const { context, page, problems } = await watchedPage(journey.browser(), { width, height: 900 });
   const scripts: string[] = [];
   page.on('console', (msg) => {
     const text = msg.text();
@@ -114,7 +76,6 @@ async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
       problems.push(`console ${msg.type()}: ${text}`);
     }
   });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
     // Calls cancelled by a navigation or an unmount (react-query aborts them) are not failures.
     if (req.resourceType() !== 'image' && req.failure()?.errorText !== 'net::ERR_ABORTED') {
@@ -127,40 +88,23 @@ async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
   return { context, page, problems, scripts };
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await injectAxe(page, AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<AxeResults> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
-}
-
 const openHome = async (page: Page, query = '') => {
-  await page.goto(`${stack.url}/${query}`);
+  await page.goto(`${journey.stack().url}/${query}`);
   await page.getByTestId('home-hero').waitFor();
   await page.locator('[data-testid="ranking-row"]').first().waitFor();
   await page.locator('[data-testid="home-featured-card"]').first().waitFor();
 };
 
 const openMarket = async (page: Page, query = '') => {
-  await page.goto(`${stack.url}/marketplace${query}`);
+  await page.goto(`${journey.stack().url}/marketplace${query}`);
   await page.locator('[data-testid="nft-card"], [data-testid="market-empty"]').first().waitFor();
 };
 
 const openItem = async (page: Page, query = '') => {
   const o = listed[0]!;
-  await page.goto(`${stack.url}/asset?tokenId=${o.tokenId}&contractAddr=${o.contractAddr}${query}`);
+  await page.goto(
+    `${journey.stack().url}/asset?tokenId=${o.tokenId}&contractAddr=${o.contractAddr}${query}`,
+  );
   await page.getByTestId('item-name').waitFor();
   await page
     .locator('[data-testid="price-history"], [data-testid="price-history-empty"]')
@@ -168,7 +112,7 @@ const openItem = async (page: Page, query = '') => {
 };
 
 const openRankings = async (page: Page, query = '') => {
-  await page.goto(`${stack.url}/rankings${query}`);
+  await page.goto(`${journey.stack().url}/rankings${query}`);
   await page
     .locator('[data-testid="ranking-row"], [data-testid="rankings-empty"]')
     .first()
@@ -254,7 +198,7 @@ describe('market screens in Chromium', () => {
     const first = await page.getByTestId('nft-card').count();
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(PAGE_SIZE.market);
-    const total = (await api<Paged<OrderVO>>('/nftOrder/page', { page: 1, size: 1 })).total;
+    const total = (await journey.api<Paged<OrderVO>>('/nftOrder/page', { page: 1, size: 1 })).total;
     if (first === PAGE_SIZE.market && total > PAGE_SIZE.market) {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForFunction(
@@ -395,7 +339,7 @@ describe('market screens in Chromium', () => {
 
   it('sends an unknown path home', async () => {
     const { context, page } = await openPage();
-    await page.goto(`${stack.url}/no/such/market/page`);
+    await page.goto(`${journey.stack().url}/no/such/market/page`);
     await page.getByTestId('home-hero').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
@@ -11,9 +9,9 @@ import {
   type CollectionCountRow,
   type Page as Paged,
 } from '@aiamarket/shared';
-import { buildAll, silentSteps, type Stack } from '@aiamarket/tools/stack';
-import { startSeededStack } from './seeded-stack.js';
-import { injectAxe, launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.js';
+import { axeViolations } from './axe.js';
+import { SCREENSHOTS_DIR, watchedPage } from './browser.js';
+import { useJourney } from './journey.js';
 
 // Part B of the browse journeys, on the seeded demo stack: the collection page (Goods, Activities with a
 // filter), an account (its tabs), the help centre, a category and an article, the terms and the
@@ -21,36 +19,15 @@ import { injectAxe, launchBrowser, SCREENSHOTS_DIR, watchCsp } from './browser.j
 // violations), photographed at 1440 and 390 px, and opened in the five languages with no
 // translation key left on screen. Counts come from the API, never from fixed numbers.
 
-const AXE_SOURCE = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 const WIDTHS = [1440, 390] as const;
 
-let stack: Stack;
-let browser: Browser;
-let dataDir: string;
+const journey = useJourney('browse', { privateWebDist: false });
 /** The signed-in demo account (a user record exists for it). */
 let account: string;
 let collectionLink: string;
 
-async function api<T>(pathAndQuery: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${stack.url}/v1/api${pathAndQuery}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; data: T };
-  expect(envelope.code).toBe(0);
-  return envelope.data;
-}
-
 beforeAll(async () => {
-  await buildAll(silentSteps);
-  ({ stack, dataDir } = await startSeededStack('browse'));
-  browser = await launchBrowser();
-
-  const ranked = await api<Paged<CollectionCountRow>>(
+  const ranked = await journey.api<Paged<CollectionCountRow>>(
     '/collections/collectionCount?page=1&size=20',
   );
   const withItems = ranked.records.find((c) => c.totalTokens > 0) ?? ranked.records[0];
@@ -59,18 +36,18 @@ beforeAll(async () => {
 
   // Signing in creates the account's profile, which the account page needs: the same three
   // calls the app makes (nonce, message, authNew), signed by the demo key.
-  const demo = privateKeyToAccount(stack.accounts[1]!.privateKey as Hex);
+  const demo = privateKeyToAccount(journey.stack().accounts[1]!.privateKey as Hex);
   account = demo.address.toLowerCase();
-  const nonce = await api<string>(`/user/nonce/${demo.address}`);
-  const issued = await api<{ message: string }>(`/user/signMessage/${demo.address}?nonce=${nonce}`);
+  const nonce = await journey.api<string>(`/user/nonce/${demo.address}`);
+  const issued = await journey.api<{ message: string }>(
+    `/user/signMessage/${demo.address}?nonce=${nonce}`,
+  );
   const signature = await demo.signMessage({ message: issued.message });
-  await api<string>('/user/authNew', { userAddr: demo.address, signature, msg: issued.message });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await journey.api<string>('/user/authNew', {
+    userAddr: demo.address,
+    signature,
+    msg: issued.message,
+  });
 });
 
 interface Opened {
@@ -81,10 +58,7 @@ interface Opened {
 
 /** A fresh page that records page errors, failed requests and i18next complaints. */
 async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const problems: string[] = [];
-  await watchCsp(context, problems);
-  const page = await context.newPage();
+  const { context, page, problems } = await watchedPage(journey.browser(), { width, height: 900 });
   page.on('console', (msg) => {
     const text = msg.text();
     // A failed resource is reported by the request handlers below, with its URL and kind.
@@ -97,7 +71,6 @@ async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
     // Leaving a tab aborts its calls on purpose.
     const reason = req.failure()?.errorText ?? '';
@@ -106,26 +79,6 @@ async function openPage(width: number = WIDTHS[0]): Promise<Opened> {
     }
   });
   return { context, page, problems };
-}
-
-/** Serious and critical axe violations of the whole document. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await injectAxe(page, AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<AxeResults> } }).axe;
-    interface AxeResults {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    }
-    const result = await axe.run(document);
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
 }
 
 /** Keys of the issue's namespaces that would show if a translation were missing. */
@@ -158,14 +111,16 @@ async function expectNotCovered(page: Page, testId: string) {
 }
 
 const openCollection = async (page: Page) => {
-  await page.goto(`${stack.url}/collection/${collectionLink}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`${journey.stack().url}/collection/${collectionLink}`, {
+    waitUntil: 'domcontentloaded',
+  });
   await page.getByTestId('collection-header').waitFor();
   await page.locator('[data-testid="nft-card"], [data-testid="goods-empty"]').first().waitFor();
   await expectNotCovered(page, 'collection-picture');
 };
 
 const openAccount = async (page: Page) => {
-  await page.goto(`${stack.url}/account/0/${account}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`${journey.stack().url}/account/0/${account}`, { waitUntil: 'domcontentloaded' });
   await page.getByTestId('account-header').waitFor();
   await page
     .locator(
@@ -176,20 +131,24 @@ const openAccount = async (page: Page) => {
   await expectNotCovered(page, 'account-avatar');
 };
 
-const openHelp = async (page: Page) => {
-  await page.goto(`${stack.url}/helpcenter`, { waitUntil: 'domcontentloaded' });
+/** `path` of the app, in `lang` when one is given (the app's own choice otherwise). */
+const inLang = (path: string, lang?: string) =>
+  `${journey.stack().url}${path}${lang ? `?lang=${lang}` : ''}`;
+
+const openHelp = async (page: Page, lang?: string) => {
+  await page.goto(inLang('/helpcenter', lang), { waitUntil: 'domcontentloaded' });
   await page.locator('[data-testid="help-category"], [data-testid="help-empty"]').first().waitFor();
 };
 
 /** The first help category's page of articles (/article-type/{name}/{id}), in `lang`. */
 const openArticleType = async (page: Page, lang = 'en') => {
-  const categories = await api<Paged<{ id: number; inName: string }>>(
+  const categories = await journey.api<Paged<{ id: number; inName: string }>>(
     `/articles/category/page?page=1&size=10&lang=${lang}`,
   );
   const category = categories.records[0];
   expect(category, 'the demo seed has help categories').toBeTruthy();
   await page.goto(
-    `${stack.url}/article-type/${encodeURIComponent(category!.inName)}/${category!.id}?lang=${lang}`,
+    `${journey.stack().url}/article-type/${encodeURIComponent(category!.inName)}/${category!.id}?lang=${lang}`,
     { waitUntil: 'domcontentloaded' },
   );
   await page.getByTestId('article-type').waitFor();
@@ -203,15 +162,15 @@ const openFirstArticle = async (page: Page, lang: string) => {
   await page.getByTestId('article-details').waitFor();
 };
 
-const openFooterLink = (id: string, doc: string) => async (page: Page) => {
-  await page.goto(`${stack.url}/`, { waitUntil: 'domcontentloaded' });
+const openFooterLink = (id: string, doc: string) => async (page: Page, lang?: string) => {
+  await page.goto(inLang('/', lang), { waitUntil: 'domcontentloaded' });
   await page.getByTestId(id).click();
   await page.getByTestId(`legal-${doc}`).waitFor();
 };
 
 describe('browse pages in Chromium', () => {
   it('collection: header, Goods, and Activities with the transfer filter', async () => {
-    const collection = await api<{ id: number; contractAddr: string; totalTokens: number }>(
+    const collection = await journey.api<{ id: number; contractAddr: string; totalTokens: number }>(
       `/collections/link?linkCollection=${collectionLink}`,
     );
     const { page, problems, context } = await openPage();
@@ -327,7 +286,9 @@ describe('browse pages in Chromium', () => {
   it('sends an unknown account to the not-found page', async () => {
     const unknown = '0x000000000000000000000000000000000000dead';
     await checkScreen('not-found', async (page) => {
-      await page.goto(`${stack.url}/account/0/${unknown}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`${journey.stack().url}/account/0/${unknown}`, {
+        waitUntil: 'domcontentloaded',
+      });
       await page.getByTestId('not-found').waitFor();
       expect(new URL(page.url()).pathname).toBe('/404');
       await page.getByTestId('not-found-image').waitFor();
@@ -339,55 +300,38 @@ describe('browse pages in Chromium', () => {
       [
         'collection',
         async (page, lang) => {
-          await page.goto(`${stack.url}/collection/${collectionLink}?tab=activities&lang=${lang}`, {
-            waitUntil: 'domcontentloaded',
-          });
+          await page.goto(
+            `${journey.stack().url}/collection/${collectionLink}?tab=activities&lang=${lang}`,
+            {
+              waitUntil: 'domcontentloaded',
+            },
+          );
           await page.getByTestId('collection-activity-filter-transfer').waitFor();
         },
       ],
       [
         'account',
         async (page, lang) => {
-          await page.goto(`${stack.url}/account/0/${account}?tab=activities&lang=${lang}`, {
-            waitUntil: 'domcontentloaded',
-          });
+          await page.goto(
+            `${journey.stack().url}/account/0/${account}?tab=activities&lang=${lang}`,
+            {
+              waitUntil: 'domcontentloaded',
+            },
+          );
           await page.getByTestId('account-sub-tab-forceCancel').waitFor();
         },
       ],
-      [
-        'helpcenter',
-        async (page, lang) => {
-          await page.goto(`${stack.url}/helpcenter?lang=${lang}`, {
-            waitUntil: 'domcontentloaded',
-          });
-          await page
-            .locator('[data-testid="help-category"], [data-testid="help-empty"]')
-            .first()
-            .waitFor();
-        },
-      ],
+      ['helpcenter', openHelp],
       ['article-type', openArticleType],
       ['article', openFirstArticle],
-      [
-        'terms',
-        async (page, lang) => {
-          await page.goto(`${stack.url}/?lang=${lang}`, { waitUntil: 'domcontentloaded' });
-          await page.getByTestId('footer-terms').click();
-          await page.getByTestId('legal-terms').waitFor();
-        },
-      ],
-      [
-        'privacy',
-        async (page, lang) => {
-          await page.goto(`${stack.url}/?lang=${lang}`, { waitUntil: 'domcontentloaded' });
-          await page.getByTestId('footer-privacy').click();
-          await page.getByTestId('legal-privacy').waitFor();
-        },
-      ],
+      ['terms', openFooterLink('footer-terms', 'terms')],
+      ['privacy', openFooterLink('footer-privacy', 'privacy')],
       [
         'not-found',
         async (page, lang) => {
-          await page.goto(`${stack.url}/404?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+          await page.goto(`${journey.stack().url}/404?lang=${lang}`, {
+            waitUntil: 'domcontentloaded',
+          });
           await page.getByTestId('not-found').waitFor();
         },
       ],

@@ -15,7 +15,7 @@ export async function launchBrowser(): Promise<Browser> {
  * Records every Content-Security-Policy violation of the page's documents into `problems` (the
  * `securitypolicyviolation` event; Chromium also logs each one as a console error).
  */
-export async function watchCsp(context: BrowserContext, problems: string[]): Promise<void> {
+async function watchCsp(context: BrowserContext, problems: string[]): Promise<void> {
   await context.exposeFunction('__reportCspViolation', (text: string) =>
     problems.push(`CSP violation: ${text}`),
   );
@@ -29,9 +29,17 @@ export async function watchCsp(context: BrowserContext, problems: string[]): Pro
 }
 
 /**
- * Loads axe-core into the page through the DevTools protocol: an injected <script> would be an
- * inline script, which the app's CSP refuses.
+ * A page in a fresh browser context of `viewport` whose CSP violations and page errors go into
+ * `problems` (the journey adds what else it counts as one).
  */
-export async function injectAxe(page: Page, source: string): Promise<void> {
-  await page.evaluate(source);
+export async function watchedPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport });
+  const problems: string[] = [];
+  await watchCsp(context, problems);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return { context, page, problems };
 }

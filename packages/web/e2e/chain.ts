@@ -1,12 +1,17 @@
-import path from 'node:path';
-import type { Browser, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { createPublicClient, createWalletClient, http, type Abi, type Address } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  getContract,
+  http,
+  type Abi,
+  type Address,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { gameItems721Abi } from '@aiamarket/shared/abis';
+import { gameItems1155Abi, gameItems721Abi } from '@aiamarket/shared/abis';
 import { DEMO_ACCOUNT_COUNT, demoAccountKey, type Stack } from '@aiamarket/tools/stack';
-import { SCREENSHOTS_DIR } from './browser.js';
-import { installTestWallet, signInWithTestWallet, type TestWallet } from './test-wallet.js';
+import { callApi } from './api.js';
 
 /** How many heroes the demo seed mints (token ids 1..72). */
 export const HEROES_SUPPLY = 72n;
@@ -25,25 +30,22 @@ export const indexOf = (owner: string) =>
   ACCOUNTS.findIndex((a) => a.address.toLowerCase() === owner.toLowerCase());
 
 /**
- * The chain and page helpers of one journey file. `started` is read on each call because the
- * stack and browser only exist once the journey's beforeAll has run. `consoleTypes` are the
- * browser console message types a signed-in page echoes to the test log.
+ * The chain and API helpers of one journey file. `stack` is read on each call because the stack
+ * only exists once the journey's beforeAll has run.
  */
-export function journeyTools(
-  name: string,
-  started: () => { stack: Stack; browser: Browser },
-  options: { consoleTypes?: readonly ReturnType<ConsoleMessage['type']>[] } = {},
-) {
-  const stack = () => started().stack;
-
-  const shot = (page: Page, shotName: string) =>
-    page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-${shotName}.png`) });
-
-  /** Marks a journey step in the test log. */
-  const step = (text: string) => console.log(`[${name}] ${text}`);
-
+export function chainTools(stack: () => Stack) {
   const contract = (contractName: string) =>
     stack().deployment.contracts[contractName]!.address as Address;
+  /** The demo deployment's contracts, by the names the journeys give them. */
+  const contracts = () => ({
+    heroes: contract('GameItems721'),
+    items: contract('GameItems1155'),
+    market: contract('Marketplace'),
+    stable: contract('StableCoin'),
+    wrapped: contract('WrappedAIA'),
+    offers: contract('Offers'),
+    listings: contract('Listings'),
+  });
   const client = () => createPublicClient({ transport: http(stack().rpcUrl) });
 
   /** A direct transaction from a demo account (setup the page must not do); its receipt. */
@@ -72,65 +74,21 @@ export function journeyTools(
 
   /** A GET call; null when the envelope's code is not 0. */
   async function get<T>(pathAndQuery: string): Promise<T | null> {
-    const answer = (await (await fetch(`${stack().url}/v1/api${pathAndQuery}`)).json()) as {
-      code: number;
-      data: T;
-    };
+    const answer = await callApi<T>(stack().url, pathAndQuery);
     return answer.code === 0 ? answer.data : null;
   }
 
   /** A POST call with a JSON body; null when the envelope's code is not 0. */
   async function post<T>(call: string, body: unknown): Promise<T | null> {
-    const answer = (await (
-      await fetch(`${stack().url}/v1/api${call}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json()) as { code: number; data: T };
+    const answer = await callApi<T>(stack().url, call, body);
     return answer.code === 0 ? answer.data : null;
   }
 
-  /** A signed-in browser page of demo account `index`. */
-  async function signedInPage(index: number): Promise<{ page: Page; wallet: TestWallet }> {
-    const { stack: s, browser } = started();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const wallet = await installTestWallet(context, {
-      rpcUrl: s.rpcUrl,
-      chainId: s.chainId,
-      privateKey: ACCOUNTS[index]!.privateKey,
-    });
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
-    const consoleTypes = options.consoleTypes ?? [];
-    if (consoleTypes.length > 0) {
-      page.on('console', (m) => {
-        if (consoleTypes.includes(m.type())) console.error(`console ${index}: ${m.text()}`);
-      });
-    }
-    await page.goto(s.url);
-    await page.getByTestId('home-hero').waitFor();
-    await signInWithTestWallet(page);
-    return { page, wallet };
-  }
-
-  async function openItem(page: Page, nft: Address, tokenId: bigint) {
-    await page.goto(`${stack().url}/asset?tokenId=${tokenId}&contractAddr=${nft}`);
-    await page.getByTestId('item-actions').waitFor({ timeout: 30_000 });
-  }
-
-  /** Waits for a dialog's chain action to end; a failure throws with the message it shows. */
-  async function settled(modal: Locator) {
-    const status = modal.getByTestId('tx-status');
-    await expect
-      .poll(async () => ((await status.count()) ? await status.getAttribute('data-phase') : null), {
-        timeout: 120_000,
-        interval: 500,
-      })
-      .toMatch(/^(done|error)$/);
-    if ((await status.getAttribute('data-phase')) === 'error') {
-      throw new Error(`the action failed: ${await status.innerText()}`);
-    }
+  /** A GET call (a POST when `body` is given) that must answer code 0: its data. */
+  async function api<T>(call: string, body?: unknown): Promise<T> {
+    const answer = await callApi<T>(stack().url, call, body);
+    expect(answer.code).toBe(0);
+    return answer.data;
   }
 
   /** The owner of a seeded hero (lowercase). */
@@ -153,18 +111,34 @@ export function journeyTools(
       .filter(([, who]) => who >= 0 && !exclude.includes(who));
   }
 
+  const erc20 = (token: Address) =>
+    getContract({ address: token, abi: erc20Abi, client: client() });
+  const erc1155 = (nft: Address) =>
+    getContract({ address: nft, abi: gameItems1155Abi, client: client() });
+
+  /** What `who` holds of the ERC-20 `token` (the stable coin, the wrapped AIA), in base units. */
+  const tokenBalance = (token: Address, who: Address) => erc20(token).read.balanceOf([who]);
+
+  /** What `owner` lets `spender` take of the ERC-20 `token`, in base units. */
+  const tokenAllowance = (token: Address, owner: Address, spender: Address) =>
+    erc20(token).read.allowance([owner, spender]);
+
+  /** How many units of the ERC-1155 item `tokenId` of `nft` `who` holds. */
+  const unitsHeld = (nft: Address, who: Address, tokenId: bigint) =>
+    erc1155(nft).read.balanceOf([who, tokenId]);
+
   return {
-    shot,
-    step,
     contract,
+    contracts,
     client,
     send,
     get,
     post,
-    signedInPage,
-    openItem,
-    settled,
+    api,
     ownerOf,
     heroesHeld,
+    tokenBalance,
+    tokenAllowance,
+    unitsHeld,
   };
 }

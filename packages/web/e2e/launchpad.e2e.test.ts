@@ -1,59 +1,94 @@
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  createPublicClient,
-  createWalletClient,
-  erc20Abi,
-  erc721Abi,
-  http,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { gameItems1155Abi, launchpad1155Abi, launchpad721Abi } from '@aiamarket/shared/abis';
-import type { Stack } from '@aiamarket/tools/stack';
-import { SCREENSHOTS_DIR } from './browser.js';
+import { erc721Abi, type Abi, type Address } from 'viem';
+import { launchpad1155Abi, launchpad721Abi } from '@aiamarket/shared/abis';
+import { accountOf } from './chain.js';
 import { useJourney } from './journey.js';
-import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
 
 // The launchpad journey on the seeded demo chain: the list, the 721 project, a mint
 // with AIA, a mint with the stable coin (approval first), a refused quantity, and a 2:1 swap of
 // the GameItems721 the seed gave demo account 1.
 
-let stack: Stack;
-let browser: Browser;
-useJourney('launchpad', { privateWebDist: true }, (started) => {
-  ({ stack, browser } = started);
-});
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS_DIR, `launchpad-${name}.png`) });
-
-const contract = (name: string) => stack.deployment.contracts[name]!.address as Address;
+const journey = useJourney('launchpad', { privateWebDist: true });
 
 /** The launchpads' owner (the deployer, demo account 0) changes a sale's settings on chain. */
 async function asOwner(address: Address, abi: Abi, functionName: string, args: unknown[]) {
-  const account = privateKeyToAccount(stack.accounts[0]!.privateKey as Hex);
-  const client = createPublicClient({ transport: http(stack.rpcUrl) });
-  const owner = (await client.readContract({ address, abi, functionName: 'owner' })) as Address;
-  expect(owner.toLowerCase()).toBe(account.address.toLowerCase());
-  const wallet = createWalletClient({ account, transport: http(stack.rpcUrl) });
-  const hash = await wallet.writeContract({ address, abi, functionName, args, chain: null });
-  expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
+  const owner = (await journey.client().readContract({
+    address,
+    abi,
+    functionName: 'owner',
+  })) as Address;
+  expect(owner.toLowerCase()).toBe(accountOf(0));
+  await journey.send(0, address, abi, functionName, args);
 }
 
 /** The server reads sales through a 5 s cache: wait it out after an owner change. */
 const SALE_CACHE_MS = 5_500;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Opens the project `name` from its card in the launchpad list's `section`. */
+async function openProject(page: Page, section: Locator, name: string) {
+  await section
+    .getByTestId('launchpad-card')
+    .filter({ hasText: name })
+    .getByTestId('launchpad-card-details')
+    .click();
+  await page.getByTestId('launchpad-detail').waitFor();
+}
+
+/**
+ * What the exchange dialog says in each swap of the journey (2 sources for 1): its ratio, its
+ * refusal of a count that does not meet it, its summary of 4 selected, and the success message.
+ */
+interface ExchangeText {
+  ratio: string;
+  refused: string;
+  tip: string;
+  success: string;
+}
+const GENESIS_EXCHANGE: ExchangeText = {
+  ratio: '(Exchange 2 for 1)',
+  refused: 'The selected count does not meet the swap ratio',
+  tip: 'Selected 4, you will receive 2 AIA Genesis',
+  success: 'Exchanged successfully: 2 received',
+};
+const RELICS_EXCHANGE_ZH: ExchangeText = {
+  ratio: '(2 个兑换 1 个)',
+  refused: '所选数量不符合兑换比例',
+  tip: '已选 4 个，将获得 2 个 AIA Relics',
+  success: '兑换成功：获得 2 个',
+};
+
+/** Opens the project's exchange dialog, once it lists the wallet's items, and checks its ratio. */
+async function openExchange(page: Page, text: ExchangeText) {
+  await page.getByTestId('launchpad-exchange').click();
+  const exchange = page.getByTestId('exchange-modal');
+  await exchange.getByTestId('exchange-item').first().waitFor({ timeout: 30_000 });
+  expect(await exchange.getByTestId('exchange-ratio').innerText()).toBe(text.ratio);
+  return exchange;
+}
+
+/** Confirms the exchange dialog with a count it refuses: it says so. */
+async function confirmRefused(exchange: Locator, text: ExchangeText) {
+  await exchange.getByTestId('exchange-confirm').click();
+  await expect.poll(() => exchange.getByTestId('exchange-error').innerText()).toBe(text.refused);
+}
+
+/** Confirms the exchange dialog with 4 selected (photographed first); resolves once it succeeded. */
+async function confirmExchange(page: Page, text: ExchangeText, shotName: string) {
+  const exchange = page.getByTestId('exchange-modal');
+  expect(await exchange.getByTestId('exchange-tip').innerText()).toBe(text.tip);
+  await journey.shot(page, shotName);
+  await exchange.getByTestId('exchange-confirm').click();
+  await page.getByTestId('launchpad-success').waitFor({ timeout: 90_000 });
+  await page.getByText(text.success).first().waitFor();
+}
+
 describe('launchpad', () => {
   it('lists projects, mints with AIA and the stable coin, and swaps 721 sources 2:1', async () => {
-    const account = stack.accounts[1]!;
-    const user = account.address as Address;
-    const client = createPublicClient({ transport: http(stack.rpcUrl) });
-    const launchpad = contract('Launchpad721');
+    const user = accountOf(1);
+    const client = journey.client();
+    const launchpad = journey.contract('Launchpad721');
     const supply = async () =>
       (
         await client.readContract({
@@ -72,41 +107,25 @@ describe('launchpad', () => {
         })
       )[0];
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await installTestWallet(context, {
-      rpcUrl: stack.rpcUrl,
-      chainId: stack.chainId,
-      privateKey: account.privateKey as Hex,
-    });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    await page.goto(stack.url);
-    await page.getByTestId('home-hero').waitFor();
-    await signInWithTestWallet(page);
+    const { context, page, problems } = await journey.signedInPage(1);
 
     // The list: in-progress and ended sections.
-    await page.goto(`${stack.url}/launchpad`);
+    await page.goto(`${journey.stack().url}/launchpad`);
     const inProgress = page.getByTestId('launchpad-in-progress');
     await inProgress.getByTestId('launchpad-card').first().waitFor();
     expect(await inProgress.getByTestId('launchpad-card').count()).toBe(2);
     const ended = page.getByTestId('launchpad-ended');
     await ended.getByTestId('launchpad-card').first().waitFor();
     expect(await ended.getByTestId('launchpad-card-start').first().innerText()).toContain('UTC+8');
-    await shot(page, 'list');
+    await journey.shot(page, 'list');
 
     // The 721 project.
-    await inProgress
-      .getByTestId('launchpad-card')
-      .filter({ hasText: 'AIA Genesis' })
-      .getByTestId('launchpad-card-details')
-      .click();
-    await page.getByTestId('launchpad-detail').waitFor();
+    await openProject(page, inProgress, 'AIA Genesis');
     const minted = page.getByTestId('launchpad-minted');
     const start = await supply();
     await expect.poll(() => minted.innerText()).toBe(`${start} / 1,000`);
     expect(await page.getByTestId('launchpad-article').innerText()).toContain('How to take part');
-    await shot(page, 'detail');
+    await journey.shot(page, 'detail');
 
     // Mint 2 with AIA.
     const mintedBefore = await mintedBy();
@@ -116,7 +135,7 @@ describe('launchpad', () => {
     await aia.getByTestId('mint-plus').click();
     expect(await aia.getByTestId('mint-count').inputValue()).toBe('2');
     expect(await aia.getByTestId('mint-total').innerText()).toBe('Total 0.02 AIA');
-    await shot(page, 'mint-modal');
+    await journey.shot(page, 'mint-modal');
     await aia.getByTestId('mint-submit').click();
     await page.getByTestId('launchpad-success').waitFor({ timeout: 60_000 });
     await page.getByText('Minted successfully').first().waitFor();
@@ -126,7 +145,7 @@ describe('launchpad', () => {
     expect(await page.getByTestId('launchpad-success-account').getAttribute('href')).toBe(
       `/account/0/${user.toLowerCase()}`,
     );
-    await shot(page, 'mint-success');
+    await journey.shot(page, 'mint-success');
     await page.keyboard.press('Escape');
 
     // A quantity above the per-transaction cap (maxBatchSize 10, below the per-wallet 20) is
@@ -141,14 +160,8 @@ describe('launchpad', () => {
     expect(await usdt.getByTestId('mint-count').inputValue()).toBe('10');
 
     // Mint 1 with the stable coin: approve, then mint.
-    const coin = contract('StableCoin');
-    const balance = () =>
-      client.readContract({
-        address: coin,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [user],
-      });
+    const coin = journey.contract('StableCoin');
+    const balance = () => journey.tokenBalance(coin, user);
     const paidBefore = await balance();
     await usdt.getByTestId('mint-count').fill('1');
     await usdt.getByTestId('mint-submit').click();
@@ -184,7 +197,7 @@ describe('launchpad', () => {
       .toBe('Coin mint limit exceeded (can mint 1)');
     expect(await usdt.getByTestId('mint-count').inputValue()).toBe('1');
     expect(await supply()).toBe(start + 3n);
-    await shot(page, 'mint-coin-cap');
+    await journey.shot(page, 'mint-coin-cap');
     await page.keyboard.press('Escape');
 
     // The per-wallet cap: the owner lowers it to what this wallet minted plus one.
@@ -202,35 +215,23 @@ describe('launchpad', () => {
       .toBe('Wallet mint limit reached (you can mint 1 more)');
     expect(await aia.getByTestId('mint-count').inputValue()).toBe('1');
     expect(await mintedBy()).toBe(mine);
-    await shot(page, 'mint-wallet-cap');
+    await journey.shot(page, 'mint-wallet-cap');
     await page.keyboard.press('Escape');
     // Back to the demo settings for the exchange below.
     await asOwner(launchpad, launchpad721Abi, 'setBaseConfig', [base]);
     await asOwner(launchpad, launchpad721Abi, 'setCoins', [coins]);
 
     // Exchange: the seed gave account 1 four AIA Heroes (ids 1-4); the sale takes 2 for 1.
-    const heroes = contract('GameItems721');
-    await page.getByTestId('launchpad-exchange').click();
-    const exchange = page.getByTestId('exchange-modal');
-    await exchange.getByTestId('exchange-item').first().waitFor({ timeout: 30_000 });
+    const heroes = journey.contract('GameItems721');
+    const exchange = await openExchange(page, GENESIS_EXCHANGE);
     expect(await exchange.getByTestId('exchange-item').count()).toBe(4);
-    expect(await exchange.getByTestId('exchange-ratio').innerText()).toBe('(Exchange 2 for 1)');
     const checks = exchange.getByTestId('exchange-check');
     await checks.nth(0).check();
-    await exchange.getByTestId('exchange-confirm').click();
-    await expect
-      .poll(() => exchange.getByTestId('exchange-error').innerText())
-      .toBe('The selected count does not meet the swap ratio');
+    await confirmRefused(exchange, GENESIS_EXCHANGE);
     await checks.nth(1).check();
     await checks.nth(2).check();
     await checks.nth(3).check();
-    expect(await exchange.getByTestId('exchange-tip').innerText()).toBe(
-      'Selected 4, you will receive 2 AIA Genesis',
-    );
-    await shot(page, 'exchange-modal');
-    await exchange.getByTestId('exchange-confirm').click();
-    await page.getByTestId('launchpad-success').waitFor({ timeout: 90_000 });
-    await page.getByText('Exchanged successfully: 2 received').first().waitFor();
+    await confirmExchange(page, GENESIS_EXCHANGE, 'exchange-modal');
     expect(await supply()).toBe(start + 5n);
     expect(
       await client.readContract({
@@ -240,18 +241,17 @@ describe('launchpad', () => {
         args: [user],
       }),
     ).toBe(0n);
-    await shot(page, 'exchange-success');
+    await journey.shot(page, 'exchange-success');
 
     expect(problems).toEqual([]);
     await context.close();
   }, 300_000);
 
   it('in Chinese: swaps 1155 sources 2:1 with steppers, sells a project out, shows an ended one', async () => {
-    const account = stack.accounts[2]!;
-    const user = account.address as Address;
-    const client = createPublicClient({ transport: http(stack.rpcUrl) });
-    const launchpad = contract('Launchpad1155');
-    const items = contract('GameItems1155');
+    const user = accountOf(2);
+    const client = journey.client();
+    const launchpad = journey.contract('Launchpad1155');
+    const items = journey.contract('GameItems1155');
     const tokenId = 0n;
     // The demo sale swaps 1:1; the owner makes it 2 sources for 1.
     await asOwner(launchpad, launchpad1155Abi, 'setSwapConfig', [
@@ -260,28 +260,12 @@ describe('launchpad', () => {
     ]);
     await pause(SALE_CACHE_MS);
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await installTestWallet(context, {
-      rpcUrl: stack.rpcUrl,
-      chainId: stack.chainId,
-      privateKey: account.privateKey as Hex,
-    });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    await page.goto(`${stack.url}/?lang=zh-CN`);
-    await page.getByTestId('home-hero').waitFor();
-    await signInWithTestWallet(page);
+    const { context, page, problems } = await journey.signedInPage(2, { query: '?lang=zh-CN' });
 
-    await page.goto(`${stack.url}/launchpad`);
+    await page.goto(`${journey.stack().url}/launchpad`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('发射台');
     const inProgress = page.getByTestId('launchpad-in-progress');
-    await inProgress
-      .getByTestId('launchpad-card')
-      .filter({ hasText: 'AIA Relics' })
-      .getByTestId('launchpad-card-details')
-      .click();
-    await page.getByTestId('launchpad-detail').waitFor();
+    await openProject(page, inProgress, 'AIA Relics');
     const state = async () =>
       client.readContract({
         address: launchpad,
@@ -291,20 +275,11 @@ describe('launchpad', () => {
       });
     const supply = async () => (await state())[1];
     const start = await supply();
-    const held = (id: bigint) =>
-      client.readContract({
-        address: items,
-        abi: gameItems1155Abi,
-        functionName: 'balanceOf',
-        args: [user, id],
-      });
+    const held = (id: bigint) => journey.unitsHeld(items, user, id);
     const heldBefore = [await held(1n), await held(2n)];
 
     // The seed gave account 2 game items 1 (x6), 2 (x3) and 3 (x1).
-    await page.getByTestId('launchpad-exchange').click();
-    const exchange = page.getByTestId('exchange-modal');
-    await exchange.getByTestId('exchange-item').first().waitFor({ timeout: 30_000 });
-    expect(await exchange.getByTestId('exchange-ratio').innerText()).toBe('(2 个兑换 1 个)');
+    const exchange = await openExchange(page, RELICS_EXCHANGE_ZH);
     expect(await exchange.getByTestId('exchange-item').count()).toBe(3);
     const first = exchange.getByTestId('exchange-item').nth(0);
     const second = exchange.getByTestId('exchange-item').nth(1);
@@ -318,19 +293,10 @@ describe('launchpad', () => {
     expect(await second.getByTestId('exchange-amount').inputValue()).toBe('3');
     expect(await exchange.getByTestId('exchange-error').count()).toBe(0);
     // 3 is not a multiple of 2: refused, nothing moves.
-    await exchange.getByTestId('exchange-confirm').click();
-    await expect
-      .poll(() => exchange.getByTestId('exchange-error').innerText())
-      .toBe('所选数量不符合兑换比例');
+    await confirmRefused(exchange, RELICS_EXCHANGE_ZH);
     expect(await supply()).toBe(start);
     await first.getByTestId('exchange-plus').click();
-    expect(await exchange.getByTestId('exchange-tip').innerText()).toBe(
-      '已选 4 个，将获得 2 个 AIA Relics',
-    );
-    await shot(page, 'exchange-1155-zh');
-    await exchange.getByTestId('exchange-confirm').click();
-    await page.getByTestId('launchpad-success').waitFor({ timeout: 90_000 });
-    await page.getByText('兑换成功：获得 2 个').first().waitFor();
+    await confirmExchange(page, RELICS_EXCHANGE_ZH, 'exchange-1155-zh');
     expect(await supply()).toBe(start + 2n);
     expect(heldBefore[0]! - (await held(1n))).toBe(1n);
     expect(heldBefore[1]! - (await held(2n))).toBe(3n);
@@ -366,10 +332,10 @@ describe('launchpad', () => {
       '/collection/aia-relics',
     );
     expect(await page.getByTestId('launchpad-mint').count()).toBe(0);
-    await shot(page, 'sold-out-zh');
+    await journey.shot(page, 'sold-out-zh');
 
     // The list now shows it among the ended projects, as sold out.
-    await page.goto(`${stack.url}/launchpad`);
+    await page.goto(`${journey.stack().url}/launchpad`);
     const ended = page.getByTestId('launchpad-ended');
     const relics = ended
       .getByTestId('launchpad-card')
@@ -391,23 +357,20 @@ describe('launchpad', () => {
       '/collection/aia-relics',
     );
     expect(await page.getByTestId('countdown').count()).toBe(0);
-    await shot(page, 'ended-zh');
+    await journey.shot(page, 'ended-zh');
 
     expect(problems).toEqual([]);
     await context.close();
   }, 300_000);
 
   it('primary sales in Turkish and English: the list, the detail (and a reload), items, item page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    await page.goto(`${stack.url}/primary?lang=tr`);
+    const { context, page, problems } = await journey.visitorPage();
+    await page.goto(`${journey.stack().url}/primary?lang=tr`);
     const card = page.getByTestId('activity-card').filter({ hasText: 'Ejderha yumurtaları' });
     await card.waitFor();
     expect(await card.getByTestId('status-ribbon').innerText()).toBe('Devam ediyor');
     expect(await card.getByTestId('countdown').count()).toBe(1);
-    await shot(page, 'primary-tr');
+    await journey.shot(page, 'primary-tr');
     await card.click();
     await page.getByTestId('activity-detail').waitFor();
     const id = new URL(page.url()).searchParams.get('id');
@@ -424,9 +387,9 @@ describe('launchpad', () => {
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
       'Yaz satışı: Ejderha yumurtaları',
     );
-    await shot(page, 'activity-detail-tr');
+    await journey.shot(page, 'activity-detail-tr');
 
-    await page.goto(`${stack.url}/marketlist/${id}/1`);
+    await page.goto(`${journey.stack().url}/marketlist/${id}/1`);
     const items = page.getByTestId('marketlist-item');
     await items.first().waitFor();
     expect(await items.count()).toBe(4);
@@ -434,7 +397,7 @@ describe('launchpad', () => {
     expect(await ember.getByTestId('status-ribbon').innerText()).toBe('Tükendi');
     const box = items.filter({ hasText: 'Gizem kutusu' });
     expect(await box.getAttribute('href')).toMatch(/^\/primary-details\/\d+\/1\?activity=\d+$/);
-    await shot(page, 'marketlist-tr');
+    await journey.shot(page, 'marketlist-tr');
 
     // The item page: a blind box of a running activity, with the activity's buy link.
     await box.click();
@@ -447,7 +410,7 @@ describe('launchpad', () => {
     const buy = page.getByTestId('primary-item-buy');
     expect(await buy.innerText()).toBe('Hemen satın al');
     expect(await buy.getAttribute('href')).toBe('/collection/dragon-riders');
-    await shot(page, 'primary-item-tr');
+    await journey.shot(page, 'primary-item-tr');
 
     // The same page in English, after a reload (the activity id is in the URL).
     await page.goto(`${page.url()}&lang=en`);
@@ -465,10 +428,10 @@ describe('launchpad', () => {
     await closed.waitFor();
     expect(await closed.innerText()).toBe('Sold out');
     expect(await page.getByTestId('primary-item-buy').count()).toBe(0);
-    await shot(page, 'primary-item-sold-out-en');
+    await journey.shot(page, 'primary-item-sold-out-en');
 
     // An item-list activity (the upcoming forge sale) opens /marketlist from /primary.
-    await page.goto(`${stack.url}/primary`);
+    await page.goto(`${journey.stack().url}/primary`);
     const forge = page.getByTestId('activity-card').filter({ hasText: 'Legends of the Forge' });
     await forge.click();
     await page.waitForURL(/\/marketlist\/\d+\/0$/);
@@ -480,7 +443,7 @@ describe('launchpad', () => {
     await page.getByTestId('marketlist-item').filter({ hasText: 'Runic blade' }).click();
     await page.getByTestId('primary-item').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Runic blade');
-    await shot(page, 'marketlist-from-primary-en');
+    await journey.shot(page, 'marketlist-from-primary-en');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { LOCALES } from '@aiamarket/shared';
-import type { Stack } from '@aiamarket/tools/stack';
 import { SCREENSHOTS_DIR } from './browser.js';
 import { useJourney } from './journey.js';
 import { installTestWallet, signInWithTestWallet } from './test-wallet.js';
@@ -18,11 +17,7 @@ const WIDTHS = [
   1920,
 ] as const;
 
-let stack: Stack;
-let browser: Browser;
-useJourney('topbar', { privateWebDist: true }, (started) => {
-  ({ stack, browser } = started);
-});
+const journey = useJourney('topbar', { privateWebDist: true });
 
 interface Layout {
   viewport: number;
@@ -114,7 +109,7 @@ function measureTopBar(): Layout {
 async function measureAll(page: Page, lang: string, piece: string): Promise<string[]> {
   const failures: string[] = [];
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${stack.url}/?lang=${lang}`);
+  await page.goto(`${journey.stack().url}/?lang=${lang}`);
   await page.getByTestId('home-hero').waitFor();
   await page.getByTestId(piece).waitFor();
   for (const width of WIDTHS) {
@@ -142,7 +137,7 @@ async function measureAll(page: Page, lang: string, piece: string): Promise<stri
 
 describe('the top bar at every width, in every language', () => {
   it('holds for a signed-out visitor (Connect wallet)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await journey.browser().newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const failures: string[] = [];
     for (const lang of LOCALES) failures.push(...(await measureAll(page, lang, 'connect-wallet')));
@@ -151,16 +146,16 @@ describe('the top bar at every width, in every language', () => {
   });
 
   it('holds for a signed-in visitor (account menu)', async () => {
-    const context: BrowserContext = await browser.newContext({
+    const context: BrowserContext = await journey.browser().newContext({
       viewport: { width: 1440, height: 900 },
     });
     await installTestWallet(context, {
-      rpcUrl: stack.rpcUrl,
-      chainId: stack.chainId,
-      privateKey: stack.accounts[3]!.privateKey as Hex,
+      rpcUrl: journey.stack().rpcUrl,
+      chainId: journey.stack().chainId,
+      privateKey: journey.stack().accounts[3]!.privateKey as Hex,
     });
     const page = await context.newPage();
-    await page.goto(stack.url);
+    await page.goto(journey.stack().url);
     await signInWithTestWallet(page);
     const failures: string[] = [];
     for (const lang of LOCALES) failures.push(...(await measureAll(page, lang, 'account-menu')));
@@ -200,25 +195,25 @@ function measureCaption(): CaptionLayout {
 
 describe('the home banners', () => {
   it('are pictures without words of their own', async () => {
-    const res = await fetch(`${stack.url}/v1/api/collections/banner`);
+    const res = await fetch(`${journey.stack().url}/v1/api/collections/banner`);
     const banners = ((await res.json()) as { data: { records: { imageUrl: string }[] } }).data
       .records;
     expect(banners.length).toBeGreaterThan(0);
     for (const b of banners) {
-      const picture = await (await fetch(new URL(b.imageUrl, stack.url))).text();
+      const picture = await (await fetch(new URL(b.imageUrl, journey.stack().url))).text();
       expect(picture).toMatch(/<svg/);
       expect(picture, b.imageUrl).not.toMatch(/<text/);
     }
   });
 
   it('keep every caption on a scrim and clear of the arrows, on a phone and a desktop', async () => {
-    const context = await browser.newContext();
+    const context = await journey.browser().newContext();
     const page = await context.newPage();
     const failures: string[] = [];
     for (const lang of ['en', 'tr', 'ja']) {
       for (const width of [360, 390, 768, 1440]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.goto(`${stack.url}/?lang=${lang}`);
+        await page.goto(`${journey.stack().url}/?lang=${lang}`);
         await page.getByTestId('home-banner-next').waitFor();
         const count = await page.getByTestId('home-banner').count();
         for (let i = 0; i < count; i++) {

@@ -1,14 +1,6 @@
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeEventLog,
-  erc20Abi,
-  parseUnits,
-  zeroAddress,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem';
+import { decodeEventLog, parseUnits, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { gameItems721Abi, listingsAbi, stableCoinAbi } from '@aiamarket/shared/abis';
 import {
   ACTIVITY_METHOD,
@@ -17,8 +9,7 @@ import {
   shortenAddress,
   type OrderVO,
 } from '@aiamarket/shared';
-import type { Stack } from '@aiamarket/tools/stack';
-import { accountOf, journeyTools } from './chain.js';
+import { accountOf } from './chain.js';
 import { useJourney } from './journey.js';
 
 // The signed-listing journeys on the seeded demo chain, in Chromium with the injected
@@ -28,18 +19,24 @@ import { useJourney } from './journey.js';
 // a third buys one of the five first; after a reload the cart marks that one and checks out the
 // other four in one sweep; a signed listing whose item is transferred leaves the market.
 
-let stack: Stack;
-let browser: Browser;
-useJourney('listings', { privateWebDist: true }, (started) => {
-  ({ stack, browser } = started);
-});
+const journey = useJourney('listings', { privateWebDist: true });
 
-const { shot, step, contract, client, send, post, signedInPage, settled, ownerOf, heroesHeld } =
-  journeyTools('listings', () => ({ stack, browser }));
+/** Scrolls the page down until `card` is there (the grids load a page at a time). */
+const scrollTo = (page: Page, card: Locator) =>
+  expect
+    .poll(
+      async () => {
+        if (await card.count()) return true;
+        await page.mouse.wheel(0, 2000);
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 
 /** The buyable signed listing of a token, if the API shows one. */
 async function signedListingOf(nft: Address, tokenId: bigint): Promise<OrderVO | null> {
-  const page = await post<{ records: OrderVO[] }>('/nftOrder/getOrderList', {
+  const page = await journey.post<{ records: OrderVO[] }>('/nftOrder/getOrderList', {
     contractAddr: nft.toLowerCase(),
     tokenId: tokenId.toString(),
   });
@@ -51,7 +48,7 @@ async function signedListingOf(nft: Address, tokenId: bigint): Promise<OrderVO |
 /** The seeded heroes of each demo account: index -> token ids. */
 async function heroesByAccount(): Promise<Map<number, bigint[]>> {
   const by = new Map<number, bigint[]>();
-  for (const [id, who] of await heroesHeld()) by.set(who, [...(by.get(who) ?? []), id]);
+  for (const [id, who] of await journey.heroesHeld()) by.set(who, [...(by.get(who) ?? []), id]);
   return by;
 }
 
@@ -67,8 +64,8 @@ async function bulkList(
   price: string,
   own = new Map<bigint, { coinIndex: number; price: string }>(),
 ) {
-  const heroes = contract('GameItems721').toLowerCase();
-  await page.goto(`${stack.url}/account/0/${seller}`);
+  const heroes = journey.contract('GameItems721').toLowerCase();
+  await page.goto(`${journey.stack().url}/account/0/${seller}`);
   await page.getByTestId('bulk-select-toggle').waitFor({ timeout: 30_000 });
   await page.getByTestId('bulk-select-toggle').click();
   for (const id of ids) {
@@ -76,16 +73,7 @@ async function bulkList(
       has: page.locator(`a[data-token-id="${id}"][href*="${heroes}"]`),
     });
     // The Collected grid loads 24 a page: scroll until the card is there.
-    await expect
-      .poll(
-        async () => {
-          if (await card.count()) return true;
-          await page.mouse.wheel(0, 2000);
-          return false;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await scrollTo(page, card);
     await card.getByTestId('bulk-select-item').check();
   }
   await page.getByTestId('bulk-list').click();
@@ -103,7 +91,7 @@ async function bulkList(
   }
   await modal.getByTestId('bulk-list-review').click();
   await modal.getByTestId('bulk-confirm-step').waitFor();
-  await shot(page, `bulk-confirm-${coinIndex}`);
+  await journey.shot(page, `bulk-confirm-${coinIndex}`);
   // The review names each item's price and coin before anything is signed.
   const coinsReviewed = await modal.getByTestId('bulk-confirm-coin').allInnerTexts();
   expect(coinsReviewed).toHaveLength(ids.length);
@@ -111,7 +99,7 @@ async function bulkList(
     new Set([coinIndex, ...[...own.values()].map((o) => o.coinIndex)]).size,
   );
   await modal.getByTestId('bulk-list-confirm').click();
-  await settled(modal);
+  await journey.settled(modal);
   await modal.getByTestId('bulk-list-success').waitFor();
   await modal.getByRole('button', { name: 'Close' }).first().click();
 }
@@ -123,11 +111,7 @@ async function bulkList(
  * the card and the activity has a new sale row: the milliseconds each took.
  */
 async function watchLive(s: Page, nft: Address, tokenId: bigint, seller: Address) {
-  const liveOpen = (p: Page) =>
-    p.waitForFunction(() => document.documentElement.dataset.live === 'open', undefined, {
-      timeout: 30_000,
-    });
-  await s.goto(`${stack.url}/asset?tokenId=${tokenId}&contractAddr=${nft}`);
+  await s.goto(`${journey.stack().url}/asset?tokenId=${tokenId}&contractAddr=${nft}`);
   await s.getByTestId('action-cancel').waitFor({ timeout: 30_000 });
   // The tabs share the first one's stream: the others open none (they would hit the per-address
   // cap of the server together otherwise).
@@ -140,28 +124,19 @@ async function watchLive(s: Page, nft: Address, tokenId: bigint, seller: Address
   };
   s.context().on('request', onRequest);
   const market = await s.context().newPage();
-  await market.goto(`${stack.url}/marketplace`);
+  await market.goto(`${journey.stack().url}/marketplace`);
   const card = market
     .getByTestId('market-grid')
     .locator(`a[data-token-id="${tokenId}"][href*="${nft.toLowerCase()}"]`);
-  await expect
-    .poll(
-      async () => {
-        if (await card.count()) return true;
-        await market.mouse.wheel(0, 2000);
-        return false;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  await scrollTo(market, card);
   const activity = await s.context().newPage();
-  await activity.goto(`${stack.url}/account/0/${seller}?tab=activities`);
+  await activity.goto(`${journey.stack().url}/account/0/${seller}?tab=activities`);
   const sales = activity.locator(
     `[data-testid="account-all-row"][data-method="${ACTIVITY_METHOD.trade}"]`,
   );
   await activity.getByTestId('account-all-row').first().waitFor({ timeout: 30_000 });
   const salesBefore = await sales.count();
-  await Promise.all([s, market, activity].map(liveOpen));
+  await Promise.all([s, market, activity].map(journey.liveOpen));
   s.context().off('request', onRequest);
   expect([...streamsOf].filter((p) => p !== s)).toEqual([]);
   const sold = async (buyer: Address) => {
@@ -183,8 +158,8 @@ async function watchLive(s: Page, nft: Address, tokenId: bigint, seller: Address
         expect.poll(() => sales.count(), { ...within, interval: 50 }).toBeGreaterThan(salesBefore),
       ),
     ]);
-    await shot(s, 'live-item-sold');
-    await shot(market, 'live-market');
+    await journey.shot(s, 'live-item-sold');
+    await journey.shot(market, 'live-market');
     await market.close();
     await activity.close();
     return { item, owner, grid, row };
@@ -194,10 +169,8 @@ async function watchLive(s: Page, nft: Address, tokenId: bigint, seller: Address
 
 describe('signed listings', () => {
   it('22 bulk-listed with one signature over the listings themselves (20 in AIA, 2 in USDT), swept in AIA and USDT with one item bought first marked and left out; a transferred item leaves the market', async () => {
-    const c = client();
-    const heroes = contract('GameItems721');
-    const listingsAddr = contract('Listings');
-    const stable = contract('StableCoin');
+    const c = journey.client();
+    const { heroes, listings: listingsAddr, stable } = journey.contracts();
     const BUYER = 5;
     const RIVAL = 6;
     const by = await heroesByAccount();
@@ -210,7 +183,7 @@ describe('signed listings', () => {
       if (who === sellerIndex || who === BUYER || who === RIVAL) continue;
       for (const id of ids) {
         if (held.length >= 22) break;
-        await send(who, heroes, gameItems721Abi as Abi, 'transferFrom', [
+        await journey.send(who, heroes, gameItems721Abi as Abi, 'transferFrom', [
           accountOf(who),
           seller,
           id,
@@ -222,11 +195,11 @@ describe('signed listings', () => {
     const aiaIds = held.slice(0, 20);
     const usdtIds = held.slice(20, 22);
 
-    step(
+    journey.step(
       `Account ${sellerIndex} bulk-lists 22 heroes with one signature: 0.5 AIA each, ` +
         `heroes ${usdtIds.join(', ')} at 2 in the stable coin.`,
     );
-    const { page: s, wallet: sw } = await signedInPage(sellerIndex);
+    const { page: s, wallet: sw } = await journey.signedInPage(sellerIndex);
     const signatures = () => sw.calls.filter((m) => m === 'eth_signTypedData_v4').length;
     const before = signatures();
     const typedBefore = sw.typedData.length;
@@ -284,16 +257,15 @@ describe('signed listings', () => {
     expect(all.every((sg) => sg.proof.length === 5)).toBe(true);
     expect(new Set(all.map((sg) => sg.index)).size).toBe(22);
 
-    step(`Account ${BUYER} puts five in the cart (3 AIA, 2 stable coin).`);
-    await send(0, stable, stableCoinAbi, 'mint', [
+    journey.step(`Account ${BUYER} puts five in the cart (3 AIA, 2 stable coin).`);
+    await journey.send(0, stable, stableCoinAbi, 'mint', [
       accountOf(BUYER),
       parseUnits('100', STABLE_COIN_DECIMALS),
     ]);
     const cartIds = [...aiaIds.slice(0, 3), ...usdtIds];
-    const { page: b } = await signedInPage(BUYER);
+    const { page: b } = await journey.signedInPage(BUYER);
     for (const id of cartIds) {
-      await b.goto(`${stack.url}/asset?tokenId=${id}&contractAddr=${heroes}`);
-      await b.getByTestId('item-actions').waitFor({ timeout: 30_000 });
+      await journey.openItem(b, heroes, id);
       await b.getByTestId('cart-toggle-add').first().click();
       await b.getByTestId('cart-toggle-remove').first().waitFor();
     }
@@ -301,12 +273,14 @@ describe('signed listings', () => {
 
     const sniped = aiaIds[0]!;
     // The seller's open pages follow a trade someone else sends, without a reload.
-    step(`Account ${sellerIndex} keeps hero #${sniped}'s page, the market and its activity open.`);
+    journey.step(
+      `Account ${sellerIndex} keeps hero #${sniped}'s page, the market and its activity open.`,
+    );
     const live = await watchLive(s, heroes, sniped, seller);
-    step(`Account ${RIVAL} buys hero #${sniped} first, through Listings.buy.`);
+    journey.step(`Account ${RIVAL} buys hero #${sniped} first, through Listings.buy.`);
     const first = listed.get(sniped)!;
     const sg = first.signed!;
-    await send(
+    await journey.send(
       RIVAL,
       listingsAddr,
       listingsAbi as Abi,
@@ -334,11 +308,13 @@ describe('signed listings', () => {
       ],
       BigInt(sg.pricePerUnit),
     );
-    expect(await ownerOf(sniped)).toBe(accountOf(RIVAL));
+    expect(await journey.ownerOf(sniped)).toBe(accountOf(RIVAL));
     const shown = await live.sold(accountOf(RIVAL));
-    step(`... the seller's pages show it without a reload: ${JSON.stringify(shown)} ms.`);
+    journey.step(`... the seller's pages show it without a reload: ${JSON.stringify(shown)} ms.`);
 
-    step('The buyer reloads and opens the cart: the sold one is marked, the sweep buys the rest.');
+    journey.step(
+      'The buyer reloads and opens the cart: the sold one is marked, the sweep buys the rest.',
+    );
     await b.reload();
     await b.getByTestId('cart-button').click();
     const drawer = b.getByTestId('cart-drawer');
@@ -349,12 +325,12 @@ describe('signed listings', () => {
     const gone = drawer.locator('[data-testid="checkout-line"][data-gone]');
     await expect.poll(() => gone.count(), { timeout: 15_000 }).toBe(1);
     expect(await gone.getAttribute('data-gone')).toBe('unavailable');
-    await shot(b, 'cart');
+    await journey.shot(b, 'cart');
     await drawer.getByTestId('checkout-confirm').click();
-    await settled(drawer);
+    await journey.settled(drawer);
     const result = drawer.getByTestId('checkout-result');
     await result.waitFor();
-    await shot(b, 'cart-result');
+    await journey.shot(b, 'cart-result');
     const outcomes = await Promise.all(
       (await result.getByTestId('checkout-result-line').all()).map((l) =>
         l.getAttribute('data-outcome'),
@@ -362,7 +338,7 @@ describe('signed listings', () => {
     );
     expect(outcomes).toEqual(['bought', 'bought', 'bought', 'bought']);
     for (const id of cartIds.filter((id) => id !== sniped)) {
-      expect(await ownerOf(id)).toBe(accountOf(BUYER));
+      expect(await journey.ownerOf(id)).toBe(accountOf(BUYER));
     }
     // The sweep sent the AIA of the two AIA items still for sale, and nothing was skipped.
     const hash = (await drawer.getByTestId('tx-status').getAttribute('data-hash')) as Hex;
@@ -384,19 +360,16 @@ describe('signed listings', () => {
     expect(await c.getBalance({ address: listingsAddr })).toBe(
       (await collected('feesOf', zeroAddress)) + (await collected('royaltiesOf', heroes)),
     );
-    expect(
-      await c.readContract({
-        address: stable,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [listingsAddr],
-      }),
-    ).toBe(await collected('feesOf', stable));
+    expect(await journey.tokenBalance(stable, listingsAddr)).toBe(
+      await collected('feesOf', stable),
+    );
 
     const moved = aiaIds[3]!;
-    step(`Account ${sellerIndex} transfers hero #${moved}: its signed listing leaves the market.`);
+    journey.step(
+      `Account ${sellerIndex} transfers hero #${moved}: its signed listing leaves the market.`,
+    );
     expect(await signedListingOf(heroes, moved)).not.toBeNull();
-    await send(sellerIndex, heroes, gameItems721Abi as Abi, 'transferFrom', [
+    await journey.send(sellerIndex, heroes, gameItems721Abi as Abi, 'transferFrom', [
       seller,
       accountOf(RIVAL),
       moved,

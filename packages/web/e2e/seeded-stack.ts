@@ -4,6 +4,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { buildAll, silentSteps, startStack, type Stack } from '@aiamarket/tools/stack';
+import { callApi } from './api.js';
 
 // One seeded, indexed demo world for the whole end-to-end run. The global setup builds it once
 // (deploy, demo seed, indexing of its month of history, token metadata) and stops it cleanly, so
@@ -20,14 +21,8 @@ declare module 'vitest' {
 /** Polls the server until its indexer is at the head and the demo listings have metadata. */
 async function settled(url: string, timeoutMs = 300_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  const call = async <T>(p: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/v1/api${p}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return ((await res.json()) as { data: T }).data;
-  };
+  const call = async <T>(p: string, body?: unknown): Promise<T> =>
+    (await callApi<T>(url, p, body)).data;
   for (;;) {
     const health = await call<{ indexer: { lag: number | null } }>('/health').catch(() => null);
     const lag = health?.indexer.lag ?? null;

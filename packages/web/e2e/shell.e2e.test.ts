@@ -1,26 +1,17 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Stack } from '@aiamarket/tools/stack';
-import { SCREENSHOTS_DIR, watchCsp } from './browser.js';
+import { SCREENSHOTS_DIR, watchedPage } from './browser.js';
 import { useJourney } from './journey.js';
 
-let stack: Stack;
-let browser: Browser;
-useJourney('shell', { privateWebDist: false }, (started) => {
-  ({ stack, browser } = started);
-});
+const journey = useJourney('shell', { privateWebDist: false });
 
 /** A fresh page that records console errors and failed requests. */
 async function openPage(): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const problems: string[] = [];
-  await watchCsp(context, problems);
-  const page = await context.newPage();
+  const { page, problems } = await watchedPage(journey.browser(), { width: 1366, height: 900 });
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
     // Leaving a page aborts its image loads and calls on purpose.
     const reason = req.failure()?.errorText ?? '';
@@ -32,7 +23,7 @@ async function openPage(): Promise<{ page: Page; problems: string[] }> {
 describe('the app shell in Chromium', () => {
   it('renders in English by default', async () => {
     const { page, problems } = await openPage();
-    await page.goto(stack.url);
+    await page.goto(journey.stack().url);
     await page.getByTestId('home-hero').waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect((await page.getByTestId('connect-wallet').innerText()).trim()).toBe('Connect wallet');
@@ -46,12 +37,12 @@ describe('the app shell in Chromium', () => {
 
   it('renders in Japanese with ?lang=ja and keeps the choice', async () => {
     const { page, problems } = await openPage();
-    await page.goto(`${stack.url}/?lang=ja`);
+    await page.goto(`${journey.stack().url}/?lang=ja`);
     await page.getByTestId('home-hero').waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     expect((await page.getByTestId('connect-wallet').innerText()).trim()).toBe('ウォレットを接続');
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'shell-ja.png') });
-    await page.goto(stack.url);
+    await page.goto(journey.stack().url);
     await page.getByTestId('home-hero').waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     expect(await page.evaluate(() => localStorage.getItem('NFT_LANG_KEY'))).toBe('ja');
@@ -61,7 +52,7 @@ describe('the app shell in Chromium', () => {
 
   it('darkens the top bar after scrolling and lands unknown paths on home', async () => {
     const { page } = await openPage();
-    await page.goto(`${stack.url}/no/such/page`);
+    await page.goto(`${journey.stack().url}/no/such/page`);
     await page.getByTestId('home-hero').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.evaluate(() => {
@@ -69,7 +60,7 @@ describe('the app shell in Chromium', () => {
       window.scrollTo(0, 400);
     });
     await page.waitForSelector('[data-testid="topbar"][data-scrolled="true"]');
-    await page.goto(`${stack.url}/404`);
+    await page.goto(`${journey.stack().url}/404`);
     await page.getByTestId('not-found').waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'not-found.png') });
     await page.context().close();
@@ -86,7 +77,7 @@ describe('the app shell in Chromium', () => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
     });
-    const shell = await page.goto(`${stack.url}/marketplace`);
+    const shell = await page.goto(`${journey.stack().url}/marketplace`);
     const html = (await shell?.text()) ?? '';
     await page.locator('main ul li a').first().waitFor();
     const timing = await page.evaluate(() => {
@@ -119,7 +110,7 @@ describe('the app shell in Chromium', () => {
   });
 
   it('serves the app under its CSP, and no screen violates it', async () => {
-    const res = await fetch(stack.url, { headers: { accept: 'text/html' } });
+    const res = await fetch(journey.stack().url, { headers: { accept: 'text/html' } });
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
@@ -134,7 +125,7 @@ describe('the app shell in Chromium', () => {
       ['/helpcenter', 'topbar'],
       ['/404', 'not-found'],
     ] as const) {
-      await page.goto(`${stack.url}${url}`);
+      await page.goto(`${journey.stack().url}${url}`);
       await page.getByTestId(ready).waitFor();
       await page.locator('main').first().waitFor();
       // The inline loader ran (allowed by its hash) and started the app's module scripts.
@@ -162,20 +153,22 @@ describe('the app shell in Chromium', () => {
   });
 
   it('answers the API on the same origin', async () => {
-    const health = (await (await fetch(`${stack.url}/v1/api/health`)).json()) as {
+    const health = (await (await fetch(`${journey.stack().url}/v1/api/health`)).json()) as {
       code: number;
       data: { chain: { chainId: number; ok: boolean } };
     };
     expect(health.code).toBe(0);
-    expect(health.data.chain).toMatchObject({ chainId: stack.chainId, ok: true });
-    const missing = await fetch(`${stack.url}/v1/api/does-not-exist`, {
+    expect(health.data.chain).toMatchObject({ chainId: journey.stack().chainId, ok: true });
+    const missing = await fetch(`${journey.stack().url}/v1/api/does-not-exist`, {
       headers: { accept: 'text/html' },
     });
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { code: number }).code).toBe(10004);
-    const chain = (await (await fetch(`${stack.url}/v1/api/config/chain`)).json()) as {
+    const chain = (await (await fetch(`${journey.stack().url}/v1/api/config/chain`)).json()) as {
       data: { contracts: Record<string, string> };
     };
-    expect(chain.data.contracts.StableCoin).toBe(stack.deployment.contracts.StableCoin?.address);
+    expect(chain.data.contracts.StableCoin).toBe(
+      journey.stack().deployment.contracts.StableCoin?.address,
+    );
   });
 });

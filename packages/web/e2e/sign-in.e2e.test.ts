@@ -1,30 +1,15 @@
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Stack } from '@aiamarket/tools/stack';
-import { SCREENSHOTS_DIR } from './browser.js';
-import { useJourney } from './journey.js';
 import { createPublicClient, http, parseEther, type Hex } from 'viem';
-import {
-  installTestWallet,
-  signInWithTestWallet as signIn,
-  TEST_WALLET_INFO,
-  type TestWallet,
-} from './test-wallet.js';
+import { useJourney } from './journey.js';
+import { signInWithTestWallet as signIn, TEST_WALLET_INFO } from './test-wallet.js';
 
 // The wallet-and-session journey: sign in with a browser wallet (chain switch and
 // add, signature, token cookie), settings with an avatar upload, logout, a forced logout when
 // the session is ended elsewhere, and the wallet's account and chain changes.
 
-let stack: Stack;
-let browser: Browser;
-useJourney('signin', { privateWebDist: true }, (started) => {
-  ({ stack, browser } = started);
-});
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS_DIR, `sign-in-${name}.png`) });
+const journey = useJourney('sign-in', { privateWebDist: true });
 
 /** A real (tiny) PNG: signature, IHDR, IDAT, IEND with their CRCs. */
 function tinyPng(width = 4, height = 4, rgb: [number, number, number] = [34, 211, 238]): Buffer {
@@ -51,48 +36,23 @@ function tinyPng(width = 4, height = 4, rgb: [number, number, number] = [34, 211
   ]);
 }
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  wallet: TestWallet;
-  problems: string[];
-}
-
-async function openWithWallet(privateKey: Hex, startChainId = 1): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const wallet = await installTestWallet(context, {
-    rpcUrl: stack.rpcUrl,
-    chainId: stack.chainId,
-    privateKey,
-    startChainId,
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  await page.goto(stack.url);
-  await page.getByTestId('home-hero').waitFor();
-  return { context, page, wallet, problems };
-}
-
 async function tokenCookie(context: BrowserContext): Promise<string | undefined> {
-  return (await context.cookies(stack.url)).find((c) => c.name === 'web-token')?.value;
+  return (await context.cookies(journey.stack().url)).find((c) => c.name === 'web-token')?.value;
 }
 
 async function api<T>(
   apiPath: string,
   token?: string,
 ): Promise<{ code: number; data: T; message: string }> {
-  const res = await fetch(`${stack.url}/v1/api${apiPath}`, {
+  const res = await fetch(`${journey.stack().url}/v1/api${apiPath}`, {
     headers: token ? { token: decodeURIComponent(token) } : {},
   });
   return (await res.json()) as { code: number; data: T; message: string };
 }
 
-const ACCOUNT_1 = () => stack.accounts[1]!;
-
 describe('wallet sign-in and session', () => {
   it('signs in: adds and switches to the product chain, signs, keeps the token', async () => {
-    const { context, page, wallet, problems } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    const { context, page, wallet, problems } = await journey.walletPage(1);
     await page.getByTestId('connect-wallet').click();
     await expect(
       page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).innerText(),
@@ -106,7 +66,7 @@ describe('wallet sign-in and session', () => {
     );
     // No WalletConnect project id in this build: no WalletConnect option.
     expect(await page.getByTestId('wallet-option-walletconnect').count()).toBe(0);
-    await shot(page, 'dialog');
+    await journey.shot(page, 'dialog');
     await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
     await page.getByTestId('account-menu').waitFor({ timeout: 30_000 });
     // The login success toast, on the reloaded page.
@@ -121,12 +81,12 @@ describe('wallet sign-in and session', () => {
     );
     expect(wallet.addedChains).toHaveLength(1);
     expect(wallet.addedChains[0]).toMatchObject({
-      chainId: `0x${stack.chainId.toString(16)}`,
+      chainId: `0x${journey.stack().chainId.toString(16)}`,
       chainName: app.data.chain.name,
       nativeCurrency: { name: 'AIA', symbol: 'AIA', decimals: 18 },
       rpcUrls: [app.data.chain.rpcUrl],
     });
-    expect(wallet.chainId).toBe(stack.chainId);
+    expect(wallet.chainId).toBe(journey.stack().chainId);
 
     const token = await tokenCookie(context);
     expect(token).toBeTruthy();
@@ -145,7 +105,7 @@ describe('wallet sign-in and session', () => {
     });
     expect(await page.getByTestId('account-menu').getAttribute('data-address')).toBe(address);
     expect(await page.getByTestId('connect-wallet').count()).toBe(0);
-    await shot(page, 'signed-in');
+    await journey.shot(page, 'signed-in');
 
     // The avatar menu.
     await page.getByTestId('account-menu').click();
@@ -155,8 +115,8 @@ describe('wallet sign-in and session', () => {
     await page.keyboard.press('Escape');
 
     // The wallet signs transactions with the real key (later journeys buy and list with it).
-    const to = stack.accounts[3]!.address as Hex;
-    const client = createPublicClient({ transport: http(stack.rpcUrl) });
+    const to = journey.stack().accounts[3]!.address as Hex;
+    const client = createPublicClient({ transport: http(journey.stack().rpcUrl) });
     const before = await client.getBalance({ address: to });
     const hash = await page.evaluate(
       ([from, recipient]) =>
@@ -180,7 +140,7 @@ describe('wallet sign-in and session', () => {
   });
 
   it('after a sell prompt (loginType homeSell) opens the account page instead of reloading', async () => {
-    const { context, page, wallet, problems } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    const { context, page, wallet, problems } = await journey.walletPage(1);
     await page.evaluate(() => localStorage.setItem('loginType', 'homeSell'));
     await page.getByTestId('connect-wallet').click();
     await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
@@ -194,7 +154,7 @@ describe('wallet sign-in and session', () => {
   });
 
   it('shows the wallet refusal and stays signed out', async () => {
-    const { context, page, wallet } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    const { context, page, wallet } = await journey.walletPage(1);
     wallet.reject.add('personal_sign');
     await page.getByTestId('connect-wallet').click();
     await page.getByTestId(`wallet-option-${TEST_WALLET_INFO.rdns}`).click();
@@ -209,7 +169,7 @@ describe('wallet sign-in and session', () => {
   });
 
   it('edits the settings with an avatar upload, then logs out', async () => {
-    const { context, page, problems } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    const { context, page, problems } = await journey.walletPage(1);
     await signIn(page);
     const address = (await page.getByTestId('account-menu').getAttribute('data-address'))!;
 
@@ -255,12 +215,12 @@ describe('wallet sign-in and session', () => {
     await preview.waitFor();
     const avatarUrl = await preview.getAttribute('src');
     expect(avatarUrl).toMatch(/^\/ipfs\/b[a-z2-7]+$/);
-    const image = await fetch(`${stack.url}${avatarUrl}`);
+    const image = await fetch(`${journey.stack().url}${avatarUrl}`);
     expect(image.status).toBe(200);
 
     await save.click();
     await page.getByText('Information updated').waitFor();
-    await shot(page, 'settings-saved');
+    await journey.shot(page, 'settings-saved');
 
     await page.reload();
     await page.getByTestId('settings-form').waitFor();
@@ -290,15 +250,15 @@ describe('wallet sign-in and session', () => {
     expect((await api('/user/current', token)).code).toBe(1008);
     // Settings of that address now ask to sign in.
     await page.getByTestId('settings-signin').waitFor();
-    await shot(page, 'logged-out');
+    await journey.shot(page, 'logged-out');
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it('sessions are per device: a sign-in elsewhere keeps this one, a logout there ends only its own', async () => {
-    const first = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    const first = await journey.walletPage(1);
     await signIn(first.page);
-    const second = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    const second = await journey.walletPage(1);
     await signIn(second.page);
     const firstToken = await tokenCookie(first.context);
     const secondToken = await tokenCookie(second.context);
@@ -326,15 +286,17 @@ describe('wallet sign-in and session', () => {
   });
 
   it('logs out by force on an unknown or expired token (10003)', async () => {
-    const { context, page, wallet } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
-    await context.addCookies([{ name: 'web-token', value: 'not-a-session', url: stack.url }]);
+    const { context, page, wallet } = await journey.walletPage(1);
+    await context.addCookies([
+      { name: 'web-token', value: 'not-a-session', url: journey.stack().url },
+    ]);
     await page.evaluate((address) => {
       localStorage.setItem('accountAddress', address);
       localStorage.setItem('wallet', 'dev.aiamarket.testwallet');
       localStorage.setItem('walletName', 'Test Wallet');
     }, wallet.address.toLowerCase());
     // Any call with the token: the profile refresh of the signed-in shell.
-    await page.goto(`${stack.url}/user-settings/${wallet.address.toLowerCase()}`);
+    await page.goto(`${journey.stack().url}/user-settings/${wallet.address.toLowerCase()}`);
     await page.getByText('Login has expired, please log in again').waitFor();
     expect(await tokenCookie(context)).toBeUndefined();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
@@ -344,14 +306,14 @@ describe('wallet sign-in and session', () => {
   });
 
   it('logs out when the wallet switches account, and goes to /marketplace', async () => {
-    const { context, page, wallet } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    const { context, page, wallet } = await journey.walletPage(1);
     await signIn(page);
     await page.locator('[data-testid="account-menu"][data-wallet-status="connected"]').waitFor();
     const token = await tokenCookie(context);
     const navigation = page.waitForRequest(
       (r) => r.resourceType() === 'document' && new URL(r.url()).pathname === '/marketplace',
     );
-    await wallet.switchAccount(stack.accounts[2]!.privateKey as Hex);
+    await wallet.switchAccount(journey.stack().accounts[2]!.privateKey as Hex);
     await navigation;
     await page.getByTestId('connect-wallet').waitFor();
     expect(await tokenCookie(context)).toBeUndefined();
@@ -360,7 +322,7 @@ describe('wallet sign-in and session', () => {
   });
 
   it('warns and logs out when the wallet moves to another chain', async () => {
-    const { context, page, wallet } = await openWithWallet(ACCOUNT_1().privateKey as Hex);
+    const { context, page, wallet } = await journey.walletPage(1);
     await signIn(page);
     await page.locator('[data-testid="account-menu"][data-wallet-status="connected"]').waitFor();
     await wallet.switchChain(1);
@@ -369,7 +331,7 @@ describe('wallet sign-in and session', () => {
     await page
       .getByText(/^Your wallet is on chain 1; this marketplace runs on .+ \(chain \d+\)\.$/)
       .waitFor();
-    await shot(page, 'wrong-chain');
+    await journey.shot(page, 'wrong-chain');
     await page.getByTestId('connect-wallet').waitFor({ timeout: 10_000 });
     expect(await tokenCookie(context)).toBeUndefined();
     await context.close();

@@ -1,10 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { erc20Abi, parseEther, parseUnits, type Address } from 'viem';
 import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/shared/abis';
 import { STABLE_COIN_DECIMALS } from '@aiamarket/shared';
-import type { Stack } from '@aiamarket/tools/stack';
-import { journeyTools } from './chain.js';
 import { useJourney } from './journey.js';
 
 // The trading journey on the seeded demo chain, in Chromium with the injected test
@@ -14,49 +12,71 @@ import { useJourney } from './journey.js';
 // listing left stale by a transfer, save the settings with an avatar, and edit a collection with
 // its royalty set on chain. Every step checks the chain (viem) and what the page shows.
 
-let stack: Stack;
-let browser: Browser;
-useJourney('trading', { privateWebDist: true }, (started) => {
-  ({ stack, browser } = started);
-});
-
-const { shot, step, contract, client, send, get, signedInPage, openItem, settled } = journeyTools(
-  'trading',
-  () => ({ stack, browser }),
-  { consoleTypes: ['error', 'warning'] },
-);
+const journey = useJourney('trading', { privateWebDist: true, consoleTypes: ['error', 'warning'] });
 
 /** A GET call; null (typed as T, as the journey expects an answer) when the code is not 0. */
-const api = async <T>(pathAndQuery: string): Promise<T> => (await get<T>(pathAndQuery)) as T;
+const api = async <T>(pathAndQuery: string): Promise<T> =>
+  (await journey.get<T>(pathAndQuery)) as T;
+
+/** Mints `count` fresh heroes to `to` (by the collection's owner); the first new token id. */
+async function mintHeroes(to: Address, count: bigint) {
+  const { heroes } = journey.contracts();
+  const before = await journey.client().readContract({
+    address: heroes,
+    abi: gameItems721Abi,
+    functionName: 'totalMinted',
+  });
+  await journey.send(0, heroes, gameItems721Abi, 'mint', [to, count]);
+  return before + 1n;
+}
+
+/** Waits until the indexer knows the token: its page exists only then. */
+const indexed = (nft: Address, tokenId: bigint) =>
+  expect
+    .poll(() => api(`/nftMeta/getDetail?tokenId=${tokenId}&contractAddr=${nft}`), {
+      timeout: 60_000,
+    })
+    .toBeTruthy();
+
+/** The market's listing `id`, as the contract holds it. */
+const marketItem = (id: bigint) =>
+  journey.client().readContract({
+    address: journey.contracts().market,
+    abi: marketplaceAbi,
+    functionName: 'getMarketItem',
+    args: [id],
+  });
+
+/** The owner's active market listing of a token (its id and the contract's record), or null. */
+async function listingOf(nft: Address, tokenId: bigint, owner: Address) {
+  const id = await journey.client().readContract({
+    address: journey.contracts().market,
+    abi: marketplaceAbi,
+    functionName: 'activeItemId',
+    args: [nft, tokenId, owner],
+  });
+  return id === 0n ? null : { id, ...(await marketItem(id)) };
+}
 
 const alertText = (page: Page, modal: string) =>
   page.getByTestId(modal).getByRole('alert').first().innerText();
 
 describe('trading', () => {
   it('lists, buys, changes price, cancels, transfers, favourites and force cancels', async () => {
-    const c = client();
-    const market = contract('Marketplace');
-    const heroes = contract('GameItems721');
-    const items = contract('GameItems1155');
-    const stable = contract('StableCoin');
-    const seller = stack.accounts[3]!.address as Address;
-    const buyer = stack.accounts[4]!.address as Address;
+    const c = journey.client();
+    const { market, heroes, items, stable } = journey.contracts();
+    const seller = journey.stack().accounts[3]!.address as Address;
+    const buyer = journey.stack().accounts[4]!.address as Address;
     const ITEM_ID = 1000n;
 
     // Setup by the collections' owner: two fresh heroes and five of a fresh game item for the
     // seller; the seller and buyer start without approvals so the page must ask for them.
-    const before = await c.readContract({
-      address: heroes,
-      abi: gameItems721Abi,
-      functionName: 'totalMinted',
-    });
-    await send(0, heroes, gameItems721Abi, 'mint', [seller, 2n]);
-    const hero = before + 1n;
-    const hero2 = before + 2n;
-    await send(0, items, gameItems1155Abi, 'mint', [seller, ITEM_ID, 5n]);
-    await send(3, heroes, gameItems721Abi, 'setApprovalForAll', [market, false]);
-    await send(3, items, gameItems1155Abi, 'setApprovalForAll', [market, false]);
-    await send(4, stable, erc20Abi, 'approve', [market, 0n]);
+    const hero = await mintHeroes(seller, 2n);
+    const hero2 = hero + 1n;
+    await journey.send(0, items, gameItems1155Abi, 'mint', [seller, ITEM_ID, 5n]);
+    await journey.send(3, heroes, gameItems721Abi, 'setApprovalForAll', [market, false]);
+    await journey.send(3, items, gameItems1155Abi, 'setApprovalForAll', [market, false]);
+    await journey.send(4, stable, erc20Abi, 'approve', [market, 0n]);
     const approved = (nft: Address) =>
       c.readContract({
         address: nft,
@@ -65,38 +85,14 @@ describe('trading', () => {
         args: [seller, market],
       });
     expect(await approved(heroes)).toBe(false);
-    const listingOf = async (nft: Address, tokenId: bigint, owner: Address) => {
-      const id = await c.readContract({
-        address: market,
-        abi: marketplaceAbi,
-        functionName: 'activeItemId',
-        args: [nft, tokenId, owner],
-      });
-      return id === 0n ? null : { id, ...(await marketItem(id)) };
-    };
-    const marketItem = (id: bigint) =>
-      c.readContract({
-        address: market,
-        abi: marketplaceAbi,
-        functionName: 'getMarketItem',
-        args: [id],
-      });
     // The indexer must know the new tokens before their pages exist.
-    await expect
-      .poll(() => api(`/nftMeta/getDetail?tokenId=${hero2}&contractAddr=${heroes}`), {
-        timeout: 60_000,
-      })
-      .toBeTruthy();
-    await expect
-      .poll(() => api(`/nftMeta/getDetail?tokenId=${ITEM_ID}&contractAddr=${items}`), {
-        timeout: 60_000,
-      })
-      .toBeTruthy();
+    await indexed(heroes, hero2);
+    await indexed(items, ITEM_ID);
 
     // ---- List a 721 for AIA: approval for all, then createMarketItem.
-    step('List a 721 for AIA: approval for all, then createMarketItem.');
-    const s = await signedInPage(3);
-    await openItem(s.page, heroes, hero);
+    journey.step('List a 721 for AIA: approval for all, then createMarketItem.');
+    const s = await journey.signedInPage(3);
+    await journey.openItem(s.page, heroes, hero);
     await s.page.getByTestId('item-actions').getByTestId('action-sell').click();
     const list = s.page.getByTestId('list-modal');
     await list.waitFor();
@@ -112,11 +108,11 @@ describe('trading', () => {
     expect(await list.getByTestId('list-net').innerText()).toContain(
       (1.5 * (1 - (fee + 5) / 100)).toFixed(4),
     );
-    await shot(s.page, 'list-721');
+    await journey.shot(s.page, 'list-721');
     await list.getByTestId('list-review').click();
     expect(await list.getByTestId('confirm-price').innerText()).toBe('1.5 AIA');
     await list.getByTestId('list-confirm').click();
-    await settled(list);
+    await journey.settled(list);
     await list.getByTestId('list-success').waitFor();
     expect(await list.getByTestId('tx-status').getAttribute('data-phase')).toBe('done');
     expect(await list.getByTestId('tx-status').getAttribute('data-hash')).toMatch(
@@ -135,26 +131,17 @@ describe('trading', () => {
     ).toBe(true);
 
     // ---- Buy it with AIA from a second account.
-    step('Buy it with AIA from a second account.');
-    const b = await signedInPage(4);
-    await openItem(b.page, heroes, hero);
+    journey.step('Buy it with AIA from a second account.');
+    const b = await journey.signedInPage(4);
+    await journey.openItem(b.page, heroes, hero);
     const aiaBefore = await c.getBalance({ address: buyer });
     await b.page.getByTestId('item-actions').getByTestId('action-buy').click();
     const buy = b.page.getByTestId('buy-modal');
     expect(await buy.getByTestId('buy-total').innerText()).toBe('1.5 AIA');
     await buy.getByTestId('buy-confirm').click();
-    await settled(buy);
+    await journey.settled(buy);
     await buy.getByTestId('buy-success').waitFor();
-    expect(
-      (
-        await c.readContract({
-          address: heroes,
-          abi: gameItems721Abi,
-          functionName: 'ownerOf',
-          args: [hero],
-        })
-      ).toLowerCase(),
-    ).toBe(buyer.toLowerCase());
+    expect(await journey.ownerOf(hero)).toBe(buyer.toLowerCase());
     expect(aiaBefore - (await c.getBalance({ address: buyer }))).toBeGreaterThanOrEqual(
       parseEther('1.5'),
     );
@@ -164,7 +151,7 @@ describe('trading', () => {
     expect(await b.page.getByTestId('item-actions').getByTestId('action-buy').count()).toBe(0);
 
     // ---- Favourite and unfavourite (buyer).
-    step('Favourite and unfavourite (buyer).');
+    journey.step('Favourite and unfavourite (buyer).');
     const fav = b.page.getByTestId('favourite-toggle');
     const favCount = Number(await fav.getByTestId('favourite-count').innerText());
     await fav.click();
@@ -175,9 +162,9 @@ describe('trading', () => {
     expect(Number(await fav.getByTestId('favourite-count').innerText())).toBe(favCount);
 
     // ---- List 3 of the 1155 for the stable coin.
-    step('List 3 of the 1155 for the stable coin.');
+    journey.step('List 3 of the 1155 for the stable coin.');
     const symbol = await c.readContract({ address: stable, abi: erc20Abi, functionName: 'symbol' });
-    await openItem(s.page, items, ITEM_ID);
+    await journey.openItem(s.page, items, ITEM_ID);
     await s.page.getByTestId('item-actions').getByTestId('action-sell').click();
     const list2 = s.page.getByTestId('list-modal');
     await list2.getByTestId('coin-select').selectOption({ label: symbol });
@@ -188,7 +175,7 @@ describe('trading', () => {
     await list2.getByTestId('amount-input').fill('3');
     await list2.getByTestId('list-review').click();
     await list2.getByTestId('list-confirm').click();
-    await settled(list2);
+    await journey.settled(list2);
     await list2.getByTestId('list-success').waitFor();
     const itemListing = (await listingOf(items, ITEM_ID, seller))!;
     expect(itemListing.coin.toLowerCase()).toBe(stable.toLowerCase());
@@ -197,8 +184,8 @@ describe('trading', () => {
     await list2.getByRole('button', { name: 'Close' }).first().click();
 
     // ---- Buy 2 of them: allowance first, then the buy.
-    step('Buy 2 of them: allowance first, then the buy.');
-    await openItem(b.page, items, ITEM_ID);
+    journey.step('Buy 2 of them: allowance first, then the buy.');
+    await journey.openItem(b.page, items, ITEM_ID);
     await b.page.getByTestId('item-actions').getByTestId('action-buy').click();
     const buy2 = b.page.getByTestId('buy-modal');
     await buy2.getByTestId('buy-quantity').fill('9');
@@ -207,29 +194,25 @@ describe('trading', () => {
     expect(await buy2.getByTestId('buy-total').innerText()).toBe(`4 ${symbol}`);
     const sentBefore = b.wallet.calls.filter((m) => m === 'eth_sendTransaction').length;
     await buy2.getByTestId('buy-confirm').click();
-    await settled(buy2);
+    await journey.settled(buy2);
     await buy2.getByTestId('buy-success').waitFor();
     expect(b.wallet.calls.filter((m) => m === 'eth_sendTransaction').length - sentBefore).toBe(2);
-    const held1155 = (who: Address) =>
-      c.readContract({
-        address: items,
-        abi: gameItems1155Abi,
-        functionName: 'balanceOf',
-        args: [who, ITEM_ID],
-      });
+    const held1155 = (who: Address) => journey.unitsHeld(items, who, ITEM_ID);
     expect(await held1155(buyer)).toBe(2n);
     expect((await marketItem(itemListing.id)).leftAmount).toBe(1n);
     await buy2.getByRole('button', { name: 'Close' }).first().click();
 
     // ---- The buyer keeps a buy dialog open at the old price; the seller changes the price.
-    step('The buyer keeps a buy dialog open at the old price; the seller changes the price.');
+    journey.step(
+      'The buyer keeps a buy dialog open at the old price; the seller changes the price.',
+    );
     await expect
       .poll(() => b.page.getByTestId('item-actions').getByTestId('action-buy').count(), {
         timeout: 30_000,
       })
       .toBe(1);
     await b.page.getByTestId('item-actions').getByTestId('action-buy').click();
-    await openItem(s.page, items, ITEM_ID);
+    await journey.openItem(s.page, items, ITEM_ID);
     await s.page.getByTestId('item-actions').getByTestId('action-update-price').click();
     const change = s.page.getByTestId('change-price-modal');
     expect(await change.getByTestId('change-price-review').isDisabled()).toBe(true);
@@ -243,18 +226,18 @@ describe('trading', () => {
     await expect.poll(() => failed.getAttribute('data-phase'), { timeout: 30_000 }).toBe('error');
     expect(await failed.innerText()).toContain('The price has changed');
     expect(await held1155(buyer)).toBe(2n);
-    await shot(b.page, 'old-price-refused');
+    await journey.shot(b.page, 'old-price-refused');
 
     // ---- Cancel: on chain, then the seller's account page.
-    step("Cancel: on chain, then the seller's account page.");
+    journey.step("Cancel: on chain, then the seller's account page.");
     await s.page.getByTestId('item-actions').getByTestId('action-cancel').click();
     await s.page.getByTestId('cancel-confirm').click();
     await s.page.waitForURL(`**/account/0/${seller.toLowerCase()}`, { timeout: 60_000 });
     expect((await marketItem(itemListing.id)).status).toBe(2);
 
     // ---- Transfer: the refused cases, then a 721 listed earlier goes to the buyer.
-    step('Transfer: the refused cases, then a 721 listed earlier goes to the buyer.');
-    await openItem(s.page, items, ITEM_ID);
+    journey.step('Transfer: the refused cases, then a 721 listed earlier goes to the buyer.');
+    await journey.openItem(s.page, items, ITEM_ID);
     await s.page.getByTestId('item-actions').getByTestId('action-transfer').click();
     const tr = s.page.getByTestId('transfer-modal');
     await tr.getByTestId('transfer-to').fill(buyer);
@@ -265,12 +248,12 @@ describe('trading', () => {
     );
     await tr.getByRole('button', { name: 'Close' }).first().click();
 
-    await openItem(s.page, heroes, hero2);
+    await journey.openItem(s.page, heroes, hero2);
     await s.page.getByTestId('item-actions').getByTestId('action-sell').click();
     await s.page.getByTestId('price-input').fill('3');
     await s.page.getByTestId('list-review').click();
     await s.page.getByTestId('list-confirm').click();
-    await settled(s.page.getByTestId('list-modal'));
+    await journey.settled(s.page.getByTestId('list-modal'));
     await s.page.getByTestId('list-success').waitFor();
     const staleListing = (await listingOf(heroes, hero2, seller))!;
     await s.page.getByTestId('list-modal').getByRole('button', { name: 'Close' }).first().click();
@@ -290,18 +273,9 @@ describe('trading', () => {
     await tr2.getByTestId('transfer-review').click();
     await tr2.getByTestId('transfer-confirm-step').waitFor();
     await tr2.getByTestId('transfer-send').click();
-    await settled(tr2);
+    await journey.settled(tr2);
     await tr2.getByTestId('transfer-success').waitFor();
-    expect(
-      (
-        await c.readContract({
-          address: heroes,
-          abi: gameItems721Abi,
-          functionName: 'ownerOf',
-          args: [hero2],
-        })
-      ).toLowerCase(),
-    ).toBe(buyer.toLowerCase());
+    expect(await journey.ownerOf(hero2)).toBe(buyer.toLowerCase());
     expect(
       await c.readContract({
         address: market,
@@ -312,8 +286,10 @@ describe('trading', () => {
     ).toBe(false);
 
     // ---- Force cancel of the stale listing, from the seller's account page, by the buyer.
-    step("Force cancel of the stale listing, from the seller's account page, by the buyer.");
-    await b.page.goto(`${stack.url}/account/0/${seller.toLowerCase()}?tab=activities`);
+    journey.step(
+      "Force cancel of the stale listing, from the seller's account page, by the buyer.",
+    );
+    await b.page.goto(`${journey.stack().url}/account/0/${seller.toLowerCase()}?tab=activities`);
     await b.page.getByTestId('account-sub-tab-forceCancel').click();
     const force = b.page.getByTestId(`force-cancel-${staleListing.id}`);
     await force.waitFor({ timeout: 60_000 });
@@ -321,7 +297,7 @@ describe('trading', () => {
     await force.waitFor({ state: 'detached', timeout: 60_000 }).catch(async (error: unknown) => {
       // Keep what the page showed: the row's status text tells a failed transaction from a
       // list that was not refreshed.
-      await shot(b.page, 'force-cancel-stuck');
+      await journey.shot(b.page, 'force-cancel-stuck');
       const chainStatus = (await marketItem(staleListing.id)).status;
       throw new Error(
         `the force-cancel row stayed (chain status ${chainStatus}): ${await force.innerText()}`,
@@ -329,31 +305,21 @@ describe('trading', () => {
       );
     });
     expect((await marketItem(staleListing.id)).status).toBe(3);
-    await shot(b.page, 'force-cancelled');
+    await journey.shot(b.page, 'force-cancelled');
   }, 600_000);
 
   it('lists at exactly 1.5 when a Turkish user types "1,5"', async () => {
-    const c = client();
-    const market = contract('Marketplace');
-    const heroes = contract('GameItems721');
+    const { heroes } = journey.contracts();
     // Account 2 trades nowhere else in this file (it only saves its settings).
-    const owner = stack.accounts[2]!.address as Address;
-    const before = await c.readContract({
-      address: heroes,
-      abi: gameItems721Abi,
-      functionName: 'totalMinted',
-    });
-    await send(0, heroes, gameItems721Abi, 'mint', [owner, 1n]);
-    const hero = before + 1n;
-    await expect
-      .poll(() => api(`/nftMeta/getDetail?tokenId=${hero}&contractAddr=${heroes}`), {
-        timeout: 60_000,
-      })
-      .toBeTruthy();
+    const owner = journey.stack().accounts[2]!.address as Address;
+    const hero = await mintHeroes(owner, 1n);
+    await indexed(heroes, hero);
 
-    step('A Turkish user lists a hero, typing "1,5" key by key.');
-    const t = await signedInPage(2);
-    await t.page.goto(`${stack.url}/asset?tokenId=${hero}&contractAddr=${heroes}&lang=tr`);
+    journey.step('A Turkish user lists a hero, typing "1,5" key by key.');
+    const t = await journey.signedInPage(2);
+    await t.page.goto(
+      `${journey.stack().url}/asset?tokenId=${hero}&contractAddr=${heroes}&lang=tr`,
+    );
     await t.page.getByTestId('item-actions').waitFor({ timeout: 30_000 });
     expect(await t.page.getAttribute('html', 'lang')).toBe('tr');
     await t.page.getByTestId('item-actions').getByTestId('action-sell').click();
@@ -363,37 +329,26 @@ describe('trading', () => {
     expect(await list.getByTestId('price-input').inputValue()).toBe('1,5');
     await list.getByTestId('list-review').click();
     expect(await list.getByTestId('confirm-price').innerText()).toBe('1,5 AIA');
-    await shot(t.page, 'list-turkish-confirm');
+    await journey.shot(t.page, 'list-turkish-confirm');
     await list.getByTestId('list-confirm').click();
-    await settled(list);
+    await journey.settled(list);
     await list.getByTestId('list-success').waitFor();
-    const id = await c.readContract({
-      address: market,
-      abi: marketplaceAbi,
-      functionName: 'activeItemId',
-      args: [heroes, hero, owner],
-    });
-    expect(id).not.toBe(0n);
-    const listed = await c.readContract({
-      address: market,
-      abi: marketplaceAbi,
-      functionName: 'getMarketItem',
-      args: [id],
-    });
-    expect(listed.price).toBe(parseEther('1.5'));
+    const listed = await listingOf(heroes, hero, owner);
+    // A listing: the market has an active item id for it.
+    expect(listed).not.toBeNull();
+    expect(listed!.price).toBe(parseEther('1.5'));
     await t.page.context().close();
   }, 300_000);
 
   it('saves the settings with an avatar and edits a collection with its royalty', async () => {
-    const c = client();
-    const market = contract('Marketplace');
-    const heroes = contract('GameItems721');
-    const user = stack.accounts[2]!.address.toLowerCase();
+    const c = journey.client();
+    const { market, heroes } = journey.contracts();
+    const user = journey.stack().accounts[2]!.address.toLowerCase();
 
     // ---- Settings with an avatar upload.
-    step('Settings with an avatar upload.');
-    const u = await signedInPage(2);
-    await u.page.goto(`${stack.url}/user-settings/${user}`);
+    journey.step('Settings with an avatar upload.');
+    const u = await journey.signedInPage(2);
+    await u.page.goto(`${journey.stack().url}/user-settings/${user}`);
     await u.page.getByTestId('settings-form').waitFor();
     // A real 1x1 PNG (the server checks the bytes, not the name).
     const png = Buffer.from(
@@ -416,9 +371,9 @@ describe('trading', () => {
     expect(profile.imageUrl).toMatch(/^\/ipfs\/|^https?:/);
 
     // ---- Collection edit by its owner (demo account 0): royalty 5 % -> 6.5 % on chain.
-    step('Collection edit by its owner (demo account 0): royalty 5 % -> 6.5 % on chain.');
-    const o = await signedInPage(0);
-    await o.page.goto(`${stack.url}/collection-edit/aia-heroes`);
+    journey.step('Collection edit by its owner (demo account 0): royalty 5 % -> 6.5 % on chain.');
+    const o = await journey.signedInPage(0);
+    await o.page.goto(`${journey.stack().url}/collection-edit/aia-heroes`);
     await o.page.getByTestId('collection-edit-page').waitFor();
     await o.page.getByTestId('collection-edit-royalty').fill('12');
     await o.page.getByTestId('collection-edit-royalty').blur();
@@ -448,7 +403,7 @@ describe('trading', () => {
     expect(collection.linkTwitter).toBe('https://twitter.com/aiaheroes');
 
     // Anyone else is sent away from the edit page.
-    await u.page.goto(`${stack.url}/collection-edit/aia-heroes`);
+    await u.page.goto(`${journey.stack().url}/collection-edit/aia-heroes`);
     await u.page.waitForURL('**/collection/aia-heroes');
   }, 300_000);
 });

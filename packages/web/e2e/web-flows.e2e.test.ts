@@ -1,11 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseEther, zeroAddress, type Address } from 'viem';
 import { gameItems1155Abi, marketplaceAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
 import type { OrderVO } from '@aiamarket/shared';
-import type { Stack } from '@aiamarket/tools/stack';
-import { accountOf, journeyTools } from './chain.js';
+import { accountOf } from './chain.js';
 import { useJourney } from './journey.js';
+import { makeOffer } from './offer-dialog.js';
 
 // Flows a new user found broken, on the seeded stack in Chromium: sweeping an ERC1155
 // collection buys the N cheapest units (part of a listing), the cart marks an item another
@@ -13,28 +12,11 @@ import { useJourney } from './journey.js';
 // at 390 px stays within the screen with a two-column grid; wrapped AIA is unwrapped from the
 // account page.
 
-let stack: Stack;
-let browser: Browser;
-useJourney('web-flows', { privateWebDist: true }, (started) => {
-  ({ stack, browser } = started);
-});
-
-const { shot, step, contract, client, send, post, signedInPage, openItem, settled } = journeyTools(
-  'web-flows',
-  () => ({ stack, browser }),
-  { consoleTypes: ['error'] },
-);
-
-const waitLive = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.live === 'open', undefined, {
-    timeout: 30_000,
-  });
+const journey = useJourney('web-flows', { privateWebDist: true, consoleTypes: ['error'] });
 
 describe('web flows', () => {
   it('sweeps the 5 cheapest units of an ERC1155 collection: 3 of one listing, 2 of another', async () => {
-    const c = client();
-    const market = contract('Marketplace');
-    const items = contract('GameItems1155');
+    const { market, items } = journey.contracts();
     const TOKEN = 2_000n;
     // Listings of 3, 4 and 2 units by three sellers, cheaper than any seeded one.
     const listings: [number, bigint, string][] = [
@@ -42,11 +24,11 @@ describe('web flows', () => {
       [2, 4n, '0.0002'],
       [3, 2n, '0.0003'],
     ];
-    step('Three sellers list 3, 4 and 2 units of a fresh game item.');
+    journey.step('Three sellers list 3, 4 and 2 units of a fresh game item.');
     for (const [seller, units, price] of listings) {
-      await send(0, items, gameItems1155Abi, 'mint', [accountOf(seller), TOKEN, units]);
-      await send(seller, items, gameItems1155Abi, 'setApprovalForAll', [market, true]);
-      await send(seller, market, marketplaceAbi, 'createMarketItem', [
+      await journey.send(0, items, gameItems1155Abi, 'mint', [accountOf(seller), TOKEN, units]);
+      await journey.send(seller, items, gameItems1155Abi, 'setApprovalForAll', [market, true]);
+      await journey.send(seller, market, marketplaceAbi, 'createMarketItem', [
         items,
         TOKEN,
         units,
@@ -56,18 +38,12 @@ describe('web flows', () => {
     }
     const BUYER = 4;
     const buyer = accountOf(BUYER);
-    const held = (who: Address) =>
-      c.readContract({
-        address: items,
-        abi: gameItems1155Abi,
-        functionName: 'balanceOf',
-        args: [who, TOKEN],
-      });
+    const held = (who: Address) => journey.unitsHeld(items, who, TOKEN);
     let link = '';
     await expect
       .poll(
         async () => {
-          const page = await post<{ records: OrderVO[] }>('/nftOrder/getOrderList', {
+          const page = await journey.post<{ records: OrderVO[] }>('/nftOrder/getOrderList', {
             contractAddr: items,
             tokenId: TOKEN.toString(),
           });
@@ -78,9 +54,9 @@ describe('web flows', () => {
       )
       .toBe(3);
 
-    step('The buyer sweeps the 5 cheapest from the collection page.');
-    const { page } = await signedInPage(BUYER);
-    await page.goto(`${stack.url}/collection/${link}`);
+    journey.step('The buyer sweeps the 5 cheapest from the collection page.');
+    const { page } = await journey.signedInPage(BUYER);
+    await page.goto(`${journey.stack().url}/collection/${link}`);
     await page.getByTestId('sweep-control').waitFor({ timeout: 30_000 });
     await page.getByTestId('sweep-count').fill('5');
     await page.getByTestId('sweep-review').click();
@@ -96,9 +72,9 @@ describe('web flows', () => {
       '0.0004 AIA',
     ]);
     expect(await dialog.getByTestId('checkout-total').innerText()).toContain('0.0007 AIA');
-    await shot(page, 'sweep-1155');
+    await journey.shot(page, 'sweep-1155');
     await dialog.getByTestId('checkout-confirm').click();
-    await settled(dialog);
+    await journey.settled(dialog);
     await dialog.getByTestId('checkout-result').waitFor();
     expect(await held(buyer)).toBe(5n);
     // The second seller's listing keeps its other 2 units; the third is untouched.
@@ -106,7 +82,7 @@ describe('web flows', () => {
     expect(await held(accountOf(3))).toBe(2n);
     await expect
       .poll(async () => {
-        const now = await post<{ records: OrderVO[] }>('/nftOrder/getOrderList', {
+        const now = await journey.post<{ records: OrderVO[] }>('/nftOrder/getOrderList', {
           contractAddr: items,
           tokenId: TOKEN.toString(),
         });
@@ -124,7 +100,7 @@ describe('web flows', () => {
   it('marks a cart item another wallet bought as sold, live, and leaves it out of the total', async () => {
     const BUYER = 5;
     const RIVAL = 6;
-    const market = await post<{ records: OrderVO[] }>('/nftOrder/page', {
+    const market = await journey.post<{ records: OrderVO[] }>('/nftOrder/page', {
       page: 1,
       size: 50,
       orders: [{ column: 'price', asc: true }],
@@ -141,63 +117,59 @@ describe('web flows', () => {
     expect(two).toHaveLength(2);
     const [kept, sniped] = two as [OrderVO, OrderVO];
 
-    step(`Account ${BUYER} puts two listed heroes in the cart and opens it.`);
-    const { page: b } = await signedInPage(BUYER);
+    journey.step(`Account ${BUYER} puts two listed heroes in the cart and opens it.`);
+    const { page: b } = await journey.signedInPage(BUYER);
     for (const o of two) {
-      await openItem(b, o.contractAddr as Address, BigInt(o.tokenId));
+      await journey.openItem(b, o.contractAddr as Address, BigInt(o.tokenId));
       await b.getByTestId('cart-toggle-add').first().click();
       await b.getByTestId('cart-toggle-remove').first().waitFor();
     }
     await b.getByTestId('cart-button').click();
     const drawer = b.getByTestId('cart-drawer');
     await drawer.waitFor();
-    await waitLive(b);
+    await journey.liveOpen(b);
     expect(await drawer.getByRole('img').count()).toBe(2);
 
-    step(`Account ${RIVAL} buys #${sniped.tokenId} on its own page.`);
-    const { page: r } = await signedInPage(RIVAL);
-    await openItem(r, sniped.contractAddr as Address, BigInt(sniped.tokenId));
+    journey.step(`Account ${RIVAL} buys #${sniped.tokenId} on its own page.`);
+    const { page: r } = await journey.signedInPage(RIVAL);
+    await journey.openItem(r, sniped.contractAddr as Address, BigInt(sniped.tokenId));
     await r.getByTestId('item-actions').getByTestId('action-buy').click();
     const buy = r.getByTestId('buy-modal');
     await buy.getByTestId('buy-confirm').click();
-    await settled(buy);
+    await journey.settled(buy);
 
-    step('The first cart marks it sold without a reload; the total is the other one alone.');
+    journey.step(
+      'The first cart marks it sold without a reload; the total is the other one alone.',
+    );
     const gone = drawer.locator('[data-testid="checkout-line"][data-gone="sold"]');
     await gone.waitFor({ timeout: 60_000 });
     expect(await gone.innerText()).toContain(sniped.name ?? `#${sniped.tokenId}`);
     const total = await drawer.getByTestId('checkout-total').innerText();
     expect(total).toContain(`${kept.price} AIA`);
-    await shot(b, 'cart-sold');
+    await journey.shot(b, 'cart-sold');
     await b.context().close();
     await r.context().close();
   });
 
   it('keeps the account page within 390 px: offers made scroll in their box, two columns', async () => {
-    step('An account makes an offer on a hero from its item page (wrapping AIA as it goes).');
+    journey.step(
+      'An account makes an offer on a hero from its item page (wrapping AIA as it goes).',
+    );
     const OFFERER = 8;
     const offerer = accountOf(OFFERER);
-    const made = await signedInPage(OFFERER);
-    await openItem(made.page, contract('GameItems721'), 1n);
+    const made = await journey.signedInPage(OFFERER);
+    await journey.openItem(made.page, journey.contract('GameItems721'), 1n);
     await made.page.getByTestId('action-make-offer').click();
-    const modal = made.page.getByTestId('make-offer-modal');
-    await modal.waitFor();
-    await modal.getByTestId('offer-coin').selectOption({ label: 'AIA' });
-    await modal.getByTestId('price-input').fill('0.01');
-    await expect.poll(() => modal.getByTestId('make-offer-submit').isEnabled()).toBe(true);
-    await modal.getByTestId('make-offer-submit').click();
-    await settled(modal);
-    await modal.getByTestId('make-offer-success').waitFor();
+    await makeOffer(made.page, { coin: 'AIA', price: '0.01' });
     await made.page.context().close();
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
+    const { context, page } = await journey.visitorPage({ width: 390, height: 844 });
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
 
-    await page.goto(`${stack.url}/account/0/${offerer}?tab=offersMade`);
+    await page.goto(`${journey.stack().url}/account/0/${offerer}?tab=offersMade`);
     await page.getByTestId('offers-made').waitFor({ timeout: 30_000 });
     await page.getByTestId('offer-row').first().waitFor();
-    await shot(page, 'account-offers-390');
+    await journey.shot(page, 'account-offers-390');
     expect(await width()).toBeLessThanOrEqual(390);
     const bar = await page.getByTestId('topbar').boundingBox();
     expect(bar!.x + bar!.width).toBeLessThanOrEqual(390);
@@ -210,34 +182,33 @@ describe('web flows', () => {
     );
     expect(columns).toBe(2);
     expect(await width()).toBeLessThanOrEqual(390);
-    await shot(page, 'account-collected-390');
+    await journey.shot(page, 'account-collected-390');
     await context.close();
   });
 
   it('unwraps the wrapped AIA from the account page: the balance moves to AIA', async () => {
-    const c = client();
-    const waia = contract('WrappedAIA');
+    const c = journey.client();
+    const waia = journey.contract('WrappedAIA');
     const WHO = 7;
     const who = accountOf(WHO);
-    await send(WHO, waia, wrappedAiaAbi, 'deposit', [], parseEther('1.25'));
-    const wrapped = () =>
-      c.readContract({ address: waia, abi: wrappedAiaAbi, functionName: 'balanceOf', args: [who] });
+    await journey.send(WHO, waia, wrappedAiaAbi, 'deposit', [], parseEther('1.25'));
+    const wrapped = () => journey.tokenBalance(waia, who);
     const before = await wrapped();
     expect(before).toBeGreaterThanOrEqual(parseEther('1.25'));
     const nativeBefore = await c.getBalance({ address: who });
 
-    const { page } = await signedInPage(WHO);
-    await page.goto(`${stack.url}/account/0/${who}`);
+    const { page } = await journey.signedInPage(WHO);
+    await page.goto(`${journey.stack().url}/account/0/${who}`);
     const box = page.getByTestId('wrapped-balance');
     await box.waitFor({ timeout: 30_000 });
     await box.getByTestId('wrapped-unwrap').click();
-    await settled(box);
+    await journey.settled(box);
     expect(await wrapped()).toBe(0n);
     // All of it came back as AIA, less the gas of one transaction.
     const gained = (await c.getBalance({ address: who })) - nativeBefore;
     expect(gained).toBeGreaterThan(before - parseEther('0.01'));
     expect(gained).toBeLessThanOrEqual(before);
-    await shot(page, 'unwrapped');
+    await journey.shot(page, 'unwrapped');
     await page.context().close();
   });
 });
