@@ -3,7 +3,7 @@ import type { Listening } from '../../db/notifications.js';
 import type { LiveEventVO } from '@aiamarket/shared';
 import { maxFeedId, readFeed } from '../../live/feed.js';
 
-/** The channel the feed's flush notifies after commit (migration 0019). */
+/** The channel the feed's flush notifies after commit (drizzle/repeatable/change_feed.sql). */
 export const FEED_CHANNEL = 'change_feed';
 
 /** Rows read per query while following the feed. */
