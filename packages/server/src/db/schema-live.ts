@@ -1,6 +1,7 @@
 // The change feed: one ordered row per change of a state row the pages show, written in the
 // transaction that made the change (database triggers, drizzle/repeatable/change_feed.sql),
-// numbered in commit order, kept for a retention window. The event stream and the webhooks read it.
+// numbered in commit order, kept for a retention window. The event stream and the webhooks read
+// it.
 import {
   bigint,
   index,
