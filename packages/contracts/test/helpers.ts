@@ -10,7 +10,8 @@ import {
 } from 'viem';
 import type { Abi, Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { expect } from 'vitest';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
 import type { Call, Fixture } from './fixture.js';
 
 /** Clients for one anvil: a public client, an anvil test client and a wallet per private key. */
@@ -54,18 +55,20 @@ export async function expectRevert(
 }
 
 /**
- * Runs one property sequence: each operation in turn, then the invariants. A failure names the
- * step (its index and the operation, bigints written `1n`) and keeps the original as its cause.
+ * Runs one property sequence on `model`: each operation in turn, then the invariants. A failure
+ * names the step (its index and the operation, bigints written `1n`) and keeps the original as
+ * its cause.
  */
-export async function runSteps<Op>(
+export async function runSteps<Model, Op>(
   ops: readonly Op[],
-  step: (op: Op) => Promise<void>,
-  checkInvariants: () => Promise<void>,
+  model: Model,
+  step: (model: Model, op: Op) => Promise<void>,
+  checkInvariants: (model: Model) => Promise<void>,
 ): Promise<void> {
   for (const [i, o] of ops.entries()) {
     try {
-      await step(o);
-      await checkInvariants();
+      await step(model, o);
+      await checkInvariants(model);
     } catch (err) {
       throw new Error(
         `step ${i} ${JSON.stringify(o, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}: ${(err as Error).message}`,
@@ -112,9 +115,46 @@ export function startingState(f: Pick<Fixture, 'snapshot' | 'revert'>) {
 }
 
 /** The outcomes (`function:result`) the model knows that no sequence produced. */
-export const missingOutcomes = (seen: ReadonlyMap<string, number>, known: readonly string[]) =>
+const missingOutcomes = (seen: ReadonlyMap<string, number>, known: readonly string[]) =>
   known.filter((key) => !seen.has(key));
 
 /** The outcomes sequences produced that the model's list does not name. */
-export const unknownOutcomes = (seen: ReadonlyMap<string, number>, known: readonly string[]) =>
+const unknownOutcomes = (seen: ReadonlyMap<string, number>, known: readonly string[]) =>
   [...seen.keys()].filter((key) => !known.includes(key));
+
+/**
+ * A model-based property suite's two tests, on the outcomes (`function:result`) its steps count
+ * in `seen`. `run` starts one sequence from the saved state. The fixed input `everyOutcome` must
+ * produce every outcome in `known` and nothing the list does not name; the random inputs must
+ * keep the model's invariants. `everyOutcome` is also the random test's first example, so every
+ * outcome occurs whatever the seed and the number of runs; the outcome counts are printed.
+ */
+export function modelPropertyTests<Input>(
+  label: string,
+  outcomes: { seen: Map<string, number>; known: readonly string[] },
+  run: (input: Input) => Promise<void>,
+  everyOutcome: Input,
+  random: { title: string; inputs: fc.Arbitrary<Input>; numRuns: number },
+): void {
+  const { seen, known } = outcomes;
+  it('the fixed sequence produces every outcome the model knows', async () => {
+    seen.clear();
+    await run(everyOutcome);
+    expect(missingOutcomes(seen, known)).toEqual([]);
+    expect(unknownOutcomes(seen, known)).toEqual([]);
+  }, 600_000);
+
+  it(
+    random.title,
+    async () => {
+      seen.clear();
+      await fc.assert(fc.asyncProperty(random.inputs, run), {
+        numRuns: random.numRuns,
+        examples: [[everyOutcome]],
+      });
+      console.log(`${label} property outcomes`, Object.fromEntries([...seen].sort()));
+      expect(missingOutcomes(seen, known)).toEqual([]);
+    },
+    1_800_000,
+  );
+}

@@ -18,13 +18,13 @@ import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/sh
 import fc from 'fast-check';
 import { zeroAddress } from 'viem';
 import type { Address } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ITEM_STATUS, priceHash } from '../ts/index.js';
 import { alice, bob, carol, feeAccount, owner, royaltyAccount, useFixture } from './fixture.js';
 import { tokenCall } from './token-calls.js';
 import type { Actor, Call, MarketItem } from './fixture.js';
 import { oldDenominatorSetter } from './market-legacy.js';
-import { missingOutcomes, runSteps, startingState, unknownOutcomes } from './helpers.js';
+import { modelPropertyTests, runSteps, startingState } from './helpers.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const users: Actor[] = [alice, bob, carol];
@@ -681,31 +681,13 @@ const OUTCOMES = [
 
 async function runSequence(ops: Op[]) {
   await start.restore();
-  const model = initialModel();
-  await runSteps(
-    ops,
-    (o) => step(model, o),
-    () => checkInvariants(model),
-  );
+  await runSteps(ops, initialModel(), step, checkInvariants);
 }
 
 describe('Marketplace properties', () => {
-  it('the fixed sequence produces every outcome the model knows', async () => {
-    outcomes.clear();
-    await runSequence(EVERY_OUTCOME);
-    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
-    // and nothing the list forgets
-    expect(unknownOutcomes(outcomes, OUTCOMES)).toEqual([]);
-  }, 600_000);
-
-  it(`random sequences keep the market consistent (${NUM_RUNS} runs)`, async () => {
-    outcomes.clear();
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 2, maxLength: 10 }), runSequence),
-      // EVERY_OUTCOME runs first, so every outcome occurs whatever the seed and NUM_RUNS.
-      { numRuns: NUM_RUNS, examples: [[EVERY_OUTCOME]] },
-    );
-    console.log('market property outcomes', Object.fromEntries([...outcomes].sort()));
-    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
-  }, 1_800_000);
+  modelPropertyTests('market', { seen: outcomes, known: OUTCOMES }, runSequence, EVERY_OUTCOME, {
+    title: `random sequences keep the market consistent (${NUM_RUNS} runs)`,
+    inputs: fc.array(op, { minLength: 2, maxLength: 10 }),
+    numRuns: NUM_RUNS,
+  });
 });

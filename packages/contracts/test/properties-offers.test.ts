@@ -21,7 +21,7 @@ import { gameItems1155Abi, marketplaceAbi } from '@aiamarket/shared/abis';
 import fc from 'fast-check';
 import { hexToBigInt, maxUint256 } from 'viem';
 import type { Address, Hex } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { alice, bob, carol, feeAccount, owner, royaltyAccount, useFixture } from './fixture.js';
 import { tokenCall } from './token-calls.js';
 import type { Actor, Call } from './fixture.js';
@@ -35,7 +35,7 @@ import {
   orderHashOf,
   signOffer,
 } from './offers-helpers.js';
-import { missingOutcomes, runSteps, startingState, unknownOutcomes } from './helpers.js';
+import { modelPropertyTests, runSteps, startingState } from './helpers.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const users: Actor[] = [alice, bob, carol];
@@ -530,29 +530,13 @@ const OUTCOMES = [
 
 async function runSequence(ops: Op[]) {
   await start.restore();
-  const model = initialModel();
-  await runSteps(
-    ops,
-    (o) => step(model, o),
-    () => checkInvariants(model),
-  );
+  await runSteps(ops, initialModel(), step, checkInvariants);
 }
 
 describe('Offers properties', () => {
-  it('the fixed sequence produces every outcome the model knows', async () => {
-    outcomes.clear();
-    await runSequence(EVERY_OUTCOME);
-    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
-    expect(unknownOutcomes(outcomes, OUTCOMES)).toEqual([]);
-  }, 600_000);
-
-  it(`random sequences keep offers consistent and funds conserved (${NUM_RUNS} runs)`, async () => {
-    outcomes.clear();
-    await fc.assert(fc.asyncProperty(fc.array(op, { minLength: 2, maxLength: 8 }), runSequence), {
-      numRuns: NUM_RUNS,
-      examples: [[EVERY_OUTCOME]],
-    });
-    console.log('offers property outcomes', Object.fromEntries([...outcomes].sort()));
-    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
-  }, 1_800_000);
+  modelPropertyTests('offers', { seen: outcomes, known: OUTCOMES }, runSequence, EVERY_OUTCOME, {
+    title: `random sequences keep offers consistent and funds conserved (${NUM_RUNS} runs)`,
+    inputs: fc.array(op, { minLength: 2, maxLength: 8 }),
+    numRuns: NUM_RUNS,
+  });
 });
