@@ -45,18 +45,14 @@ import {
 import type { Abi, Address, Hex, TransactionReceipt, TypedDataDefinition } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC, deployContracts, priceHash, startAnvil } from '../ts/index.js';
+import { findNodeBin } from '../ts/node-bin.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 function forgeBinary(): string {
-  let dir = root;
-  for (;;) {
-    const candidate = join(dir, 'node_modules', '.bin', 'forge');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('forge not found');
-    dir = parent;
-  }
+  const forge = findNodeBin('forge', root);
+  if (!forge) throw new Error('forge not found');
+  return forge;
 }
 
 interface Artifact {

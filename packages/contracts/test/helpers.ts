@@ -11,7 +11,9 @@ import {
 import type { Abi, Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { startAnvil } from '../ts/index.js';
+import type { AnvilInstance } from '../ts/index.js';
 import type { Call, Fixture } from './fixture.js';
 
 /** Clients for one anvil: a public client, an anvil test client and a wallet per private key. */
@@ -157,4 +159,20 @@ export function modelPropertyTests<Input>(
     },
     1_800_000,
   );
+}
+
+/**
+ * startAnvil for one test file: every node it starts is stopped after the file's tests (a test
+ * that starts its own chains need not stop them on failure).
+ */
+export function anvilsOfThisFile() {
+  const running: AnvilInstance[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((node) => node.stop()));
+  });
+  return async (opts: Parameters<typeof startAnvil>[0] = {}) => {
+    const node = await startAnvil(opts);
+    running.push(node);
+    return node;
+  };
 }
