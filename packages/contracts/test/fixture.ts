@@ -456,6 +456,24 @@ export const m = (market: Address) => ({
   }),
 });
 
+/** Launchpad call shorthands; `f.c` is read when a call is made, so files may make them early. */
+export const launchpadCalls = (f: Pick<Fixture, 'c'>) => ({
+  lp721: (functionName: string, args: readonly unknown[] = [], value?: bigint): Call => ({
+    address: f.c.lp721,
+    abi: launchpad721Abi,
+    functionName,
+    args,
+    value,
+  }),
+  lp1155: (functionName: string, args: readonly unknown[] = [], value?: bigint): Call => ({
+    address: f.c.lp1155,
+    abi: launchpad1155Abi,
+    functionName,
+    args,
+    value,
+  }),
+});
+
 export interface MarketItem {
   nftContract: Address;
   contractType: number;
