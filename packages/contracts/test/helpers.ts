@@ -4,9 +4,12 @@ import {
   ContractFunctionRevertedError,
   createPublicClient,
   createTestClient,
+  concat,
   createWalletClient,
+  encodeAbiParameters,
   encodeFunctionData,
   http,
+  keccak256,
 } from 'viem';
 import type { Abi, Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -176,3 +179,39 @@ export function anvilsOfThisFile() {
     return node;
   };
 }
+
+/**
+ * The EIP-712 struct encoding of `message` (`typeHash`, then its `fields` in order, one word
+ * each) and copies of it with one word changed: words no EIP-712 encoder produces, which a
+ * signer can still sign (tests of a contract's own check of its calldata).
+ */
+export function structWords<Message extends object>(
+  typeHash: Hex,
+  fields: readonly { name: keyof Message; type: string }[],
+  message: Message,
+) {
+  const clean = encodeAbiParameters(
+    [{ type: 'bytes32' }, ...fields.map((t) => ({ type: t.type }))],
+    [typeHash, ...fields.map((t) => message[t.name])] as never,
+  );
+  /** Field `i`'s word of `encoded` (64 hex digits). */
+  const word = (encoded: Hex, i: number) => encoded.slice(2 + 64 * (i + 1), 2 + 64 * (i + 2));
+  /** The clean encoding with field `i`'s word replaced by `value`. */
+  const patch = (i: number, value: string): Hex =>
+    `0x${clean.slice(2, 2 + 64 * (i + 1))}${value}${clean.slice(2 + 64 * (i + 2))}` as Hex;
+  /** Field `i` (an address) with bits set above its 20 bytes. */
+  const high = (i: number) => patch(i, `ff${word(clean, i).slice(2)}`);
+  /** Field `i` holding the number `n`. */
+  const number = (i: number, n: bigint) => patch(i, n.toString(16).padStart(64, '0'));
+  return { clean, word, patch, high, number };
+}
+
+/** `signer`'s EIP-712 signature of an encoded struct (structWords) under `domainSeparator`. */
+export const signEncodedStruct = (
+  signer: { privateKey: Hex },
+  domainSeparator: Hex,
+  encoded: Hex,
+) =>
+  privateKeyToAccount(signer.privateKey).sign({
+    hash: keccak256(concat(['0x1901', domainSeparator, keccak256(encoded)])),
+  });
