@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { afterAll, expect, it } from 'vitest';
 import { startAnvil } from '../ts/index.js';
 import type { AnvilInstance } from '../ts/index.js';
-import type { Call, Fixture } from './fixture.js';
+import type { Actor, Call, Fixture } from './fixture.js';
 
 /** Clients for one anvil: a public client, an anvil test client and a wallet per private key. */
 export function clientsFor(rpcUrl: string, chainId = 31337) {
@@ -215,3 +215,28 @@ export const signEncodedStruct = (
   privateKeyToAccount(signer.privateKey).sign({
     hash: keccak256(concat(['0x1901', domainSeparator, keccak256(encoded)])),
   });
+
+/**
+ * A model-based suite's calls: `attempt` counts the call's outcome (`function:result`) in
+ * `outcomes`, then expects success when `error` is undefined (returning the receipt), else exactly
+ * that custom error. DEBUG_PROPS prints the call a refusal did not match.
+ */
+export function outcomeAttempts(f: Pick<Fixture, 'expectRevert' | 'write'>) {
+  const outcomes = new Map<string, number>();
+  async function attempt(actor: Actor, call: Call, error: string | undefined) {
+    const key = `${call.functionName}:${error ?? 'ok'}`;
+    outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+    if (error) {
+      try {
+        await f.expectRevert(actor, call, error);
+      } catch (err) {
+        if (process.env.DEBUG_PROPS)
+          console.log('MISMATCH', actor.name, call.functionName, call.args, call.value, error);
+        throw err;
+      }
+      return undefined;
+    }
+    return f.write(actor, call);
+  }
+  return { outcomes, attempt };
+}

@@ -25,7 +25,7 @@ import type { Address } from 'viem';
 import { describe, expect } from 'vitest';
 import { CONTRACT_KIND } from '../ts/index.js';
 import { alice, bank, bob, carol, owner, useFixture } from './fixture.js';
-import { modelPropertyTests, runSteps, startingState } from './helpers.js';
+import { modelPropertyTests, outcomeAttempts, runSteps, startingState } from './helpers.js';
 import type { Actor, Call } from './fixture.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
@@ -126,22 +126,7 @@ const lpCall = (
     ? { address: f.c.lp721, abi: launchpad721Abi, functionName, args, value }
     : { address: f.c.lp1155, abi: launchpad1155Abi, functionName, args: [0n, ...args], value };
 
-const outcomes = new Map<string, number>();
-async function attempt(actor: Actor, call: Call, error: string | undefined) {
-  const key = `${call.functionName}:${error ?? 'ok'}`;
-  outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-  if (error) {
-    try {
-      await f.expectRevert(actor, call, error);
-    } catch (err) {
-      if (process.env.DEBUG_PROPS)
-        console.log('MISMATCH', actor.name, call.functionName, call.args, call.value, error);
-      throw err;
-    }
-    return undefined;
-  }
-  return f.write(actor, call);
-}
+const { outcomes, attempt } = outcomeAttempts(f);
 
 /** The error the supply and wallet checks give for `count` (shared by mint and swap). */
 function supplyAndWalletError(model: Model, sale: Sale, user: number, count: number) {
