@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@wagmi/cli';
 import type { Plugin } from '@wagmi/cli';
 import { foundry } from '@wagmi/cli/plugins';
+import { findNodeBin } from './ts/node-bin.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const srcDir = join(root, 'src');
@@ -14,14 +15,9 @@ const outDir = join(root, 'out');
 
 /** forge from this package's node_modules or the hoisted root one, whichever exists. */
 function forgePath(): string {
-  let dir = root;
-  for (;;) {
-    const candidate = join(dir, 'node_modules', '.bin', 'forge');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('forge not found in node_modules/.bin (run npm install)');
-    dir = parent;
-  }
+  const forge = findNodeBin('forge', root);
+  if (!forge) throw new Error('forge not found in node_modules/.bin (run npm install)');
+  return forge;
 }
 
 /** Every Solidity file under src/ (forge names artifact folders after the file's base name). */

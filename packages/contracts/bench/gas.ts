@@ -45,18 +45,14 @@ import {
 import type { Abi, Address, Hex, TransactionReceipt, TypedDataDefinition } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC, deployContracts, priceHash, startAnvil } from '../ts/index.js';
+import { findNodeBin } from '../ts/node-bin.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 function forgeBinary(): string {
-  let dir = root;
-  for (;;) {
-    const candidate = join(dir, 'node_modules', '.bin', 'forge');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('forge not found');
-    dir = parent;
-  }
+  const forge = findNodeBin('forge', root);
+  if (!forge) throw new Error('forge not found');
+  return forge;
 }
 
 interface Artifact {
@@ -89,6 +85,15 @@ const [deployer, seller, buyer, feeAccount, royaltyAccount] = accounts as [
   (typeof accounts)[number],
 ];
 
+/** Seaport's item fields; a consideration item adds its recipient. */
+const SEAPORT_ITEM = [
+  { name: 'itemType', type: 'uint8' },
+  { name: 'token', type: 'address' },
+  { name: 'identifierOrCriteria', type: 'uint256' },
+  { name: 'startAmount', type: 'uint256' },
+  { name: 'endAmount', type: 'uint256' },
+] as const;
+
 const SEAPORT_TYPES = {
   OrderComponents: [
     { name: 'offerer', type: 'address' },
@@ -103,21 +108,8 @@ const SEAPORT_TYPES = {
     { name: 'conduitKey', type: 'bytes32' },
     { name: 'counter', type: 'uint256' },
   ],
-  OfferItem: [
-    { name: 'itemType', type: 'uint8' },
-    { name: 'token', type: 'address' },
-    { name: 'identifierOrCriteria', type: 'uint256' },
-    { name: 'startAmount', type: 'uint256' },
-    { name: 'endAmount', type: 'uint256' },
-  ],
-  ConsiderationItem: [
-    { name: 'itemType', type: 'uint8' },
-    { name: 'token', type: 'address' },
-    { name: 'identifierOrCriteria', type: 'uint256' },
-    { name: 'startAmount', type: 'uint256' },
-    { name: 'endAmount', type: 'uint256' },
-    { name: 'recipient', type: 'address' },
-  ],
+  OfferItem: SEAPORT_ITEM,
+  ConsiderationItem: [...SEAPORT_ITEM, { name: 'recipient', type: 'address' }],
 } as const;
 
 async function main() {
@@ -237,6 +229,44 @@ async function main() {
       return { components, fee, royalty, sellerAmount: total - fee - royalty };
     };
 
+    /**
+     * fulfillBasicOrder's parameters for a signed `order` (no zone, no conduit) whose fee and
+     * royalty go to the fee address and the royalty receiver, as our market pays them.
+     */
+    const basicOrder = ({
+      order,
+      fee,
+      royalty,
+      ...sides
+    }: {
+      considerationToken: Address;
+      considerationIdentifier: bigint;
+      considerationAmount: bigint;
+      offerer: Address;
+      offerToken: Address;
+      offerIdentifier: bigint;
+      offerAmount: bigint;
+      basicOrderType: number;
+      order: { startTime: bigint; endTime: bigint; salt: bigint };
+      fee: bigint;
+      royalty: bigint;
+      signature: Hex;
+    }) => ({
+      ...sides,
+      zone: zeroAddress,
+      startTime: order.startTime,
+      endTime: order.endTime,
+      zoneHash: zeroHash,
+      salt: order.salt,
+      offererConduitKey: zeroHash,
+      fulfillerConduitKey: zeroHash,
+      totalOriginalAdditionalRecipients: 2n,
+      additionalRecipients: [
+        { amount: fee, recipient: feeAccount.address },
+        { amount: royalty, recipient: royaltyAccount.address },
+      ],
+    });
+
     // Same recipients on both sides; everyone already holds the coin and the NFT.
     await send(deployer, market, marketplaceAbi, 'setFeeAddress', [feeAccount.address]);
     await send(deployer, market, marketplaceAbi, 'setRoyaltyRate', [
@@ -267,65 +297,55 @@ async function main() {
     const itemIdOf = (r: TransactionReceipt) => BigInt(r.logs.at(-1)!.topics[1]!);
 
     // --- ours
-    const list721 = await send(seller, market, marketplaceAbi, 'createMarketItem', [
-      nft,
-      1n,
-      1n,
-      price,
-      zeroAddress,
-    ]);
+    /** The seller lists `amount` of `tokenId` at `unitPrice` per unit in `coin`. */
+    const list = (
+      collection: Address,
+      tokenId: bigint,
+      amount: bigint,
+      unitPrice: bigint,
+      coin: Address,
+    ) =>
+      send(seller, market, marketplaceAbi, 'createMarketItem', [
+        collection,
+        tokenId,
+        amount,
+        unitPrice,
+        coin,
+      ]);
+    /** The buyer buys `amount` of the listing `listed` created (`value`: the AIA it pays). */
+    const buy = (
+      listed: TransactionReceipt,
+      collection: Address,
+      tokenId: bigint,
+      amount: bigint,
+      unitPrice: bigint,
+      value = 0n,
+    ) =>
+      send(
+        buyer,
+        market,
+        marketplaceAbi,
+        'createMarketSale',
+        [itemIdOf(listed), amount, priceHash(collection, tokenId, unitPrice)],
+        value,
+      );
+    const list721 = await list(nft, 1n, 1n, price, zeroAddress);
     rows.push({
       op: 'list 721 (createMarketItem)',
       ours: gas(list721),
       note: 'Seaport: off-chain signature',
     });
-    const list1155 = await send(seller, market, marketplaceAbi, 'createMarketItem', [
-      nft1155,
-      1n,
-      10n,
-      price,
-      zeroAddress,
-    ]);
+    const list1155 = await list(nft1155, 1n, 10n, price, zeroAddress);
     rows.push({
       op: 'list 1155 (10 units)',
       ours: gas(list1155),
       note: 'Seaport: off-chain signature',
     });
-    const buyAia = await send(
-      buyer,
-      market,
-      marketplaceAbi,
-      'createMarketSale',
-      [itemIdOf(list721), 1n, priceHash(nft, 1n, price)],
-      price,
-    );
-    const listUsdt = await send(seller, market, marketplaceAbi, 'createMarketItem', [
-      nft,
-      2n,
-      1n,
-      usdtPrice,
-      usdt,
-    ]);
-    const buyUsdt = await send(buyer, market, marketplaceAbi, 'createMarketSale', [
-      itemIdOf(listUsdt),
-      1n,
-      priceHash(nft, 2n, usdtPrice),
-    ]);
-    const partial = await send(
-      buyer,
-      market,
-      marketplaceAbi,
-      'createMarketSale',
-      [itemIdOf(list1155), 3n, priceHash(nft1155, 1n, price)],
-      3n * price,
-    );
-    const listC = await send(seller, market, marketplaceAbi, 'createMarketItem', [
-      nft,
-      3n,
-      1n,
-      price,
-      zeroAddress,
-    ]);
+    const buyAia = await buy(list721, nft, 1n, 1n, price, price);
+    const listUsdt = await list(nft, 2n, 1n, usdtPrice, usdt);
+    const buyUsdt = await buy(listUsdt, nft, 2n, 1n, usdtPrice);
+    const partial = await buy(list1155, nft1155, 1n, 3n, price, 3n * price);
+    const listC = await list(nft, 3n, 1n, price, zeroAddress);
     const modify = await send(seller, market, marketplaceAbi, 'modifyPrice', [
       itemIdOf(listC),
       price * 2n,
@@ -359,29 +379,20 @@ async function main() {
       const { components, fee, royalty, sellerAmount } = seaportListing(tokenId, coin, total, now);
       const order = { ...components, salt: tokenId, conduitKey: zeroHash, counter };
       const signature = await signSeaport(seller, order);
-      const params = {
+      const params = basicOrder({
         considerationToken: coin,
         considerationIdentifier: 0n,
         considerationAmount: sellerAmount,
         offerer: seller.address,
-        zone: zeroAddress,
         offerToken: nft,
         offerIdentifier: tokenId,
         offerAmount: 1n,
         basicOrderType: coin === zeroAddress ? 0 : 8, // ETH_TO_ERC721_FULL_OPEN / ERC20_TO_ERC721_FULL_OPEN
-        startTime: order.startTime,
-        endTime: order.endTime,
-        zoneHash: zeroHash,
-        salt: tokenId,
-        offererConduitKey: zeroHash,
-        fulfillerConduitKey: zeroHash,
-        totalOriginalAdditionalRecipients: 2n,
-        additionalRecipients: [
-          { amount: fee, recipient: feeAccount.address },
-          { amount: royalty, recipient: royaltyAccount.address },
-        ],
+        order,
+        fee,
+        royalty,
         signature,
-      };
+      });
       return send(
         buyer,
         seaport,
@@ -470,29 +481,20 @@ async function main() {
       const signature = await signSeaport(buyer, order);
       if (kind === OFFER_KIND.item) {
         return send(seller, seaport, artifacts.seaport.abi, 'fulfillBasicOrder', [
-          {
+          basicOrder({
             considerationToken: nft,
             considerationIdentifier: tokenId,
             considerationAmount: 1n,
             offerer: buyer.address,
-            zone: zeroAddress,
             offerToken: usdt,
             offerIdentifier: 0n,
             offerAmount: offerPrice,
             basicOrderType: 16, // ERC721_TO_ERC20_FULL_OPEN
-            startTime: order.startTime,
-            endTime: order.endTime,
-            zoneHash: zeroHash,
-            salt,
-            offererConduitKey: zeroHash,
-            fulfillerConduitKey: zeroHash,
-            totalOriginalAdditionalRecipients: 2n,
-            additionalRecipients: [
-              { amount: fee, recipient: feeAccount.address },
-              { amount: royalty, recipient: royaltyAccount.address },
-            ],
+            order,
+            fee,
+            royalty,
             signature,
-          },
+          }),
         ]);
       }
       const { counter: _counter, ...parameters } = order;

@@ -20,6 +20,7 @@ import {
   carol,
   dave,
   feeAccount,
+  launchpadCalls,
   owner,
   royaltyAccount,
   useFixture,
@@ -31,6 +32,7 @@ import type { Actor, Call, MarketItem } from './fixture.js';
 const REENTRANT = toFunctionSelector('ReentrancyGuardReentrantCall()');
 
 const f = useFixture([reentrantActorAbi, oddErc20Abi]);
+const { lp721, lp1155 } = launchpadCalls(f);
 
 const data = (abi: Abi, functionName: string, args: readonly unknown[]) =>
   encodeFunctionData({ abi, functionName, args } as never);
@@ -201,49 +203,25 @@ describe('re-entrant receivers', () => {
     const minter = await actor(alice);
     const calls = reentries('lp721', 1n, 1n);
     await f.write(alice, setReentries(minter, calls));
-    await f.write(
-      alice,
-      as(minter, {
-        address: f.c.lp721,
-        abi: launchpad721Abi,
-        functionName: 'mint',
-        args: [zeroAddress, 2n],
-        value: parseEther('0.02'),
-      }),
-    );
+    await f.write(alice, as(minter, lp721('mint', [zeroAddress, 2n], parseEther('0.02'))));
     // ERC721A's safe mint calls the hook once per token
     await expectAllReentriesRefused(minter, 2 * calls.length);
     // 1155: a second actor
     const minter2 = await actor(alice);
     const calls1155 = reentries('lp1155', 1n, 1n);
     await f.write(alice, setReentries(minter2, calls1155));
-    await f.write(
-      alice,
-      as(minter2, {
-        address: f.c.lp1155,
-        abi: launchpad1155Abi,
-        functionName: 'mint',
-        args: [0n, zeroAddress, 1n],
-        value: parseEther('0.01'),
-      }),
-    );
+    await f.write(alice, as(minter2, lp1155('mint', [0n, zeroAddress, 1n], parseEther('0.01'))));
     await expectAllReentriesRefused(minter2, calls1155.length);
     // bank
     const evilBank = await actor(owner, 0n);
     await f.write(owner, setReentries(evilBank, calls));
-    await f.write(owner, {
-      address: f.c.lp721,
-      abi: launchpad721Abi,
-      functionName: 'setCommonConfig',
-      args: [{ blindBoxType: 0, downFlag: false, swapFlag: true, bankAddress: evilBank }],
-    });
-    await f.write(bob, {
-      address: f.c.lp721,
-      abi: launchpad721Abi,
-      functionName: 'mint',
-      args: [zeroAddress, 1n],
-      value: parseEther('0.01'),
-    });
+    await f.write(
+      owner,
+      lp721('setCommonConfig', [
+        { blindBoxType: 0, downFlag: false, swapFlag: true, bankAddress: evilBank },
+      ]),
+    );
+    await f.write(bob, lp721('mint', [zeroAddress, 1n], parseEther('0.01')));
     await expectAllReentriesRefused(evilBank, calls.length);
     expect(await f.nativeBalance(evilBank)).toBe(parseEther('0.01'));
   });
@@ -291,19 +269,12 @@ describe('odd ERC-20s', () => {
     ]);
     expect(await bal(coin, f.c.market)).toBe(0n);
     // launchpad mint with it
-    await f.write(owner, {
-      address: f.c.lp721,
-      abi: launchpad721Abi,
-      functionName: 'setCoins',
-      args: [[{ coinAddr: coin, coinAmount: 7n, coinMaxAmount: 10n }]],
-    });
+    await f.write(
+      owner,
+      lp721('setCoins', [[{ coinAddr: coin, coinAmount: 7n, coinMaxAmount: 10n }]]),
+    );
     const bankBefore = await bal(coin, owner.address);
-    await f.write(bob, {
-      address: f.c.lp721,
-      abi: launchpad721Abi,
-      functionName: 'mint',
-      args: [coin, 3n],
-    });
+    await f.write(bob, lp721('mint', [coin, 3n]));
     expect(await bal(coin, owner.address)).toBe(bankBefore + 21n);
   });
 
@@ -321,21 +292,12 @@ describe('odd ERC-20s', () => {
     await f.expectRevert(bob, f.mk.buy(cheap.itemId, 1n, cheap.hash), 'SafeERC20FailedOperation', [
       coin,
     ]);
-    await f.write(owner, {
-      address: f.c.lp721,
-      abi: launchpad721Abi,
-      functionName: 'setCoins',
-      args: [[{ coinAddr: coin, coinAmount: 7n, coinMaxAmount: 10n }]],
-    });
-    await f.expectRevert(
-      bob,
-      { address: f.c.lp721, abi: launchpad721Abi, functionName: 'mint', args: [coin, 1n] },
-      'SafeERC20FailedOperation',
-      [coin],
+    await f.write(
+      owner,
+      lp721('setCoins', [[{ coinAddr: coin, coinAmount: 7n, coinMaxAmount: 10n }]]),
     );
-    expect(
-      await f.read({ address: f.c.lp721, abi: launchpad721Abi, functionName: 'totalSupply' }),
-    ).toBe(0n);
+    await f.expectRevert(bob, lp721('mint', [coin, 1n]), 'SafeERC20FailedOperation', [coin]);
+    expect(await f.read(lp721('totalSupply'))).toBe(0n);
   });
 
   it('a fee-on-transfer coin: the buyer pays exactly the price, recipients get it minus the token fee, the market keeps nothing', async () => {
@@ -376,29 +338,11 @@ describe('edge cases', () => {
       'InvalidAmount',
       [0n],
     );
+    await f.expectRevert(bob, lp721('mint', [zeroAddress, 0n]), 'ZeroQuantity');
+    await f.expectRevert(bob, lp1155('mint', [0n, f.c.usdt, 0n]), 'ZeroQuantity');
     await f.expectRevert(
       bob,
-      { address: f.c.lp721, abi: launchpad721Abi, functionName: 'mint', args: [zeroAddress, 0n] },
-      'ZeroQuantity',
-    );
-    await f.expectRevert(
-      bob,
-      {
-        address: f.c.lp1155,
-        abi: launchpad1155Abi,
-        functionName: 'mint',
-        args: [0n, f.c.usdt, 0n],
-      },
-      'ZeroQuantity',
-    );
-    await f.expectRevert(
-      bob,
-      {
-        address: f.c.lp721,
-        abi: launchpad721Abi,
-        functionName: 'swap',
-        args: [CONTRACT_KIND.erc721, f.c.game721, [], []],
-      },
+      lp721('swap', [CONTRACT_KIND.erc721, f.c.game721, [], []]),
       'NothingSelected',
     );
   });
@@ -478,79 +422,32 @@ describe('edge cases', () => {
   it('per-wallet caps hold per address only: one user with many contracts mints past them', async () => {
     // maxUserSize is 20 per address; alice uses her wallet and 2 contracts she controls
     const contracts = [await actor(alice), await actor(alice)];
-    await f.write(alice, {
-      address: f.c.lp721,
-      abi: launchpad721Abi,
-      functionName: 'mint',
-      args: [zeroAddress, 10n],
-      value: parseEther('0.1'),
-    });
-    await f.write(alice, {
-      address: f.c.lp721,
-      abi: launchpad721Abi,
-      functionName: 'mint',
-      args: [zeroAddress, 10n],
-      value: parseEther('0.1'),
-    });
+    await f.write(alice, lp721('mint', [zeroAddress, 10n], parseEther('0.1')));
+    await f.write(alice, lp721('mint', [zeroAddress, 10n], parseEther('0.1')));
     await f.expectRevert(
       alice,
-      {
-        address: f.c.lp721,
-        abi: launchpad721Abi,
-        functionName: 'mint',
-        args: [zeroAddress, 1n],
-        value: parseEther('0.01'),
-      },
+      lp721('mint', [zeroAddress, 1n], parseEther('0.01')),
       'WalletLimitExceeded',
       [0n],
     );
     for (const c of contracts) {
       for (let i = 0; i < 2; i++) {
-        await f.write(
-          alice,
-          as(c, {
-            address: f.c.lp721,
-            abi: launchpad721Abi,
-            functionName: 'mint',
-            args: [zeroAddress, 10n],
-            value: parseEther('0.1'),
-          }),
-        );
+        await f.write(alice, as(c, lp721('mint', [zeroAddress, 10n], parseEther('0.1'))));
       }
       // each contract is capped like any address, and so is each transaction
       await f.expectRevert(
         c,
-        {
-          address: f.c.lp721,
-          abi: launchpad721Abi,
-          functionName: 'mint',
-          args: [zeroAddress, 1n],
-          value: parseEther('0.01'),
-        },
+        lp721('mint', [zeroAddress, 1n], parseEther('0.01')),
         'WalletLimitExceeded',
         [0n],
       );
     }
     const held = await Promise.all(
-      [alice.address, ...contracts].map((a) =>
-        f.read<bigint>({
-          address: f.c.lp721,
-          abi: launchpad721Abi,
-          functionName: 'balanceOf',
-          args: [a],
-        }),
-      ),
+      [alice.address, ...contracts].map((a) => f.read<bigint>(lp721('balanceOf', [a]))),
     );
     expect(held.reduce((x, y) => x + y, 0n)).toBe(60n); // 3 x the per-wallet cap for one person
     // the supply cap and the per-coin cap still hold globally
-    expect(
-      await f.read({
-        address: f.c.lp721,
-        abi: launchpad721Abi,
-        functionName: 'amountMinted',
-        args: [zeroAddress],
-      }),
-    ).toBe(60n);
+    expect(await f.read(lp721('amountMinted', [zeroAddress]))).toBe(60n);
     expect(await f.nativeBalance(f.c.lp721)).toBe(0n);
   });
 });

@@ -1,19 +1,9 @@
 import { createWalletClient, http } from 'viem';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANVIL_ACCOUNTS, startAnvil } from '../ts/index.js';
-import type { AnvilInstance } from '../ts/index.js';
-import { clientsFor } from './helpers.js';
+import { anvilsOfThisFile, clientsFor } from './helpers.js';
 
-const running: AnvilInstance[] = [];
-async function anvil(opts: Parameters<typeof startAnvil>[0] = {}) {
-  const node = await startAnvil(opts);
-  running.push(node);
-  return node;
-}
-
-afterAll(async () => {
-  await Promise.all(running.map((node) => node.stop()));
-});
+const anvil = anvilsOfThisFile();
 
 describe('startAnvil', () => {
   it('starts on a free port with chain id 31337 and the funded default accounts', async () => {

@@ -25,30 +25,23 @@ import {
   isDeployed,
   readDeployment,
   readDeploymentIfExists,
-  startAnvil,
   upgradeDeployment,
 } from '../ts/index.js';
 import type { AnvilInstance } from '../ts/index.js';
-import { clientsFor } from './helpers.js';
+import { findNodeBin } from '../ts/node-bin.js';
+import { anvilsOfThisFile, clientsFor } from './helpers.js';
 
 const deployer = ANVIL_ACCOUNTS[0]!;
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 let dir: string;
-const running: AnvilInstance[] = [];
-
-async function anvil(opts: Parameters<typeof startAnvil>[0] = {}) {
-  const node = await startAnvil(opts);
-  running.push(node);
-  return node;
-}
+const anvil = anvilsOfThisFile();
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'aiamarket-deploy-'));
 });
 
 afterAll(async () => {
-  await Promise.all(running.map((node) => node.stop()));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -321,14 +314,9 @@ describe('deployment with persisted anvil state', () => {
 
 describe('deploy CLI', () => {
   function tsxBinary(): string {
-    let d = packageDir;
-    for (;;) {
-      const candidate = join(d, 'node_modules', '.bin', 'tsx');
-      if (existsSync(candidate)) return candidate;
-      const parent = dirname(d);
-      if (parent === d) throw new Error('tsx not found');
-      d = parent;
-    }
+    const tsx = findNodeBin('tsx', packageDir);
+    if (!tsx) throw new Error('tsx not found');
+    return tsx;
   }
 
   function runCli(env: Record<string, string | undefined>) {

@@ -127,6 +127,24 @@ export async function startFixture(extraAbis: Abi[] = []) {
     }
   }
 
+  /** Sends calldata as it is (fixed gas, gas price 0); returns the receipt, reverted or not. */
+  async function sendData(
+    from: Actor,
+    to: Address,
+    data: Hex,
+    value = 0n,
+  ): Promise<TransactionReceipt> {
+    const hash = await wallet(from).sendTransaction({
+      to,
+      data,
+      value,
+      gas: GAS,
+      maxFeePerGas: 0n,
+      maxPriorityFeePerGas: 0n,
+    });
+    return receiptOf(hash);
+  }
+
   /** Sends a transaction (fixed gas, gas price 0) and returns its receipt, reverted or not. */
   async function send(from: Actor, call: Call): Promise<TransactionReceipt> {
     const data = encodeFunctionData({
@@ -134,15 +152,7 @@ export async function startFixture(extraAbis: Abi[] = []) {
       functionName: call.functionName,
       args: call.args ?? [],
     } as never);
-    const hash = await wallet(from).sendTransaction({
-      to: call.address,
-      data,
-      value: call.value ?? 0n,
-      gas: GAS,
-      maxFeePerGas: 0n,
-      maxPriorityFeePerGas: 0n,
-    });
-    return receiptOf(hash);
+    return sendData(from, call.address, data, call.value ?? 0n);
   }
 
   /** Sends and expects success; returns the receipt. Failing sends are simulated for the reason. */
@@ -361,6 +371,7 @@ export async function startFixture(extraAbis: Abi[] = []) {
     /** The market's call shorthands. */
     mk: m(c.market),
     send,
+    sendData,
     write,
     simulate,
     expectRevert,
@@ -450,6 +461,24 @@ export const m = (market: Address) => ({
   call: (functionName: string, args: readonly unknown[] = [], value?: bigint): Call => ({
     address: market,
     abi: marketplaceAbi,
+    functionName,
+    args,
+    value,
+  }),
+});
+
+/** Launchpad call shorthands; `f.c` is read when a call is made, so files may make them early. */
+export const launchpadCalls = (f: Pick<Fixture, 'c'>) => ({
+  lp721: (functionName: string, args: readonly unknown[] = [], value?: bigint): Call => ({
+    address: f.c.lp721,
+    abi: launchpad721Abi,
+    functionName,
+    args,
+    value,
+  }),
+  lp1155: (functionName: string, args: readonly unknown[] = [], value?: bigint): Call => ({
+    address: f.c.lp1155,
+    abi: launchpad1155Abi,
     functionName,
     args,
     value,

@@ -3,9 +3,9 @@ import { parseEther, parseUnits, zeroAddress } from 'viem';
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_KIND, DEMO_LAUNCHPAD, SALE_STATE } from '../ts/index.js';
-import { alice, bank, bob, carol, owner, useFixture } from './fixture.js';
+import { alice, bank, bob, carol, launchpadCalls, owner, useFixture } from './fixture.js';
 import { tokenCall } from './token-calls.js';
-import type { Actor, Call } from './fixture.js';
+import type { Actor } from './fixture.js';
 
 const AIA = parseEther('0.01');
 const USDT = parseUnits('5', 6);
@@ -29,12 +29,7 @@ const f = useFixture([], async () => {
   base = b;
 });
 
-function lp721(functionName: string, args: readonly unknown[] = [], value?: bigint): Call {
-  return { address: f.c.lp721, abi: launchpad721Abi, functionName, args, value };
-}
-function lp1155(functionName: string, args: readonly unknown[] = [], value?: bigint): Call {
-  return { address: f.c.lp1155, abi: launchpad1155Abi, functionName, args, value };
-}
+const { lp721, lp1155 } = launchpadCalls(f);
 
 describe('Launchpad721: reads and mint', () => {
   it('getConfig and getState describe the demo sale', async () => {

@@ -21,7 +21,6 @@ import type { SignedListingFields } from '@aiamarket/shared';
 import { gameItems1155Abi, gameItems721Abi, listingsAbi } from '@aiamarket/shared/abis';
 import {
   concat,
-  encodeAbiParameters,
   encodeFunctionData,
   hashTypedData,
   keccak256,
@@ -39,7 +38,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import { priceHash } from '../ts/index.js';
 import {
-  GAS,
   alice,
   bob,
   carol,
@@ -64,6 +62,7 @@ import {
 } from './listings-helpers.js';
 import type { Fill } from './listings-helpers.js';
 import { highS } from './offers-helpers.js';
+import { signEncodedStruct, structWords } from './helpers.js';
 
 let listings: Address;
 let tokens: bigint[] = []; // alice's GameItems721 tokens
@@ -685,24 +684,15 @@ describe('Listings: adversarial', () => {
       f.read<Hex>(listingsCall(listings, 'LISTING_TYPEHASH')),
       f.read<Hex>(listingsCall(listings, 'domainSeparator')),
     ]);
-    const clean = encodeAbiParameters(
-      [{ type: 'bytes32' }, ...LISTING_TYPES.Listing.map((t) => ({ type: t.type }))],
-      [typeHash, ...LISTING_TYPES.Listing.map((t) => listing[t.name])] as never,
-    );
-    const word = (encoded: Hex, i: number) => encoded.slice(2 + 64 * (i + 1), 2 + 64 * (i + 2));
-    const patch = (i: number, value: string): Hex =>
-      `0x${clean.slice(2, 2 + 64 * (i + 1))}${value}${clean.slice(2 + 64 * (i + 2))}` as Hex;
+    const { word, high, number } = structWords(typeHash, LISTING_TYPES.Listing, listing);
     const cases: [number, Hex][] = [
-      [0, patch(0, `ff${word(clean, 0).slice(2)}`)], // seller
-      [1, patch(1, `ff${word(clean, 1).slice(2)}`)], // collection
-      [2, patch(2, 2n.toString(16).padStart(64, '0'))], // erc1155 = 2
-      [5, patch(5, `ff${word(clean, 5).slice(2)}`)], // coin
+      [0, high(0)], // seller
+      [1, high(1)], // collection
+      [2, number(2, 2n)], // erc1155 = 2
+      [5, high(5)], // coin
     ];
-    const signer = privateKeyToAccount(alice.privateKey);
     for (const [i, encoded] of cases) {
-      const signature = await signer.sign({
-        hash: keccak256(concat(['0x1901', domain, keccak256(encoded)])),
-      });
+      const signature = await signEncodedStruct(alice, domain, encoded);
       const data = encodeFunctionData({
         abi: listingsAbi,
         functionName: 'buy',
@@ -712,15 +702,7 @@ describe('Listings: adversarial', () => {
       // start right after it.
       const at = 2 + 8 + 64 + 64 * i;
       const bad = `${data.slice(0, at)}${word(encoded, i)}${data.slice(at + 64)}` as Hex;
-      const hash = await f.wallet(carol).sendTransaction({
-        to: listings,
-        data: bad,
-        value: AIA,
-        gas: GAS,
-        maxFeePerGas: 0n,
-        maxPriorityFeePerGas: 0n,
-      });
-      const receipt = await f.publicClient.waitForTransactionReceipt({ hash });
+      const receipt = await f.sendData(carol, listings, bad, AIA);
       expect(receipt.status, `dirty word ${i}`).toBe('reverted');
     }
     expect(await ownerOf(tokens[0]!)).toBe(alice.address);

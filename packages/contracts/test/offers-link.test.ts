@@ -15,24 +15,14 @@ import {
   offersAbi,
   offersBytecode,
 } from '@aiamarket/shared/abis';
-import { concat, encodeAbiParameters, encodeFunctionData, keccak256, zeroAddress } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { encodeFunctionData, zeroAddress } from 'viem';
 import type { Address, Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { marketplaceLegacyAbi, marketplaceLegacyBytecode } from '../out/testing-abis.js';
 import { priceHash } from '../ts/index.js';
-import {
-  GAS,
-  alice,
-  bob,
-  carol,
-  feeAccount,
-  m,
-  owner,
-  royaltyAccount,
-  useFixture,
-} from './fixture.js';
+import { alice, bob, carol, feeAccount, m, owner, royaltyAccount, useFixture } from './fixture.js';
 import { tokenCall } from './token-calls.js';
+import { signEncodedStruct, structWords } from './helpers.js';
 import type { Fixture, MarketItem } from './fixture.js';
 import {
   OFFERS_ABIS,
@@ -183,25 +173,16 @@ describe('Offers: the copy of the market settings', () => {
       f.read<Hex>(offersCall(offers, 'OFFER_TYPEHASH')),
       f.read<Hex>(offersCall(offers, 'domainSeparator')),
     ]);
-    const clean = encodeAbiParameters(
-      [{ type: 'bytes32' }, ...OFFER_TYPES.Offer.map((t) => ({ type: t.type }))],
-      [typeHash, ...OFFER_TYPES.Offer.map((t) => offer[t.name])] as never,
-    );
-    const word = (i: number) => clean.slice(2 + 64 * (i + 1), 2 + 64 * (i + 2));
-    const patch = (i: number, value: string): Hex =>
-      `0x${clean.slice(2, 2 + 64 * (i + 1))}${value}${clean.slice(2 + 64 * (i + 2))}` as Hex;
-    const high = (i: number) => patch(i, `ff${word(i).slice(2)}`);
+    const { word, high, number } = structWords(typeHash, OFFER_TYPES.Offer, offer);
     const cases: [number, Hex][] = [
       [0, high(0)], // offerer
       [1, high(1)], // collection
-      [2, patch(2, 3n.toString(16).padStart(64, '0'))], // kind 3
-      [3, patch(3, 2n.toString(16).padStart(64, '0'))], // erc1155 = 2
+      [2, number(2, 3n)], // kind 3
+      [3, number(3, 2n)], // erc1155 = 2
       [6, high(6)], // coin
     ];
-    const signer = privateKeyToAccount(alice.privateKey);
     for (const [i, encoded] of cases) {
-      const digest = keccak256(concat(['0x1901', domain, keccak256(encoded)]));
-      const signature = await signer.sign({ hash: digest });
+      const signature = await signEncodedStruct(alice, domain, encoded);
       const data = encodeFunctionData({
         abi: offersAbi,
         functionName: 'acceptOffer',
@@ -209,16 +190,8 @@ describe('Offers: the copy of the market settings', () => {
       });
       // The offer is the first (static) argument: its words follow the selector.
       const at = 2 + 8 + 64 * i;
-      const bad =
-        `${data.slice(0, at)}${encoded.slice(2 + 64 * (i + 1), 2 + 64 * (i + 2))}${data.slice(at + 64)}` as Hex;
-      const hash = await f.wallet(bob).sendTransaction({
-        to: offers,
-        data: bad,
-        gas: GAS,
-        maxFeePerGas: 0n,
-        maxPriorityFeePerGas: 0n,
-      });
-      const receipt = await f.publicClient.waitForTransactionReceipt({ hash });
+      const bad = `${data.slice(0, at)}${word(encoded, i)}${data.slice(at + 64)}` as Hex;
+      const receipt = await f.sendData(bob, offers, bad);
       expect(receipt.status, `dirty word ${i}`).toBe('reverted');
     }
     // The clean offer fills.

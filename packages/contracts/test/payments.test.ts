@@ -17,13 +17,6 @@ import {
 import { maxUint256, parseEther, zeroAddress } from 'viem';
 import type { Abi, Address, TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
-import {
-  gasBurningWalletAbi,
-  gasBurningWalletBytecode,
-  oddErc20Abi,
-  refusingWalletAbi,
-  refusingWalletBytecode,
-} from '../out/testing-abis.js';
 import { priceHash } from '../ts/index.js';
 import {
   alice,
@@ -39,6 +32,12 @@ import {
 import { tokenCall } from './token-calls.js';
 import type { Actor, Call, MarketItem } from './fixture.js';
 import {
+  REFUSING_PAYEE_ABIS,
+  blockingCoin,
+  contractWallet,
+  viaWallet,
+} from './payments-helpers.js';
+import {
   approveListings,
   buyCall,
   collectedOf,
@@ -47,7 +46,6 @@ import {
   signListing,
   sweepCall,
 } from './listings-helpers.js';
-import { through as throughWallet } from './helpers.js';
 import type { Fill } from './listings-helpers.js';
 import {
   OFFERS_ABIS,
@@ -63,7 +61,7 @@ let offers: Address;
 let wrapped: Address;
 
 const f = useFixture(
-  [listingsAbi, ...OFFERS_ABIS, refusingWalletAbi, gasBurningWalletAbi, oddErc20Abi],
+  [listingsAbi, ...OFFERS_ABIS, ...REFUSING_PAYEE_ABIS],
   async () => {
     listings = listingsAddress(f);
     ({ offers, wrapped } = offersAddresses(f));
@@ -82,31 +80,18 @@ const split = (gross: bigint) => {
 };
 
 /** A contract wallet signed for by `signer` (alice unless told). */
-async function wallet(kind: 'refusing' | 'burning', signer: Actor = alice): Promise<Address> {
-  return kind === 'refusing'
-    ? f.deploy(signer, refusingWalletAbi, refusingWalletBytecode, [signer.address])
-    : f.deploy(signer, gasBurningWalletAbi, gasBurningWalletBytecode, [signer.address]);
-}
+const wallet = (kind: 'refusing' | 'burning', signer: Actor = alice) =>
+  contractWallet(f, kind, signer);
 /**
  * A coin the market allows whose blocklist holds `blocked` (its transfers to it revert);
  * `payer` holds some and lets `spender` pull them.
  */
-async function blockingCoin(payer: Actor, spender: Address, blocked: Address): Promise<Address> {
-  const coin = await f.deploy(owner, oddErc20Abi, f.oddErc20.bytecode, ['BLK', 6, 0, 0n]);
-  await f.write(owner, f.mk.call('setCoinAllowed', [coin, true]));
+async function payerBlockingCoin(payer: Actor, spender: Address, blocked: Address) {
+  const coin = await blockingCoin(f, blocked);
   await f.write(payer, tokenCall.mint(coin, payer.address, 10n ** 12n));
   await f.write(payer, tokenCall.approve(coin, spender));
-  await f.write(owner, {
-    address: coin,
-    abi: oddErc20Abi,
-    functionName: 'setBlocked',
-    args: [blocked, true],
-  });
   return coin;
 }
-/** The wallet makes `call` (it is msg.sender); its signer sends the transaction. */
-const through = (wallet: Address, call: Call): Call =>
-  throughWallet(wallet, refusingWalletAbi, call);
 const approveAll = (nft: Address, operator: Address): Call => tokenCall.approveAll(nft, operator);
 const owedTo = (contract: Address, abi: Abi, coin: Address, payee: Address) =>
   f.read<bigint>({ address: contract, abi, functionName: 'owedTo', args: [coin, payee] });
@@ -154,8 +139,8 @@ async function fillOf(listing: SignedListingFields): Promise<Fill> {
 /** `count` GameItems721 minted to a wallet that lets Listings and the market move them. */
 async function walletTokens(w: Address, count: number): Promise<bigint[]> {
   const ids = await f.mint721(w, count);
-  await f.write(alice, through(w, approveAll(f.c.game721, listings)));
-  await f.write(alice, through(w, approveAll(f.c.game721, f.c.market)));
+  await f.write(alice, viaWallet(w, approveAll(f.c.game721, listings)));
+  await f.write(alice, viaWallet(w, approveAll(f.c.game721, f.c.market)));
   return ids;
 }
 
@@ -199,14 +184,14 @@ describe('Listings: a seller or royalty receiver that refuses AIA', () => {
     );
     await f.expectRevert(
       alice,
-      through(w, listingsCall(listings, 'withdrawOwed', [zeroAddress, w])),
+      viaWallet(w, listingsCall(listings, 'withdrawOwed', [zeroAddress, w])),
       'OwedTransferFailed',
       [w],
     );
     const daveBefore = await f.nativeBalance(dave.address);
     const out = await f.write(
       alice,
-      through(w, listingsCall(listings, 'withdrawOwed', [zeroAddress, dave.address])),
+      viaWallet(w, listingsCall(listings, 'withdrawOwed', [zeroAddress, dave.address])),
     );
     expect((await f.nativeBalance(dave.address)) - daveBefore).toBe(s.seller);
     expect(f.events(out, listingsAbi, 'OwedWithdrawn', listings)).toEqual([
@@ -278,7 +263,7 @@ describe('Listings: a seller or royalty receiver that refuses AIA', () => {
     const erinBefore = await f.nativeBalance(erin.address);
     await f.write(
       alice,
-      through(w, listingsCall(listings, 'withdrawOwed', [zeroAddress, erin.address])),
+      viaWallet(w, listingsCall(listings, 'withdrawOwed', [zeroAddress, erin.address])),
     );
     expect((await f.nativeBalance(erin.address)) - erinBefore).toBe(3n * s.royalty);
     await expectListingsHoldsItsDues();
@@ -308,7 +293,7 @@ describe('Listings: a seller or royalty receiver that refuses AIA', () => {
   });
 
   it('stable coin: a seller the token blocks is credited; the coin is pulled from the buyer once', async () => {
-    const coin = await blockingCoin(carol, listings, alice.address);
+    const coin = await payerBlockingCoin(carol, listings, alice.address);
     const ids = await f.mint721(alice, 2);
     await f.write(alice, approveAll(f.c.game721, listings));
     const s = split(AIA);
@@ -338,7 +323,7 @@ describe('Marketplace: createMarketSale with a refusing payee', () => {
     const [id] = await walletTokens(w, 1);
     const receipt = await f.write(
       alice,
-      through(w, f.mk.list(f.c.game721, id!, 1n, price, zeroAddress)),
+      viaWallet(w, f.mk.list(f.c.game721, id!, 1n, price, zeroAddress)),
     );
     const [created] = f.events<{ itemId: bigint }>(receipt, marketplaceAbi, 'MarketItemCreated');
     return { itemId: created!.itemId, id: id! };
@@ -364,7 +349,7 @@ describe('Marketplace: createMarketSale with a refusing payee', () => {
       [0n],
     );
     const daveBefore = await f.nativeBalance(dave.address);
-    await f.write(alice, through(w, f.mk.call('withdrawOwed', [zeroAddress, dave.address])));
+    await f.write(alice, viaWallet(w, f.mk.call('withdrawOwed', [zeroAddress, dave.address])));
     expect((await f.nativeBalance(dave.address)) - daveBefore).toBe(s.seller);
     expect(await f.nativeBalance(f.c.market)).toBe(0n);
   });
@@ -444,7 +429,7 @@ describe('Offers: refused ERC-20 payouts and the seller paid in AIA', () => {
   const sign = (offer: SignedOfferFields) => signOffer(alice, offer, f.anvil.chainId, offers);
 
   it('a royalty receiver the token blocks is credited; the seller is paid; the receiver routes it', async () => {
-    const coin = await blockingCoin(alice, offers, royaltyAccount.address);
+    const coin = await payerBlockingCoin(alice, offers, royaltyAccount.address);
     const [id] = await f.mint721(bob, 1);
     const offer = offerOf({ coin, identifier: id! });
     const s = split(AIA);
@@ -522,7 +507,7 @@ describe('Offers: refused ERC-20 payouts and the seller paid in AIA', () => {
       functionName: 'transferFrom',
       args: [bob.address, w, id2!],
     });
-    await f.write(bob, through(w, approveAll(f.c.game721, offers)));
+    await f.write(bob, viaWallet(w, approveAll(f.c.game721, offers)));
     await f.write(alice, {
       address: wrapped,
       abi: wrappedAiaAbi,
@@ -540,14 +525,14 @@ describe('Offers: refused ERC-20 payouts and the seller paid in AIA', () => {
     const signature = await sign(offer);
     await f.expectRevert(
       bob,
-      through(w, {
+      viaWallet(w, {
         ...acceptCall(offers, offer, signature, id2!, 1n),
         functionName: 'acceptOfferForAIA',
       }),
       'NativeTransferFailed',
       [w],
     );
-    await f.write(bob, through(w, acceptCall(offers, offer, signature, id2!, 1n)));
+    await f.write(bob, viaWallet(w, acceptCall(offers, offer, signature, id2!, 1n)));
     expect(await f.balance(wrapped, w)).toBe(split(AIA).seller);
     // Plain AIA sent to Offers outside an acceptance is refused.
     const hash = await f.wallet(carol).sendTransaction({ to: offers, value: 1n, gas: 100_000n });

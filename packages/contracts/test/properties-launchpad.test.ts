@@ -22,10 +22,10 @@ import {
 import fc from 'fast-check';
 import { zeroAddress } from 'viem';
 import type { Address } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CONTRACT_KIND } from '../ts/index.js';
 import { alice, bank, bob, carol, owner, useFixture } from './fixture.js';
-import { missingOutcomes, startingState, unknownOutcomes } from './helpers.js';
+import { modelPropertyTests, outcomeAttempts, runSteps, startingState } from './helpers.js';
 import type { Actor, Call } from './fixture.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
@@ -126,22 +126,7 @@ const lpCall = (
     ? { address: f.c.lp721, abi: launchpad721Abi, functionName, args, value }
     : { address: f.c.lp1155, abi: launchpad1155Abi, functionName, args: [0n, ...args], value };
 
-const outcomes = new Map<string, number>();
-async function attempt(actor: Actor, call: Call, error: string | undefined) {
-  const key = `${call.functionName}:${error ?? 'ok'}`;
-  outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-  if (error) {
-    try {
-      await f.expectRevert(actor, call, error);
-    } catch (err) {
-      if (process.env.DEBUG_PROPS)
-        console.log('MISMATCH', actor.name, call.functionName, call.args, call.value, error);
-      throw err;
-    }
-    return undefined;
-  }
-  return f.write(actor, call);
-}
+const { outcomes, attempt } = outcomeAttempts(f);
 
 /** The error the supply and wallet checks give for `count` (shared by mint and swap). */
 function supplyAndWalletError(model: Model, sale: Sale, user: number, count: number) {
@@ -398,14 +383,7 @@ async function runSequence(cfg: Config, ops: Op[]) {
     bankStable,
     nextLp721: 1n,
   };
-  for (const [i, o] of ops.entries()) {
-    try {
-      await step(model, o);
-      await checkInvariants(model);
-    } catch (err) {
-      throw new Error(`step ${i} ${JSON.stringify(o)}: ${(err as Error).message}`, { cause: err });
-    }
-  }
+  await runSteps(ops, model, step, checkInvariants);
 }
 
 // The first run: every success and every refusal the model knows, in an order that makes each
@@ -501,21 +479,15 @@ const OUTCOMES = [
 ];
 
 describe('Launchpad properties', () => {
-  it('the fixed sequence produces every outcome the model knows', async () => {
-    outcomes.clear();
-    await runSequence(EVERY_OUTCOME_CONFIG, EVERY_OUTCOME);
-    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
-    expect(unknownOutcomes(outcomes, OUTCOMES)).toEqual([]);
-  }, 600_000);
-
-  it(`random configurations and sequences respect every cap (${NUM_RUNS} runs)`, async () => {
-    outcomes.clear();
-    await fc.assert(
-      fc.asyncProperty(configArb, fc.array(op, { minLength: 2, maxLength: 8 }), runSequence),
-      // EVERY_OUTCOME runs first, so every outcome occurs whatever the seed and NUM_RUNS.
-      { numRuns: NUM_RUNS, examples: [[EVERY_OUTCOME_CONFIG, EVERY_OUTCOME]] },
-    );
-    console.log('launchpad property outcomes', Object.fromEntries([...outcomes].sort()));
-    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
-  }, 1_800_000);
+  modelPropertyTests(
+    'launchpad',
+    { seen: outcomes, known: OUTCOMES },
+    ([cfg, ops]: [Config, Op[]]) => runSequence(cfg, ops),
+    [EVERY_OUTCOME_CONFIG, EVERY_OUTCOME],
+    {
+      title: `random configurations and sequences respect every cap (${NUM_RUNS} runs)`,
+      inputs: fc.tuple(configArb, fc.array(op, { minLength: 2, maxLength: 8 })),
+      numRuns: NUM_RUNS,
+    },
+  );
 });

@@ -18,13 +18,13 @@ import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/sh
 import fc from 'fast-check';
 import { zeroAddress } from 'viem';
 import type { Address } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ITEM_STATUS, priceHash } from '../ts/index.js';
 import { alice, bob, carol, feeAccount, owner, royaltyAccount, useFixture } from './fixture.js';
 import { tokenCall } from './token-calls.js';
-import type { Actor, Call, MarketItem } from './fixture.js';
+import type { Actor, MarketItem } from './fixture.js';
 import { oldDenominatorSetter } from './market-legacy.js';
-import { missingOutcomes, runSteps, startingState, unknownOutcomes } from './helpers.js';
+import { modelPropertyTests, outcomeAttempts, runSteps, startingState } from './helpers.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const users: Actor[] = [alice, bob, carol];
@@ -236,17 +236,7 @@ function royaltyOf(model: Model, kind: 721 | 1155, gross: bigint): bigint {
   return erc2981 < cap ? erc2981 : cap;
 }
 
-/** Runs `call`: expects success when `error` is undefined, else exactly that custom error. */
-const outcomes = new Map<string, number>();
-async function attempt(actor: Actor, call: Call, error: string | undefined) {
-  const key = `${call.functionName}:${error ?? 'ok'}`;
-  outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-  if (error) {
-    await f.expectRevert(actor, call, error);
-    return undefined;
-  }
-  return f.write(actor, call);
-}
+const { outcomes, attempt } = outcomeAttempts(f);
 
 async function step(model: Model, o: Op): Promise<void> {
   switch (o.kind) {
@@ -587,6 +577,45 @@ const initialModel = (): Model => ({
   active1155: new Map(),
 });
 
+/** One sequence from the saved starting state. */
+async function runSequence(ops: Op[]) {
+  await start.restore();
+  await runSteps(ops, initialModel(), step, checkInvariants);
+}
+
+/** Every outcome the model can predict; EVERY_OUTCOME produces each of them. */
+const OUTCOMES = [
+  'createMarketItem:ok',
+  'createMarketItem:NotTokenOwner',
+  'createMarketItem:InvalidAmount',
+  'createMarketItem:InsufficientHolding',
+  'createMarketItem:MarketNotApproved',
+  'createMarketSale:ok',
+  'createMarketSale:NotListed',
+  'createMarketSale:PriceChanged',
+  'createMarketSale:InvalidAmount',
+  'createMarketSale:ExceedsLeftAmount',
+  'createMarketSale:BuyerIsSeller',
+  'createMarketSale:ListingNotValid',
+  'createMarketSale:ERC721InsufficientApproval',
+  'createMarketSale:ERC1155MissingApprovalForAll',
+  'cancelMarketItem:ok',
+  'cancelMarketItem:NotListed',
+  'cancelMarketItem:ListingStillValid',
+  'modifyPrice:ok',
+  'modifyPrice:NotListed',
+  'modifyPrice:NotSeller',
+  'setFee:ok',
+  'setFee:OwnableUnauthorizedAccount',
+  'setFee:InvalidDenominator',
+  'setFee:FeeTooHigh',
+  'setRoyaltyRate:ok',
+  'setRoyaltyRate:NotCollectionOwner',
+  'setRoyaltyRate:RoyaltyTooHigh',
+  'setRoyaltyRate:ZeroAddress',
+  'setRoyaltyRateDenominator:reverted',
+];
+
 // The first sequence run: every success and every refusal the model knows, in an order that
 // makes each certain (user 0 holds 721 tokens 0 and 1, user 1 tokens 2 and 3, user 2 tokens 4
 // and 5; everyone 5 of each 1155 id). `pick` 5k+1 is the k-th open listing, 5k the k-th of all.
@@ -646,66 +675,10 @@ const EVERY_OUTCOME: Op[] = [
   { kind: 'setRoyalty', nft: 721, by: 0, rate: 0n, zeroReceiver: true }, // ok: explicit 0
 ];
 
-/** Every outcome the model can predict; EVERY_OUTCOME produces each of them. */
-const OUTCOMES = [
-  'createMarketItem:ok',
-  'createMarketItem:NotTokenOwner',
-  'createMarketItem:InvalidAmount',
-  'createMarketItem:InsufficientHolding',
-  'createMarketItem:MarketNotApproved',
-  'createMarketSale:ok',
-  'createMarketSale:NotListed',
-  'createMarketSale:PriceChanged',
-  'createMarketSale:InvalidAmount',
-  'createMarketSale:ExceedsLeftAmount',
-  'createMarketSale:BuyerIsSeller',
-  'createMarketSale:ListingNotValid',
-  'createMarketSale:ERC721InsufficientApproval',
-  'createMarketSale:ERC1155MissingApprovalForAll',
-  'cancelMarketItem:ok',
-  'cancelMarketItem:NotListed',
-  'cancelMarketItem:ListingStillValid',
-  'modifyPrice:ok',
-  'modifyPrice:NotListed',
-  'modifyPrice:NotSeller',
-  'setFee:ok',
-  'setFee:OwnableUnauthorizedAccount',
-  'setFee:InvalidDenominator',
-  'setFee:FeeTooHigh',
-  'setRoyaltyRate:ok',
-  'setRoyaltyRate:NotCollectionOwner',
-  'setRoyaltyRate:RoyaltyTooHigh',
-  'setRoyaltyRate:ZeroAddress',
-  'setRoyaltyRateDenominator:reverted',
-];
-
-async function runSequence(ops: Op[]) {
-  await start.restore();
-  const model = initialModel();
-  await runSteps(
-    ops,
-    (o) => step(model, o),
-    () => checkInvariants(model),
-  );
-}
-
 describe('Marketplace properties', () => {
-  it('the fixed sequence produces every outcome the model knows', async () => {
-    outcomes.clear();
-    await runSequence(EVERY_OUTCOME);
-    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
-    // and nothing the list forgets
-    expect(unknownOutcomes(outcomes, OUTCOMES)).toEqual([]);
-  }, 600_000);
-
-  it(`random sequences keep the market consistent (${NUM_RUNS} runs)`, async () => {
-    outcomes.clear();
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 2, maxLength: 10 }), runSequence),
-      // EVERY_OUTCOME runs first, so every outcome occurs whatever the seed and NUM_RUNS.
-      { numRuns: NUM_RUNS, examples: [[EVERY_OUTCOME]] },
-    );
-    console.log('market property outcomes', Object.fromEntries([...outcomes].sort()));
-    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
-  }, 1_800_000);
+  modelPropertyTests('market', { seen: outcomes, known: OUTCOMES }, runSequence, EVERY_OUTCOME, {
+    title: `random sequences keep the market consistent (${NUM_RUNS} runs)`,
+    inputs: fc.array(op, { minLength: 2, maxLength: 10 }),
+    numRuns: NUM_RUNS,
+  });
 });

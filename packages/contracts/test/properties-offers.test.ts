@@ -21,10 +21,10 @@ import { gameItems1155Abi, marketplaceAbi } from '@aiamarket/shared/abis';
 import fc from 'fast-check';
 import { hexToBigInt, maxUint256 } from 'viem';
 import type { Address, Hex } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { alice, bob, carol, feeAccount, owner, royaltyAccount, useFixture } from './fixture.js';
 import { tokenCall } from './token-calls.js';
-import type { Actor, Call } from './fixture.js';
+import type { Actor } from './fixture.js';
 import {
   OFFERS_ABIS,
   acceptCall,
@@ -35,7 +35,7 @@ import {
   orderHashOf,
   signOffer,
 } from './offers-helpers.js';
-import { missingOutcomes, runSteps, startingState, unknownOutcomes } from './helpers.js';
+import { modelPropertyTests, outcomeAttempts, runSteps, startingState } from './helpers.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 1000);
 const users: Actor[] = [alice, bob, carol];
@@ -108,6 +108,12 @@ const initialModel = (): Model => ({
   offers: [],
 });
 
+/** One sequence from the saved starting state. */
+async function runSequence(ops: Op[]) {
+  await start.restore();
+  await runSteps(ops, initialModel(), step, checkInvariants);
+}
+
 const userIdx = fc.nat(2);
 const op = fc.oneof(
   {
@@ -170,16 +176,7 @@ const op = fc.oneof(
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
-const outcomes = new Map<string, number>();
-async function attempt(actor: Actor, call: Call, error: string | undefined) {
-  const key = `${call.functionName}:${error ?? 'ok'}`;
-  outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-  if (error) {
-    await f.expectRevert(actor, call, error);
-    return undefined;
-  }
-  return f.write(actor, call);
-}
+const { outcomes, attempt } = outcomeAttempts(f);
 
 const nftOf = (o: ModelOffer) => (o.fields.erc1155 ? f.c.game1155 : f.c.game721);
 const royaltyOf = (o: ModelOffer, gross: bigint) =>
@@ -457,6 +454,29 @@ const offer = (
   ...extra,
 });
 
+const OUTCOMES = [
+  'acceptOffer:ok',
+  'acceptOffer:InvalidUnits',
+  'acceptOffer:InvalidPrice',
+  'acceptOffer:OfferNotStarted',
+  'acceptOffer:OfferExpired',
+  'acceptOffer:CounterBumped',
+  'acceptOffer:TokenNotInOffer',
+  'acceptOffer:TokenNotInTraitSet',
+  'acceptOffer:SellerIsOfferer',
+  'acceptOffer:OfferCancelledError',
+  'acceptOffer:ExceedsRemaining',
+  'acceptOffer:InvalidSignature',
+  'acceptOffer:CoinNotAllowed',
+  'acceptOffer:ERC721IncorrectOwner',
+  'acceptOffer:ERC1155InsufficientBalance',
+  'acceptOffer:ERC20InsufficientAllowance',
+  'cancelOffers:ok',
+  'incrementCounter:ok',
+  'approve:ok',
+  'setCoinAllowed:ok',
+];
+
 // Every success and refusal, each certain: user 0 holds 721 indices 0 and 1, user 1 indices 2
 // and 3, user 2 indices 4 and 5; everyone 5 of each 1155 id. Offer k is `pick` k.
 const EVERY_OUTCOME: Op[] = [
@@ -505,54 +525,10 @@ const EVERY_OUTCOME: Op[] = [
   accept(10, 0, 1), // CounterBumped
 ];
 
-const OUTCOMES = [
-  'acceptOffer:ok',
-  'acceptOffer:InvalidUnits',
-  'acceptOffer:InvalidPrice',
-  'acceptOffer:OfferNotStarted',
-  'acceptOffer:OfferExpired',
-  'acceptOffer:CounterBumped',
-  'acceptOffer:TokenNotInOffer',
-  'acceptOffer:TokenNotInTraitSet',
-  'acceptOffer:SellerIsOfferer',
-  'acceptOffer:OfferCancelledError',
-  'acceptOffer:ExceedsRemaining',
-  'acceptOffer:InvalidSignature',
-  'acceptOffer:CoinNotAllowed',
-  'acceptOffer:ERC721IncorrectOwner',
-  'acceptOffer:ERC1155InsufficientBalance',
-  'acceptOffer:ERC20InsufficientAllowance',
-  'cancelOffers:ok',
-  'incrementCounter:ok',
-  'approve:ok',
-  'setCoinAllowed:ok',
-];
-
-async function runSequence(ops: Op[]) {
-  await start.restore();
-  const model = initialModel();
-  await runSteps(
-    ops,
-    (o) => step(model, o),
-    () => checkInvariants(model),
-  );
-}
-
 describe('Offers properties', () => {
-  it('the fixed sequence produces every outcome the model knows', async () => {
-    outcomes.clear();
-    await runSequence(EVERY_OUTCOME);
-    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
-    expect(unknownOutcomes(outcomes, OUTCOMES)).toEqual([]);
-  }, 600_000);
-
-  it(`random sequences keep offers consistent and funds conserved (${NUM_RUNS} runs)`, async () => {
-    outcomes.clear();
-    await fc.assert(fc.asyncProperty(fc.array(op, { minLength: 2, maxLength: 8 }), runSequence), {
-      numRuns: NUM_RUNS,
-      examples: [[EVERY_OUTCOME]],
-    });
-    console.log('offers property outcomes', Object.fromEntries([...outcomes].sort()));
-    expect(missingOutcomes(outcomes, OUTCOMES)).toEqual([]);
-  }, 1_800_000);
+  modelPropertyTests('offers', { seen: outcomes, known: OUTCOMES }, runSequence, EVERY_OUTCOME, {
+    title: `random sequences keep offers consistent and funds conserved (${NUM_RUNS} runs)`,
+    inputs: fc.array(op, { minLength: 2, maxLength: 8 }),
+    numRuns: NUM_RUNS,
+  });
 });

@@ -19,17 +19,15 @@ import fc from 'fast-check';
 import { zeroAddress } from 'viem';
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
-import {
-  gasBurningWalletAbi,
-  gasBurningWalletBytecode,
-  oddErc20Abi,
-  refusingWalletAbi,
-  refusingWalletBytecode,
-} from '../out/testing-abis.js';
 import { priceHash } from '../ts/index.js';
 import { alice, carol, dave, feeAccount, owner, royaltyAccount, useFixture } from './fixture.js';
 import { tokenCall } from './token-calls.js';
-import type { Call } from './fixture.js';
+import {
+  REFUSING_PAYEE_ABIS,
+  blockingCoin,
+  contractWallet,
+  viaWallet,
+} from './payments-helpers.js';
 import {
   approveListings,
   buyCall,
@@ -37,7 +35,6 @@ import {
   signListing,
   sweepCall,
 } from './listings-helpers.js';
-import { through as throughWallet } from './helpers.js';
 import type { Fill, MarketBuy } from './listings-helpers.js';
 
 const NUM_RUNS = Number(process.env.NUM_RUNS ?? 60);
@@ -49,30 +46,19 @@ let blk: Address; // an ERC-20 whose blocklist holds the refusing wallet
 let refusing: Address;
 let burner: Address;
 
-/** The wallet makes `call` (it is msg.sender); its signer sends the transaction. */
-const through = (wallet: Address, call: Call): Call =>
-  throughWallet(wallet, refusingWalletAbi, call);
-
 const f = useFixture(
-  [listingsAbi, refusingWalletAbi, gasBurningWalletAbi, oddErc20Abi],
+  [listingsAbi, ...REFUSING_PAYEE_ABIS],
   async () => {
     listings = listingsAddress(f);
     await approveListings(f, [alice, carol]);
-    refusing = await f.deploy(alice, refusingWalletAbi, refusingWalletBytecode, [alice.address]);
-    burner = await f.deploy(alice, gasBurningWalletAbi, gasBurningWalletBytecode, [alice.address]);
+    refusing = await contractWallet(f, 'refusing', alice);
+    burner = await contractWallet(f, 'burning', alice);
     for (const w of [refusing, burner]) {
       for (const operator of [listings, f.c.market]) {
-        await f.write(alice, through(w, tokenCall.approveAll(f.c.game721, operator)));
+        await f.write(alice, viaWallet(w, tokenCall.approveAll(f.c.game721, operator)));
       }
     }
-    blk = await f.deploy(owner, oddErc20Abi, f.oddErc20.bytecode, ['BLK', 6, 0, 0n]);
-    await f.write(owner, f.mk.call('setCoinAllowed', [blk, true]));
-    await f.write(owner, {
-      address: blk,
-      abi: oddErc20Abi,
-      functionName: 'setBlocked',
-      args: [refusing, true],
-    });
+    blk = await blockingCoin(f, refusing);
     await f.write(carol, tokenCall.mint(blk, carol.address, 10n ** 24n));
     for (const spender of [listings, f.c.market]) {
       await f.write(carol, tokenCall.approve(blk, spender));
@@ -182,7 +168,10 @@ async function runCase(c: Case): Promise<void> {
       const seller = addressOf(it.seller);
       const [tokenId] = await f.mint721(seller);
       const list = f.mk.list(f.c.game721, tokenId!, 1n, it.price, coinOf(it));
-      const receipt = await f.write(alice, seller === alice.address ? list : through(seller, list));
+      const receipt = await f.write(
+        alice,
+        seller === alice.address ? list : viaWallet(seller, list),
+      );
       const [created] = f.events<{ itemId: bigint }>(receipt, marketplaceAbi, 'MarketItemCreated');
       buys.push({
         itemId: created!.itemId,
@@ -285,7 +274,7 @@ async function runCase(c: Case): Promise<void> {
           if (amount === 0n) continue;
           await f.write(
             alice,
-            through(wallet, {
+            viaWallet(wallet, {
               address: contract,
               abi: listingsAbi,
               functionName: 'withdrawOwed',

@@ -50,12 +50,21 @@ const balanceOf = (account: Address) =>
     args: [account],
   });
 
-async function write(
-  from: (typeof ANVIL_ACCOUNTS)[number],
-  call:
-    | { functionName: 'mint' | 'transfer' | 'approve'; args: readonly [Address, bigint] }
-    | { functionName: 'transferFrom'; args: readonly [Address, Address, bigint] },
-) {
+/** The coin's calls the tests send. */
+type CoinCall =
+  | { functionName: 'mint' | 'transfer' | 'approve'; args: readonly [Address, bigint] }
+  | { functionName: 'transferFrom'; args: readonly [Address, Address, bigint] };
+
+/** `call` simulated from `from` (what a wallet's estimate answers: a refusal rejects). */
+const simulate = (from: Address, call: CoinCall) =>
+  c.publicClient.simulateContract({
+    account: from,
+    address: coin,
+    abi: stableCoinAbi,
+    ...call,
+  } as Parameters<typeof c.publicClient.simulateContract>[0]);
+
+async function write(from: (typeof ANVIL_ACCOUNTS)[number], call: CoinCall) {
   const hash = await c.wallet(from.privateKey).writeContract({
     address: coin,
     abi: stableCoinAbi,
@@ -112,13 +121,7 @@ describe('StableCoin', () => {
   it('refuses to mint for anyone but the owner', async () => {
     const before = await balanceOf(bob.address);
     await expectRevert(
-      c.publicClient.simulateContract({
-        account: bob.address,
-        address: coin,
-        abi: stableCoinAbi,
-        functionName: 'mint',
-        args: [bob.address, usdt('1000')],
-      }),
+      simulate(bob.address, { functionName: 'mint', args: [bob.address, usdt('1000')] }),
       'OwnableUnauthorizedAccount',
       [bob.address],
     );
@@ -147,13 +150,7 @@ describe('StableCoin', () => {
 
     const bobBalance = await balanceOf(bob.address);
     await expectRevert(
-      c.publicClient.simulateContract({
-        account: bob.address,
-        address: coin,
-        abi: stableCoinAbi,
-        functionName: 'transfer',
-        args: [carol.address, bobBalance + 1n],
-      }),
+      simulate(bob.address, { functionName: 'transfer', args: [carol.address, bobBalance + 1n] }),
       'ERC20InsufficientBalance',
       [bob.address, bobBalance, bobBalance + 1n],
     );
@@ -186,10 +183,7 @@ describe('StableCoin', () => {
     expect(await allowance()).toBe(usdt('9.5'));
 
     await expectRevert(
-      c.publicClient.simulateContract({
-        account: bob.address,
-        address: coin,
-        abi: stableCoinAbi,
+      simulate(bob.address, {
         functionName: 'transferFrom',
         args: [alice.address, carol.address, usdt('9.500001')],
       }),

@@ -3,11 +3,12 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { dirname, join, resolve as resolvePath } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toHex } from 'viem';
 import type { Address, Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { findNodeBin } from './node-bin.js';
 
 export interface StartAnvilOptions {
   /** Port to listen on (127.0.0.1). A free one is picked when omitted. */
@@ -95,14 +96,8 @@ export function resolveAnvilBinary(): string {
       // not installed for this platform: fall back to the bin wrapper
     }
   }
-  let dir = here;
-  for (;;) {
-    const candidate = join(dir, 'node_modules', '.bin', 'anvil');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
+  const wrapper = findNodeBin('anvil', here);
+  if (wrapper) return wrapper;
   throw new Error(
     'anvil not found: install @foundry-rs/anvil (npm install at the repository root) or set ANVIL_PATH',
   );
