@@ -115,14 +115,18 @@ export async function startFixture(extraAbis: Abi[] = []) {
   });
   const at = (name: string) => deployment.contracts[name]!.address as Address;
 
-  /** The receipt of a sent transaction (anvil mines right away, but may answer the hash first). */
+  /**
+   * The receipt of a sent transaction (anvil mines right away, but may answer the hash first).
+   * Bounded by time, not by tries: on a busy machine anvil can take far longer than usual.
+   */
   async function receiptOf(hash: Hex): Promise<TransactionReceipt> {
-    for (let attempt = 0; ; attempt++) {
+    const deadline = Date.now() + 30_000;
+    for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
       try {
         return await publicClient.getTransactionReceipt({ hash });
       } catch (err) {
-        if (attempt > 200) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 2));
+        if (Date.now() > deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
   }
