@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/errors';
+import { pillClass } from '../pill';
 
 /** A failed load: the reason and a retry button. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -15,7 +16,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
         type="button"
         data-testid="error-retry"
         onClick={onRetry}
-        className="inline-flex h-10 items-center rounded-full border border-white/20 px-5 text-sm font-semibold text-white hover:bg-white/10"
+        className={pillClass.outline}
       >
         {t('nft.retry')}
       </button>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { pillClass } from '../../components/pill';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -15,11 +16,7 @@ export function NotFoundPage() {
         {t('notFound.title')}
       </h1>
       <p className="mt-3 text-slate-400">{t('notFound.message')}</p>
-      <Link
-        to="/"
-        data-testid="not-found-home"
-        className="mt-8 inline-flex h-11 items-center rounded-full bg-brand-500 px-6 font-semibold text-ink-950 hover:bg-brand-400"
-      >
+      <Link to="/" data-testid="not-found-home" className={`mt-8 ${pillClass.brandLarge}`}>
         {t('notFound.backHome')}
       </Link>
     </section>
