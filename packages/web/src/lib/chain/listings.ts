@@ -13,20 +13,13 @@ import { ensureAllowance, ensureApprovalForAll } from './approvals';
 import { publicClient } from './client';
 import { isNativeCoin } from './market';
 import type { TxResult } from './send';
-import { signedOrderContract, termsStruct } from './signed-order';
+import { listingsContract, termsStruct } from './signed-order';
 import { hashOf, type TxHashHandler } from './steps';
 import type { ConnectedWallet } from './wallet';
 
 // The writes and reads of the Listings contract: a listing is signed off-chain (many
 // at once as one typed tree of the listings themselves, which the wallet shows one by one) with the shared EIP-712 domain and types; buying one,
 // sweeping many and cancelling are transactions. `onHash` hears each hash, named by its step.
-
-const listingsContract = signedOrderContract({
-  name: 'Listings',
-  abi: listingsAbi,
-  cancelByHash: 'cancelListings',
-  steps: { cancel: 'cancelListings', cancelAll: 'cancelAllListings' },
-});
 
 /** The Listings contract of this deployment (the listings' EIP-712 verifyingContract). */
 export const listingsAddress = listingsContract.address;

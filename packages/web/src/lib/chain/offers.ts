@@ -1,5 +1,5 @@
 import { erc20Abi, type Address, type Hex } from 'viem';
-import { offersAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
+import { wrappedAiaAbi } from '@aiamarket/shared/abis';
 import {
   OFFER_TYPES,
   offerDomain,
@@ -11,7 +11,7 @@ import { publicClient } from './client';
 import { contractAt, deployedContract } from './contract';
 import { marketplace } from './market';
 import type { TxResult } from './send';
-import { signedOrderContract, termsStruct } from './signed-order';
+import { offersContract as offers, termsStruct } from './signed-order';
 import { hashOf, type TxHashHandler } from './steps';
 import type { ConnectedWallet } from './wallet';
 
@@ -20,12 +20,6 @@ import type { ConnectedWallet } from './wallet';
 // AIA); accepting, cancelling and the counter are transactions. `onHash` hears each hash, named
 // by its step, as the market's writes do.
 
-const offers = signedOrderContract({
-  name: 'Offers',
-  abi: offersAbi,
-  cancelByHash: 'cancelOffers',
-  steps: { cancel: 'cancelOffer', cancelAll: 'cancelAllOffers' },
-});
 const wrappedAia = deployedContract('WrappedAIA', wrappedAiaAbi);
 
 /** The Offers contract of this deployment (the offer's EIP-712 verifyingContract). */

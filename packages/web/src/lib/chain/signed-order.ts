@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem';
-import type { listingsAbi, offersAbi } from '@aiamarket/shared/abis';
+import { listingsAbi, offersAbi } from '@aiamarket/shared/abis';
 import { signTypedData } from 'wagmi/actions';
 import type { SignedListingFields } from '@aiamarket/shared';
 import { loadAppConfig } from '../appConfig';
@@ -35,7 +35,7 @@ interface SignedOrderAbi<A extends EitherAbi> {
   steps: { cancel: TxStep; cancelAll: TxStep };
 }
 
-export function signedOrderContract<const A extends EitherAbi>({
+function signedOrderContract<const A extends EitherAbi>({
   name,
   abi,
   cancelByHash,
@@ -67,6 +67,22 @@ export function signedOrderContract<const A extends EitherAbi>({
     },
   };
 }
+
+/** The Listings contract: signed listings. */
+export const listingsContract = signedOrderContract({
+  name: 'Listings',
+  abi: listingsAbi,
+  cancelByHash: 'cancelListings',
+  steps: { cancel: 'cancelListings', cancelAll: 'cancelAllListings' },
+});
+
+/** The Offers contract: offers. */
+export const offersContract = signedOrderContract({
+  name: 'Offers',
+  abi: offersAbi,
+  cancelByHash: 'cancelOffers',
+  steps: { cancel: 'cancelOffer', cancelAll: 'cancelAllOffers' },
+});
 
 /** The terms every signed order ends with, as the contracts take them (decimal text -> integers). */
 export function termsStruct(s: { [K in keyof SignedOrderTerms]: string }): SignedOrderTerms {
