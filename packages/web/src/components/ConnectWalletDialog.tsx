@@ -23,6 +23,8 @@ import {
 } from '../lib/wallet';
 import { WalletIcon } from './icons';
 import { ModalDialog } from './ModalDialog';
+import { ExternalLink } from './ExternalLink';
+import { pillClass } from './pill';
 
 type Attempt =
   | { state: 'idle' }
@@ -165,15 +167,13 @@ function WalletList({
             {broken ? t('wallet.errors.noRequest') : t('wallet.noWallet')}
           </p>
           <p className="mt-1 text-sm text-slate-400">{t('wallet.noWalletHint')}</p>
-          <a
+          <ExternalLink
             href={WALLET_DOWNLOAD_URL}
-            target="_blank"
-            rel="noopener noreferrer"
             data-testid="wallet-download"
-            className="mt-4 inline-flex h-10 items-center rounded-full bg-brand-500 px-5 text-sm font-semibold text-ink-950 hover:bg-brand-400"
+            className={`mt-4 ${pillClass.brand}`}
           >
             {t('wallet.download')}
-          </a>
+          </ExternalLink>
         </div>
         {walletConnect}
       </>
@@ -187,17 +187,15 @@ function WalletList({
           const { named } = choice;
           return (
             <li key={named.rdns}>
-              <a
+              <ExternalLink
                 href={named.downloadUrl}
-                target="_blank"
-                rel="noopener noreferrer"
                 data-testid={`wallet-install-${named.rdns}`}
                 className="flex w-full items-center gap-3 rounded-xl border border-dashed border-white/10 px-4 py-3 text-left font-medium text-slate-300 hover:border-brand-400/60 hover:bg-white/5"
               >
                 <WalletIcon className="size-8 p-1 text-slate-500" />
                 <span className="flex-1">{named.name}</span>
                 <span className="text-sm font-semibold text-brand-300">{t('wallet.install')}</span>
-              </a>
+              </ExternalLink>
             </li>
           );
         }

@@ -24,15 +24,22 @@ export function Icon({ children, ...props }: IconProps) {
   );
 }
 
+/** The brand's cyan-to-violet diagonal, for an svg's `fill="url(#id)"`. */
+export function BrandGradient({ id }: { id: string }) {
+  return (
+    <defs>
+      <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
+        <stop offset="0" stopColor="#22d3ee" />
+        <stop offset="1" stopColor="#8b5cf6" />
+      </linearGradient>
+    </defs>
+  );
+}
+
 export function LogoMark(props: IconProps) {
   return (
     <svg width={32} height={32} viewBox="0 0 32 32" aria-hidden focusable={false} {...props}>
-      <defs>
-        <linearGradient id="logo-gradient" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#22d3ee" />
-          <stop offset="1" stopColor="#8b5cf6" />
-        </linearGradient>
-      </defs>
+      <BrandGradient id="logo-gradient" />
       <rect width="32" height="32" rx="8" fill="url(#logo-gradient)" />
       <path d="M9 23 16 8l7 15h-3.6L16 15.6 12.6 23z" fill="#0b0d14" />
     </svg>

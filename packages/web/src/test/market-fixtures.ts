@@ -1,4 +1,10 @@
-import type { CollectionVO, NftDetail, OrderVO, RankingRow } from '@aiamarket/shared';
+import type {
+  CollectionVO,
+  NftDetail,
+  OrderVO,
+  RankingRow,
+  SignedListingVO,
+} from '@aiamarket/shared';
 
 // Typed answers of the market calls for component tests (the fetch layer is stubbed with them).
 
@@ -13,6 +19,33 @@ export function noCoinParts() {
     day1totalTransaction: [],
     day7totalTransaction: [],
     day30totalTransaction: [],
+  };
+}
+
+/**
+ * The stored terms of signed listing `n` (order hash n, token id n) of OWNER on CONTRACT, one
+ * unit of an ERC721 signed alone; `over` sets the rest (listingsAddr first of all).
+ */
+export function signedListing(n: number, over: Partial<SignedListingVO> = {}): SignedListingVO {
+  return {
+    orderHash: `0x${n.toString(16).padStart(64, '0')}`,
+    listingsAddr: '0x0000000000000000000000000000000000000000',
+    seller: OWNER,
+    collection: CONTRACT,
+    erc1155: false,
+    tokenId: String(n),
+    units: '1',
+    coin: '0x0000000000000000000000000000000000000000',
+    pricePerUnit: '1000000000000000000',
+    start: '1',
+    end: '9999999999',
+    salt: '7',
+    counter: '0',
+    signature: '0x01',
+    root: null,
+    proof: [],
+    index: 0,
+    ...over,
   };
 }
 

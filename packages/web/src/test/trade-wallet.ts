@@ -17,14 +17,16 @@ export const testWallet = privateKeyToAccount(
   '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
 );
 export const TEST_CHAIN_ID = 31337;
+/** Another wallet of the trade tests, the buyer (anvil's third test account). */
+export const TEST_BUYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' as Address;
 /** The Listings contract of the local deploy. */
 export const TEST_LISTINGS = '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9' as Address;
 
-/** lib/chain with the test wallet on the product chain and the indexer caught up. */
-export function connectedChain<T extends object>(real: T) {
+/** lib/chain with the test wallet (or `account`) on the product chain and the indexer caught up. */
+export function connectedChain<T extends object>(real: T, account: Address = testWallet.address) {
   return {
     ...real,
-    walletOnProductChain: async () => ({ config: {}, account: testWallet.address }),
+    walletOnProductChain: async () => ({ config: {}, account }),
     waitForIndexer: async () => true,
   };
 }

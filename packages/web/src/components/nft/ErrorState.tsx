@@ -1,24 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/errors';
+import { FailureNotice } from '../FailureNotice';
 
 /** A failed load: the reason and a retry button. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div
-      role="alert"
-      data-testid="error-state"
-      className="flex flex-col items-center gap-3 rounded-2xl border border-red-400/30 bg-red-500/10 px-4 py-10 text-center"
-    >
-      <p className="text-sm text-red-100">{errorText(error, t)}</p>
-      <button
-        type="button"
-        data-testid="error-retry"
-        onClick={onRetry}
-        className="inline-flex h-10 items-center rounded-full border border-white/20 px-5 text-sm font-semibold text-white hover:bg-white/10"
-      >
-        {t('nft.retry')}
-      </button>
-    </div>
+    <FailureNotice
+      tone="section"
+      testId="error-state"
+      message={errorText(error, t)}
+      action={{ label: t('nft.retry'), onClick: onRetry, testId: 'error-retry' }}
+    />
   );
 }

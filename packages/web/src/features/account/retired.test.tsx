@@ -17,6 +17,7 @@ import type * as OfferChain from '../../lib/chain/offers';
 import { mockApi, type SeenCall } from '../../test/api';
 import { listingStruct } from '../../lib/chain/listings';
 import { testAppConfig } from '../../test/app-config';
+import { signedListing } from '../../test/market-fixtures';
 import {
   TEST_CHAIN_ID as CHAIN_ID,
   TEST_LISTINGS as NEW_LISTINGS,
@@ -61,25 +62,17 @@ function retired(
     orderId: String(1000 + tokenId),
     kind: ORDER_KIND.signed,
     expiresAt: new Date(Number(END) * 1000).toISOString(),
-    signed: {
-      orderHash: `0x${tokenId.toString(16).padStart(64, '0')}`,
+    signed: signedListing(tokenId, {
       listingsAddr: OLD_LISTINGS,
       seller: account.address.toLowerCase(),
       collection,
       erc1155,
-      tokenId: String(tokenId),
       units: over.units ?? '1',
       coin,
       pricePerUnit: wei.toString(),
       start: '1800000000',
       end: END.toString(),
-      salt: '7',
-      counter: '0',
-      signature: '0x01',
-      root: null,
-      proof: [],
-      index: 0,
-    },
+    }),
     status: ORDER_STATUS.forceCancel,
     hold: ORDER_HOLD.retired,
     price: '1',

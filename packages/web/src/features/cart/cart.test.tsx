@@ -2,14 +2,15 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Hash } from 'viem';
-import { MAX_SWEEP, ORDER_KIND, type OrderVO, type SignedListingVO } from '@aiamarket/shared';
+import { MAX_SWEEP, ORDER_KIND, type OrderVO } from '@aiamarket/shared';
 import { createQueryClient } from '../../app/Providers';
 import type * as Chain from '../../lib/chain';
 import type * as ListingChain from '../../lib/chain/listings';
-import { LiveStream, orderStates, setLiveStream, type EventSourceLike } from '../../lib/live';
+import { orderStates, setLiveStream } from '../../lib/live';
+import { fakeLiveStream } from '../../test/live-stream';
 import { mockApi, type SeenCall } from '../../test/api';
 import { testAppConfig } from '../../test/app-config';
-import { order } from '../../test/market-fixtures';
+import { order, signedListing } from '../../test/market-fixtures';
 import { TEST_LISTINGS as LISTINGS, signInTestWallet } from '../../test/trade-wallet';
 import { MemoryRouter } from 'react-router';
 import { NftCard, cardOfOrder } from '../../components/nft/NftCard';
@@ -57,25 +58,16 @@ vi.mock('../../lib/chain/listings', async (importOriginal) => {
 
 function signedOrder(i: number, coin: string, symbol: string, priceWei: bigint): OrderVO {
   const hash = `0x${i.toString(16).padStart(64, '0')}`;
-  const signed: SignedListingVO = {
-    orderHash: hash,
+  const signed = signedListing(i, {
     listingsAddr: LISTINGS,
-    seller: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
-    collection: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
-    erc1155: false,
-    tokenId: String(i),
-    units: '1',
     coin,
     pricePerUnit: priceWei.toString(),
-    start: '1',
     end: '4102444800',
     salt: '9',
-    counter: '0',
-    signature: '0x01',
     root: `0x${'ab'.repeat(32)}`,
     proof: [`0x${'cd'.repeat(32)}`],
     index: 1,
-  };
+  });
   return order(i, {
     orderId: BigInt(hash).toString(),
     kind: ORDER_KIND.signed,
@@ -183,28 +175,9 @@ describe('the cart', () => {
 
 describe('an item of the cart bought by someone else', () => {
   it('hears its item topic, marks it sold live and leaves it out of the total and the sweep', async () => {
-    const urls: string[] = [];
-    let emit: (data: unknown) => void = () => undefined;
-    const stream = new LiveStream({
-      debounceMs: 0,
-      factory: (url) => {
-        urls.push(url);
-        const listeners = new Map<string, (e: MessageEvent<string>) => void>();
-        emit = (data) =>
-          listeners.get('change')?.(new MessageEvent('change', { data: JSON.stringify(data) }));
-        const source: EventSourceLike = {
-          readyState: 1,
-          onopen: null,
-          onerror: null,
-          close() {},
-          addEventListener: (type, l) => listeners.set(type, l),
-        };
-        return source;
-      },
-    });
+    const { stream, urls, emit } = fakeLiveStream();
     // As the tab's own stream does: its order events feed the listings' states.
     stream.onAnyEvent((event) => orderStates.apply(event));
-    setLiveStream(stream);
     try {
       const kept = order(21, { priceWei: String(2n * E18), price: '2' });
       const sniped = order(22, { priceWei: String(3n * E18), price: '3' });
@@ -230,7 +203,7 @@ describe('an item of the cart bought by someone else', () => {
 
       // Another wallet buys item 22: the stream says its listing is sold.
       act(() =>
-        emit({
+        emit('change', {
           id: '7',
           kind: 'order',
           op: 'update',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectionVO } from '@aiamarket/shared';
 import { GlobeIcon, Icon } from '../../components/icons';
+import { ExternalLink } from '../../components/ExternalLink';
 
 type LinkField = 'linkSkypegmwcn' | 'linkTwitter' | 'linkDiscord' | 'linkInstagram' | 'linkMedium';
 
@@ -66,17 +67,15 @@ export function SocialLinks({ collection }: { collection: CollectionVO }) {
     <ul className="flex gap-2" aria-label={t('collection.links.label')}>
       {links.map((l) => (
         <li key={l.id}>
-          <a
+          <ExternalLink
             href={l.href!}
-            target="_blank"
-            rel="noopener noreferrer"
             aria-label={t(`collection.links.${l.id}` as 'collection.links.website')}
             title={t(`collection.links.${l.id}` as 'collection.links.website')}
             data-testid={`collection-link-${l.id}`}
             className="inline-flex size-10 items-center justify-center rounded-full border border-white/15 text-slate-300 hover:border-brand-400 hover:text-white"
           >
             {l.icon}
-          </a>
+          </ExternalLink>
         </li>
       ))}
     </ul>

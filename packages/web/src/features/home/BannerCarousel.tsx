@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/cx';
 import type { BannerVO } from './api';
 import { bannerTarget } from './bannerTarget';
+import { CoverImage } from './CoverImage';
 
 /**
  * The home banners, one at a time in a fixed 3:1 box (21:9 on phones); arrows, dots and the
@@ -30,15 +31,7 @@ export function BannerCarousel({ banners }: { banners: BannerVO[] }) {
           const target = bannerTarget(b);
           const body = (
             <>
-              <img
-                src={b.imageUrl}
-                alt=""
-                width={1500}
-                height={500}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : undefined}
-                className="absolute inset-0 size-full object-cover"
-              />
+              <CoverImage src={b.imageUrl} width={1500} height={500} first={i === 0} />
               {/* The scrim starts above the text so that a light picture never washes it out;
                   the side padding keeps the text clear of the arrows (left/right 12 + 40 px). */}
               <span

@@ -7,6 +7,8 @@ import { collectionPath } from '../../components/nft/links';
 import { cx } from '../../lib/cx';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import { useReducedMotion } from '../../lib/useReducedMotion';
+import { CoverImage } from './CoverImage';
+import { SectionTitle } from './SectionTitle';
 
 /** The collections in view, starting at `start` and wrapping around. */
 export function rotate<T>(items: T[], start: number): T[] {
@@ -54,9 +56,7 @@ export function FeaturedCarousel({ collections }: { collections: CollectionVO[] 
       }}
     >
       <div className="flex items-center justify-between gap-3">
-        <h2 id="home-featured-title" className="text-2xl font-bold text-white sm:text-3xl">
-          {t('home.featured')}
-        </h2>
+        <SectionTitle id="home-featured-title">{t('home.featured')}</SectionTitle>
         <div className="flex gap-2">
           <button
             type="button"
@@ -106,16 +106,7 @@ export function FeaturedCarousel({ collections }: { collections: CollectionVO[] 
             >
               <div className="relative aspect-[3/2] bg-ink-800">
                 {c.coverUrl && (
-                  <img
-                    src={c.coverUrl}
-                    alt=""
-                    width={600}
-                    height={400}
-                    // The first card is seen on arrival (on a phone, the largest paint of home).
-                    loading={i === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={i === 0 ? 'high' : undefined}
-                    className="absolute inset-0 size-full object-cover"
-                  />
+                  <CoverImage src={c.coverUrl} width={600} height={400} first={i === 0} />
                 )}
               </div>
               <div className="flex items-center gap-3 p-4">

@@ -8,6 +8,7 @@ import { fetchBanners, fetchFeatured, fetchRankingPreview } from './api';
 import { BannerCarousel } from './BannerCarousel';
 import { FeaturedCarousel } from './FeaturedCarousel';
 import { Icon } from '../../components/icons';
+import { SectionTitle } from './SectionTitle';
 
 const FEATURES = [
   { id: 'ownership', icon: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z' },
@@ -95,9 +96,7 @@ export function HomePage() {
         data-testid="home-ranking"
       >
         <div className="flex items-end justify-between gap-3">
-          <h2 id="home-ranking-title" className="text-2xl font-bold text-white sm:text-3xl">
-            {t('home.ranking')}
-          </h2>
+          <SectionTitle id="home-ranking-title">{t('home.ranking')}</SectionTitle>
           <Link
             to="/rankings"
             data-testid="home-ranking-all"
@@ -124,9 +123,7 @@ export function HomePage() {
         aria-labelledby="home-features-title"
         className="mx-auto max-w-7xl px-4 py-16 sm:px-6"
       >
-        <h2 id="home-features-title" className="text-2xl font-bold text-white sm:text-3xl">
-          {t('home.features.title')}
-        </h2>
+        <SectionTitle id="home-features-title">{t('home.features.title')}</SectionTitle>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {FEATURES.map((feature) => (
             <li

@@ -6,29 +6,24 @@ import type * as Chain from '../../lib/chain';
 import { createQueryClient } from '../../app/Providers';
 import { mockApi } from '../../test/api';
 import { CONTRACT, OWNER, order } from '../../test/market-fixtures';
-import { saveSession } from '../../lib/session';
+import { TEST_BUYER, signInTestWallet } from '../../test/trade-wallet';
 import { ListingsTable } from './ListingsTable';
 
 // The wallet side of a buy: the signed-in wallet, a mined purchase, the indexer caught up. The
 // buy records its quantity so the API below can sell the units it bought.
 const chain = vi.hoisted(() => ({ bought: [] as bigint[] }));
 vi.mock('../../lib/chain', async (importOriginal) => {
-  const real = await importOriginal<typeof Chain>();
+  const { connectedChain, TEST_BUYER } = await import('../../test/trade-wallet');
   return {
-    ...real,
-    walletOnProductChain: async () => ({
-      config: {},
-      account: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc',
-    }),
+    ...connectedChain(await importOriginal<typeof Chain>(), TEST_BUYER),
     buyItem: async (_wallet: unknown, input: { quantity: bigint }) => {
       chain.bought.push(input.quantity);
       return { hash: `0x${'ab'.repeat(32)}`, blockNumber: 7n };
     },
-    waitForIndexer: async () => true,
   };
 });
 
-const BUYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+const BUYER = TEST_BUYER;
 const page = <T,>(records: T[]) => ({ records, total: records.length, current: 1, size: 20 });
 
 /** The listings of token 1 of CONTRACT, in a fresh query client. */
@@ -46,7 +41,7 @@ function renderTable() {
 
 describe('ERC1155 listings table', () => {
   it('gives each row its buttons, and a dialog outlives the row it was opened from', async () => {
-    saveSession({ token: 'tok', address: BUYER, wallet: 'io.metamask', walletName: 'MetaMask' });
+    signInTestWallet(BUYER);
     let listings = [
       order(1, { leftAmount: '3', contractType: 'ERC1155' }),
       order(2, { leftAmount: '1', contractType: 'ERC1155', ownerAddr: BUYER }),
@@ -80,7 +75,7 @@ describe('ERC1155 listings table', () => {
   ])(
     'buying all units left from a row ends in "Purchase successful" (%s)',
     async (_label, withOther) => {
-      saveSession({ token: 'tok', address: BUYER, wallet: 'io.metamask', walletName: 'MetaMask' });
+      signInTestWallet(BUYER);
       chain.bought = [];
       const sold = order(5, { leftAmount: '2', contractType: 'ERC1155' });
       const other = order(6, { leftAmount: '4', contractType: 'ERC1155' });

@@ -225,6 +225,20 @@ describe('/launchpad/{id}', () => {
   });
 });
 
+/** The mint modal's row of `coin`: its queries, its count input and error line, its buttons. */
+function mintRow(modal: HTMLElement, coin: 'AIA' | 'USDT') {
+  const row = within(modal).getByTestId(`mint-row-${coin}`);
+  const queries = within(row);
+  return {
+    ...queries,
+    row,
+    input: () => queries.getByTestId<HTMLInputElement>('mint-count'),
+    error: () => queries.getByTestId('mint-error').textContent,
+    press: (button: 'plus' | 'minus' | 'submit') =>
+      fireEvent.click(queries.getByTestId(`mint-${button}`)),
+  };
+}
+
 describe('mint modal', () => {
   async function openMint(record = project()) {
     saveSession({ token: 'tok', address: ADDRESS, wallet: 'test.wallet', walletName: 'Test' });
@@ -239,14 +253,14 @@ describe('mint modal', () => {
     const modal = await openMint();
     const rows = within(modal).getAllByTestId(/^mint-row-/);
     expect(rows).toHaveLength(2);
-    const aia = within(modal).getByTestId('mint-row-AIA');
-    expect(within(aia).getByTestId('mint-submit').textContent).toBe('Mint with AIA');
-    fireEvent.click(within(aia).getByTestId('mint-plus'));
-    fireEvent.click(within(aia).getByTestId('mint-plus'));
-    expect((within(aia).getByTestId('mint-count') as HTMLInputElement).value).toBe('3');
-    expect(within(aia).getByTestId('mint-total').textContent).toBe('Total 0.03 AIA');
-    fireEvent.click(within(aia).getByTestId('mint-minus'));
-    expect((within(aia).getByTestId('mint-count') as HTMLInputElement).value).toBe('2');
+    const aia = mintRow(modal, 'AIA');
+    expect(aia.getByTestId('mint-submit').textContent).toBe('Mint with AIA');
+    aia.press('plus');
+    aia.press('plus');
+    expect(aia.input().value).toBe('3');
+    expect(aia.getByTestId('mint-total').textContent).toBe('Total 0.03 AIA');
+    aia.press('minus');
+    expect(aia.input().value).toBe('2');
     expect(within(modal).getByTestId('mint-price-line').textContent).toBe(
       'Price 0.01 AIA / 5 USDT · at most 20 per wallet',
     );
@@ -256,8 +270,8 @@ describe('mint modal', () => {
     chain.config = null;
     chain.user = { minted: 0, remaining: 5000 };
     const modal = await openMint(project({ mintMaxLimit: 600, maxBatchSize: 5000 }));
-    const aia = within(modal).getByTestId('mint-row-AIA');
-    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    const aia = mintRow(modal, 'AIA');
+    const input = aia.input();
     await within(modal).findByTestId('mint-yours');
     fireEvent.change(input, { target: { value: '1,200' } });
     expect(input.value).toBe('600');
@@ -265,55 +279,47 @@ describe('mint modal', () => {
     expect(input.value).toBe('500');
     fireEvent.change(input, { target: { value: '2,000' } });
     expect(input.value).toBe('600');
-    expect(within(aia).getByTestId('mint-error').textContent).toBe(
-      'A single transaction exceeds the maximum (600)',
-    );
+    expect(aia.error()).toBe('A single transaction exceeds the maximum (600)');
   });
 
   it("caps quantities at the chain's per-transaction maximum (maxBatchSize) with maxMintTip", async () => {
     chain.config = { coinCaps: new Map(), maxBatchSize: 4, maxUserSize: 20 };
     const modal = await openMint();
-    const aia = within(modal).getByTestId('mint-row-AIA');
+    const aia = mintRow(modal, 'AIA');
     // The chain's config has been read: its caps replace the record's (maxBatchSize 10).
     await waitFor(() =>
       expect(within(modal).getByTestId('mint-price-line').textContent).toContain('at most 20'),
     );
-    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    const input = aia.input();
     fireEvent.change(input, { target: { value: '4' } });
-    expect(within(aia).queryByTestId('mint-error')).toBeNull();
-    fireEvent.click(within(aia).getByTestId('mint-plus'));
+    expect(aia.queryByTestId('mint-error')).toBeNull();
+    aia.press('plus');
     expect(input.value).toBe('4');
-    expect(within(aia).getByTestId('mint-error').textContent).toBe(
-      'A single transaction exceeds the maximum (4)',
-    );
+    expect(aia.error()).toBe('A single transaction exceeds the maximum (4)');
   });
 
   it('without the chain config, caps at the record maxBatchSize (10), below mintMaxLimit', async () => {
     chain.config = null;
     const modal = await openMint();
-    const aia = within(modal).getByTestId('mint-row-AIA');
-    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    const aia = mintRow(modal, 'AIA');
+    const input = aia.input();
     fireEvent.change(input, { target: { value: '15' } });
     expect(input.value).toBe('10');
-    expect(within(aia).getByTestId('mint-error').textContent).toBe(
-      'A single transaction exceeds the maximum (10)',
-    );
+    expect(aia.error()).toBe('A single transaction exceeds the maximum (10)');
   });
 
   it("the stepper stops at the wallet's remaining allowance (per-wallet cap minus minted)", async () => {
     chain.user = { minted: 18, remaining: 2 };
     const modal = await openMint();
-    const aia = within(modal).getByTestId('mint-row-AIA');
+    const aia = mintRow(modal, 'AIA');
     await within(modal).findByTestId('mint-yours');
-    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
-    fireEvent.click(within(aia).getByTestId('mint-plus'));
+    const input = aia.input();
+    aia.press('plus');
     expect(input.value).toBe('2');
-    expect(within(aia).queryByTestId('mint-error')).toBeNull();
-    fireEvent.click(within(aia).getByTestId('mint-plus'));
+    expect(aia.queryByTestId('mint-error')).toBeNull();
+    aia.press('plus');
     expect(input.value).toBe('2');
-    expect(within(aia).getByTestId('mint-error').textContent).toBe(
-      'Wallet mint limit reached (you can mint 2 more)',
-    );
+    expect(aia.error()).toBe('Wallet mint limit reached (you can mint 2 more)');
     fireEvent.change(input, { target: { value: '9' } });
     expect(input.value).toBe('2');
   });
@@ -323,75 +329,61 @@ describe('mint modal', () => {
     chain.coinMinted = 499;
     const modal = await openMint();
     await within(modal).findByTestId('mint-yours');
-    const aia = within(modal).getByTestId('mint-row-AIA');
-    const aiaInput = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    const aia = mintRow(modal, 'AIA');
+    const aiaInput = aia.input();
     fireEvent.change(aiaInput, { target: { value: '5' } });
     expect(aiaInput.value).toBe('3');
-    expect(within(aia).getByTestId('mint-error').textContent).toBe(
-      'Not enough swappable or mintable NFTs remaining (3 left)',
-    );
-    const usdt = within(modal).getByTestId('mint-row-USDT');
-    const usdtInput = within(usdt).getByTestId('mint-count') as HTMLInputElement;
+    expect(aia.error()).toBe('Not enough swappable or mintable NFTs remaining (3 left)');
+    const usdt = mintRow(modal, 'USDT');
+    const usdtInput = usdt.input();
     fireEvent.change(usdtInput, { target: { value: '2' } });
     expect(usdtInput.value).toBe('1');
-    expect(within(usdt).getByTestId('mint-error').textContent).toBe(
-      'Coin mint limit exceeded (can mint 1)',
-    );
+    expect(usdt.error()).toBe('Coin mint limit exceeded (can mint 1)');
   });
 
   it('refuses 0 (enterAmounts) and more than the remaining supply (exceedMintTip)', async () => {
     chain.supply = { totalSupply: 998, collectionSize: 1000 };
     const modal = await openMint();
-    const aia = within(modal).getByTestId('mint-row-AIA');
-    fireEvent.click(within(aia).getByTestId('mint-minus'));
-    fireEvent.click(within(aia).getByTestId('mint-submit'));
-    expect((await within(aia).findByTestId('mint-error')).textContent).toBe(
-      'Please enter the amount',
-    );
+    const aia = mintRow(modal, 'AIA');
+    aia.press('minus');
+    aia.press('submit');
+    expect((await aia.findByTestId('mint-error')).textContent).toBe('Please enter the amount');
     // Once the chain state is read, the stepper stops at the 2 left.
     await within(modal).findByTestId('mint-yours');
-    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    const input = aia.input();
     fireEvent.change(input, { target: { value: '5' } });
     expect(input.value).toBe('2');
-    expect(within(aia).getByTestId('mint-error').textContent).toBe(
-      'Not enough swappable or mintable NFTs remaining (2 left)',
-    );
+    expect(aia.error()).toBe('Not enough swappable or mintable NFTs remaining (2 left)');
     expect(chain.mint).not.toHaveBeenCalled();
   });
 
   it('keeps a typed quantity that is not a whole number, says why and mints nothing', async () => {
     const modal = await openMint();
     await within(modal).findByTestId('mint-yours');
-    const aia = within(modal).getByTestId('mint-row-AIA');
-    const input = within(aia).getByTestId('mint-count') as HTMLInputElement;
+    const aia = mintRow(modal, 'AIA');
+    const input = aia.input();
     // Key by key, as typed: the old box kept the digits, so "1,5" became 15.
     fireEvent.change(input, { target: { value: '' } });
     for (const key of '1,5') fireEvent.change(input, { target: { value: input.value + key } });
     expect(input.value).toBe('1,5');
-    expect(within(aia).getByTestId('mint-error').textContent).toBe(
-      'Ambiguous number: use "." for decimals and no thousands separators',
-    );
-    fireEvent.click(within(aia).getByTestId('mint-submit'));
-    await waitFor(() =>
-      expect(within(aia).getByTestId('mint-error').textContent).toBe('Please enter the amount'),
-    );
+    expect(aia.error()).toBe('Ambiguous number: use "." for decimals and no thousands separators');
+    aia.press('submit');
+    await waitFor(() => expect(aia.error()).toBe('Please enter the amount'));
     expect(chain.mint).not.toHaveBeenCalled();
     fireEvent.change(input, { target: { value: '2' } });
     expect(input.value).toBe('2');
-    expect(within(aia).queryByTestId('mint-error')).toBeNull();
+    expect(aia.queryByTestId('mint-error')).toBeNull();
   });
 
   it('refuses at submit what the chain no longer allows (supply minted meanwhile)', async () => {
     const modal = await openMint();
     await within(modal).findByTestId('mint-yours');
-    const aia = within(modal).getByTestId('mint-row-AIA');
-    fireEvent.change(within(aia).getByTestId('mint-count'), { target: { value: '5' } });
+    const aia = mintRow(modal, 'AIA');
+    fireEvent.change(aia.getByTestId('mint-count'), { target: { value: '5' } });
     chain.supply = { totalSupply: 998, collectionSize: 1000 };
-    fireEvent.click(within(aia).getByTestId('mint-submit'));
+    aia.press('submit');
     await waitFor(() =>
-      expect(within(aia).getByTestId('mint-error').textContent).toBe(
-        'Not enough swappable or mintable NFTs remaining (2 left)',
-      ),
+      expect(aia.error()).toBe('Not enough swappable or mintable NFTs remaining (2 left)'),
     );
     expect(chain.mint).not.toHaveBeenCalled();
   });
@@ -400,20 +392,16 @@ describe('mint modal', () => {
     chain.coinMinted = 497;
     const modal = await openMint();
     await within(modal).findByTestId('mint-yours');
-    const usdt = within(modal).getByTestId('mint-row-USDT');
-    const input = within(usdt).getByTestId('mint-count') as HTMLInputElement;
+    const usdt = mintRow(modal, 'USDT');
+    const input = usdt.input();
     fireEvent.change(input, { target: { value: '4' } });
     expect(input.value).toBe('3');
-    expect(within(usdt).getByTestId('mint-error').textContent).toBe(
-      'Coin mint limit exceeded (can mint 3)',
-    );
+    expect(usdt.error()).toBe('Coin mint limit exceeded (can mint 3)');
     chain.coinMinted = 800;
     const again = await openMintAgain();
-    const aia = within(again).getByTestId('mint-row-AIA');
-    await waitFor(() =>
-      expect(within(aia).getByTestId('mint-submit').textContent).toBe('Sold out'),
-    );
-    expect((within(aia).getByTestId('mint-submit') as HTMLButtonElement).disabled).toBe(true);
+    const aia = mintRow(again, 'AIA');
+    await waitFor(() => expect(aia.getByTestId('mint-submit').textContent).toBe('Sold out'));
+    expect((aia.getByTestId('mint-submit') as HTMLButtonElement).disabled).toBe(true);
   });
 
   async function openMintAgain() {
@@ -426,9 +414,9 @@ describe('mint modal', () => {
 
   it('mints, then shows the success toast and modal with the account link', async () => {
     const modal = await openMint();
-    const aia = within(modal).getByTestId('mint-row-AIA');
-    fireEvent.click(within(aia).getByTestId('mint-plus'));
-    fireEvent.click(within(aia).getByTestId('mint-submit'));
+    const aia = mintRow(modal, 'AIA');
+    aia.press('plus');
+    aia.press('submit');
     const success = await screen.findByTestId('launchpad-success');
     expect(chain.mint).toHaveBeenCalledWith(
       chain.wallet,
@@ -453,8 +441,8 @@ describe('mint modal', () => {
       return { hash: MINED, blockNumber: 42n };
     });
     const modal = await openMint();
-    const usdt = within(modal).getByTestId('mint-row-USDT');
-    fireEvent.click(within(usdt).getByTestId('mint-submit'));
+    const usdt = mintRow(modal, 'USDT');
+    usdt.press('submit');
     await screen.findByTestId('launchpad-success');
     expect(chain.calls).toEqual(['switch', 'mint', 'indexed 42']);
   });

@@ -10,6 +10,7 @@ import { sanitizeHtml } from '../../lib/sanitize';
 import { useLiveInvalidate } from '../../lib/live';
 import { useLocaleFormat } from '../../lib/localeFormat';
 import type { LaunchpadProject } from './types';
+import { ExternalLink } from '../../components/ExternalLink';
 
 const MintModal = lazy(() => import('./MintModal'));
 const ExchangeModal = lazy(() => import('./ExchangeModal'));
@@ -143,15 +144,13 @@ function ProjectView({
             >
               {socials.map(([key, label]) => (
                 <li key={key}>
-                  <a
+                  <ExternalLink
                     href={vo[key]!}
-                    target="_blank"
-                    rel="noopener noreferrer"
                     data-testid={`social-${key}`}
                     className="inline-flex h-8 items-center rounded-full border border-white/15 px-3 text-xs text-slate-200 hover:bg-white/10"
                   >
                     {label}
-                  </a>
+                  </ExternalLink>
                 </li>
               ))}
             </ul>

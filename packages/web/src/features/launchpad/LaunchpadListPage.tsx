@@ -8,6 +8,8 @@ import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { fetchLaunchpadPage } from './api';
 import { CoinPrices, formatMintStart, ImageOrPlaceholder, ProjectStatus } from './parts';
 import type { LaunchpadProject } from './types';
+import { ExternalLink } from '../../components/ExternalLink';
+import { pillClass } from '../../components/pill';
 
 /** Where the application form is (a deployment can set VITE_LAUNCHPAD_APPLY_URL). */
 export const LAUNCHPAD_APPLY_URL: string =
@@ -34,15 +36,13 @@ export function LaunchpadListPage() {
       >
         <h2 className="text-2xl font-bold text-white">{t('launchpad.page.applyTitle')}</h2>
         <p className="mt-2 text-slate-300">{t('launchpad.page.applyText')}</p>
-        <a
+        <ExternalLink
           href={LAUNCHPAD_APPLY_URL}
-          target="_blank"
-          rel="noopener noreferrer"
           data-testid="launchpad-apply-button"
-          className="mt-6 inline-flex h-11 items-center rounded-full bg-brand-500 px-6 font-semibold text-ink-950 hover:bg-brand-400"
+          className={`mt-6 ${pillClass.brandLarge}`}
         >
           {t('launchpad.page.applyButton')}
-        </a>
+        </ExternalLink>
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pillClass } from '../../components/pill';
 
 export { ModalDialog as LaunchpadModal } from '../../components/ModalDialog';
 
@@ -35,7 +36,7 @@ export function SuccessView({
             to={`/account/0/${address}`}
             onClick={onClose}
             data-testid="launchpad-success-account"
-            className="inline-flex h-10 items-center rounded-full bg-brand-500 px-5 text-sm font-semibold text-ink-950 hover:bg-brand-400"
+            className={pillClass.brand}
           >
             {t('launchpad.mintModal.viewAccount')}
           </Link>

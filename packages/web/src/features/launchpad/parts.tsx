@@ -5,6 +5,7 @@ import {
   DISPLAY_TIME_ZONE_LABEL,
   LAUNCHPAD_STATE,
 } from '@aiamarket/shared';
+import { CountdownClock } from '../../components/CountdownClock';
 import { useCountdown } from '../../lib/countdown';
 import { localizeDecimal } from '../../lib/localeFormat';
 import { stepCount } from './rules';
@@ -72,7 +73,7 @@ export function ProjectStatus({
 }) {
   const { t } = useTranslation();
   const running = project.state === LAUNCHPAD_STATE.inProgress;
-  const [days, hours, minutes, seconds] = useCountdown(project.countdown, running, onEnd);
+  const time = useCountdown(project.countdown, running, onEnd);
   if (!running) {
     return (
       <p data-testid="project-status" className="text-sm font-medium text-slate-400">
@@ -88,14 +89,7 @@ export function ProjectStatus({
       <span className={waiting ? 'text-amber-300' : 'text-emerald-300'}>
         {waiting ? t('launchpad.page.beginsIn') : t('launchpad.page.endsIn')}
       </span>{' '}
-      <span data-testid="countdown" className="font-mono text-white tabular-nums">
-        {t('launchpad.page.countdown', {
-          days,
-          hours: String(hours).padStart(2, '0'),
-          minutes: String(minutes).padStart(2, '0'),
-          seconds: String(seconds).padStart(2, '0'),
-        })}
-      </span>
+      <CountdownClock time={time} />
     </p>
   );
 }

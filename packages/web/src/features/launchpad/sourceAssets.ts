@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, ERRORS, type NftCardVO, type Page } from '@aiamarket/shared';
 import { fetchUserAssets } from './api';
 import { loadUserSourceAssets, type SourceAsset } from './chain';
+import { nextPageOf } from '../../lib/paging';
 
 // The exchange modal's list: the user's NFTs of the source collection, 20 a page from
 // POST /v1/api/asset/userInfoList (the indexer's holdings). A server without that route
@@ -57,9 +58,6 @@ export function useSourceAssets(args: {
     initialPageParam: 1,
     // Holdings change with every transfer: read again each time the modal opens.
     staleTime: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, p) => n + p.records.length, 0);
-      return loaded < last.total && last.records.length > 0 ? pages.length + 1 : undefined;
-    },
+    getNextPageParam: nextPageOf,
   });
 }

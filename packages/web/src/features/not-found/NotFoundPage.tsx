@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { pillClass } from '../../components/pill';
+import { BrandGradient } from '../../components/icons';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -15,11 +17,7 @@ export function NotFoundPage() {
         {t('notFound.title')}
       </h1>
       <p className="mt-3 text-slate-400">{t('notFound.message')}</p>
-      <Link
-        to="/"
-        data-testid="not-found-home"
-        className="mt-8 inline-flex h-11 items-center rounded-full bg-brand-500 px-6 font-semibold text-ink-950 hover:bg-brand-400"
-      >
+      <Link to="/" data-testid="not-found-home" className={`mt-8 ${pillClass.brandLarge}`}>
         {t('notFound.backHome')}
       </Link>
     </section>
@@ -35,12 +33,7 @@ function NotFoundIllustration({ title }: { title: string }) {
       className="w-full max-w-xs"
       data-testid="not-found-image"
     >
-      <defs>
-        <linearGradient id="nf-404" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#22d3ee" />
-          <stop offset="1" stopColor="#8b5cf6" />
-        </linearGradient>
-      </defs>
+      <BrandGradient id="nf-404" />
       <circle cx="40" cy="30" r="2" fill="#94a3b8" />
       <circle cx="290" cy="50" r="1.5" fill="#94a3b8" />
       <circle cx="260" cy="170" r="2" fill="#94a3b8" />

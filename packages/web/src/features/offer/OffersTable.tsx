@@ -62,6 +62,50 @@ function targetOf(o: OfferVO): OfferTarget {
 const smallButton =
   'inline-flex h-8 items-center rounded-full px-3 text-xs font-semibold disabled:opacity-40';
 
+type RowActionName = 'accept' | 'cancel' | 'again';
+
+/** The button of each row action: its test id, its look and its label. */
+const ROW_ACTIONS = {
+  cancel: {
+    testId: 'offer-cancel',
+    className: 'border border-rose-400/50 text-rose-200 hover:bg-rose-500/10',
+    label: 'offer.actions.cancel',
+  },
+  again: {
+    testId: 'offer-make-again',
+    className: 'bg-brand-500 text-ink-950 hover:bg-brand-400',
+    label: 'offer.makeAgain',
+  },
+  accept: {
+    testId: 'offer-accept',
+    className: 'bg-brand-500 text-ink-950 hover:bg-brand-400',
+    label: 'offer.actions.accept',
+  },
+} as const;
+
+/** A row's button (none for null) that opens the dialog of what it does to the row's offer. */
+function RowAction({
+  action,
+  onClick,
+}: {
+  action: RowActionName | null;
+  onClick: (action: RowActionName) => void;
+}) {
+  const { t } = useTranslation();
+  if (!action) return null;
+  const { testId, className, label } = ROW_ACTIONS[action];
+  return (
+    <button
+      type="button"
+      data-testid={testId}
+      className={`${smallButton} ${className}`}
+      onClick={() => onClick(action)}
+    >
+      {t(label)}
+    </button>
+  );
+}
+
 /** What a row's offer is for: the item, any item of the collection, or a trait. */
 export function useOfferWhat() {
   const { t } = useTranslation();
@@ -102,10 +146,7 @@ export function OffersTable({
   const fmt = useLocaleFormat();
   const what = useOfferWhat();
   const { address } = useSession();
-  const [open, setOpen] = useState<{
-    action: 'accept' | 'cancel' | 'again';
-    offer: OfferVO;
-  } | null>(null);
+  const [open, setOpen] = useState<{ action: RowActionName; offer: OfferVO } | null>(null);
   const query = useInfiniteQuery({
     queryKey: ['offers', ...queryKey],
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
@@ -114,6 +155,15 @@ export function OffersTable({
   });
   const rows = query.data?.pages.flatMap((p) => p.records) ?? [];
   const mine = (o: OfferVO) => address !== null && o.offerer.toLowerCase() === address;
+  /** Cancel for the offerer's open offers, make again for a retired one, accept for others'. */
+  const rowAction = (o: OfferVO): RowActionName | null =>
+    mine(o) && CANCELLABLE.includes(o.status)
+      ? 'cancel'
+      : mine(o) && o.status === OFFER_STATUS.retired
+        ? 'again'
+        : !mine(o) && o.status === OFFER_STATUS.active && canAccept(o)
+          ? 'accept'
+          : null;
 
   let content: ReactNode;
   if (query.isError) {
@@ -191,34 +241,10 @@ export function OffersTable({
                     </td>
                   )}
                   <td className="px-3 py-2 text-right">
-                    {mine(o) && CANCELLABLE.includes(o.status) ? (
-                      <button
-                        type="button"
-                        data-testid="offer-cancel"
-                        className={`${smallButton} border border-rose-400/50 text-rose-200 hover:bg-rose-500/10`}
-                        onClick={() => setOpen({ action: 'cancel', offer: o })}
-                      >
-                        {t('offer.actions.cancel')}
-                      </button>
-                    ) : mine(o) && o.status === OFFER_STATUS.retired ? (
-                      <button
-                        type="button"
-                        data-testid="offer-make-again"
-                        className={`${smallButton} bg-brand-500 text-ink-950 hover:bg-brand-400`}
-                        onClick={() => setOpen({ action: 'again', offer: o })}
-                      >
-                        {t('offer.makeAgain')}
-                      </button>
-                    ) : !mine(o) && o.status === OFFER_STATUS.active && canAccept(o) ? (
-                      <button
-                        type="button"
-                        data-testid="offer-accept"
-                        className={`${smallButton} bg-brand-500 text-ink-950 hover:bg-brand-400`}
-                        onClick={() => setOpen({ action: 'accept', offer: o })}
-                      >
-                        {t('offer.actions.accept')}
-                      </button>
-                    ) : null}
+                    <RowAction
+                      action={rowAction(o)}
+                      onClick={(action) => setOpen({ action, offer: o })}
+                    />
                   </td>
                 </tr>
               ))

@@ -91,6 +91,23 @@ vi.mock('../../lib/chain/offers', async (importOriginal) => {
 
 const aia: OfferCoin = aiaOfferCoin(WRAPPED);
 
+/**
+ * An active offer of one wrapped AIA a unit on CONTRACT, for no token in particular (collection
+ * and trait offers), with only what accepting it reads.
+ */
+const openOfferOf = (over: object) =>
+  ({
+    contractAddr: CONTRACT,
+    tokenId: null,
+    coin: 'WAIA',
+    moneyAddr: WRAPPED,
+    coinDecimals: 18,
+    priceWei: String(E18),
+    status: OFFER_STATUS.active,
+    name: null,
+    ...over,
+  }) as unknown as OfferVO;
+
 beforeEach(() => {
   chain.sent = [];
   chain.counter = 4n;
@@ -220,23 +237,15 @@ describe('accepting a trait offer', () => {
   // The signed set is {12, 14, 20}; the holder has 12, 13 and 14 of the collection.
   const signedSet = [12n, 14n, 20n];
   const root = traitTree(signedSet).root;
-  const offer = {
+  const offer = openOfferOf({
     orderHash: `0x${'0f'.repeat(32)}`,
-    contractAddr: CONTRACT,
     kind: OFFER_KIND.trait,
     erc1155: false,
-    tokenId: null,
     trait: { categoryId: 3, category: 'Hat', valueId: 31, value: 'Red', tokenCount: 3 },
     remaining: '3',
-    coin: 'WAIA',
-    moneyAddr: WRAPPED,
-    coinDecimals: 18,
-    priceWei: String(E18),
-    status: OFFER_STATUS.active,
-    name: null,
     collectionName: 'Sky Knights',
     signed: { identifier: BigInt(root).toString() },
-  } as unknown as OfferVO;
+  });
   const card = (id: number) => ({ tokenId: String(id), name: `Knight ${id}`, amount: '1' });
   const held = {
     records: [card(12), card(13), card(14)],
@@ -345,23 +354,15 @@ describe('accepting a trait offer', () => {
 
 describe('accepting an ERC1155 collection offer', () => {
   it('lists every held token of the collection (all pages) with the copies held, and caps the quantity by it', async () => {
-    const offer = {
+    const offer = openOfferOf({
       orderHash: `0x${'0e'.repeat(32)}`,
-      contractAddr: CONTRACT,
       kind: OFFER_KIND.collection,
       erc1155: true,
-      tokenId: null,
       trait: null,
       remaining: '10',
-      coin: 'WAIA',
-      moneyAddr: WRAPPED,
-      coinDecimals: 18,
-      priceWei: String(E18),
-      status: OFFER_STATUS.active,
-      name: null,
       collectionName: 'Potions',
       signed: { identifier: '0' },
-    } as unknown as OfferVO;
+    });
     const api = mockApi({
       'POST /v1/api/asset/userInfoList': (call: SeenCall) =>
         (call.body as { page: number }).page === 1

@@ -5,6 +5,7 @@ import { ACTIVITY_STATUS } from '@aiamarket/shared';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { fetchActivityItems, readListHeader, type ActivityItem } from './api';
 import { StatusRibbon, useInfiniteScroll } from './shared';
+import { nextPageOf } from '../../lib/paging';
 
 /** An item with no residue in a running activity shows as sold out (spec section 2). */
 export function itemStatus(item: Pick<ActivityItem, 'residueNum'>, status: number): number {
@@ -26,10 +27,7 @@ export function MarketListPage() {
     queryFn: ({ pageParam, signal }) => fetchActivityItems(id, pageParam, lang, signal),
     initialPageParam: 1,
     enabled: Number.isInteger(id) && id > 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, p) => n + p.records.length, 0);
-      return loaded < last.total && last.records.length > 0 ? pages.length + 1 : undefined;
-    },
+    getNextPageParam: nextPageOf,
   });
   useInfiniteScroll(() => {
     if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();

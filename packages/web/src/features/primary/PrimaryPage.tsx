@@ -5,6 +5,7 @@ import { ACTIVITY_TYPE, PRIMARY_LIST_TYPES } from '@aiamarket/shared';
 import { EmptyIllustration } from '../../components/EmptyIllustration';
 import { fetchActivities, saveListHeader, type Activity } from './api';
 import { ActivityCountdown, StatusRibbon, useInfiniteScroll } from './shared';
+import { nextPageOf } from '../../lib/paging';
 
 /** /primary: the listed activity kinds (sales and item lists), 20 a page, loaded as the page bottom is reached. */
 export function PrimaryPage() {
@@ -14,10 +15,7 @@ export function PrimaryPage() {
     queryKey: ['primary', 'activities', lang],
     queryFn: ({ pageParam, signal }) => fetchActivities(pageParam, lang, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, p) => n + p.records.length, 0);
-      return loaded < last.total && last.records.length > 0 ? pages.length + 1 : undefined;
-    },
+    getNextPageParam: nextPageOf,
   });
   useInfiniteScroll(() => {
     if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_STATUS, TIMING } from '@aiamarket/shared';
+import { CountdownClock } from '../../components/CountdownClock';
 import { useCountdown } from '../../lib/countdown';
 
 const STATUS_KEYS = {
@@ -42,21 +43,14 @@ export function ActivityCountdown({
 }) {
   const { t } = useTranslation();
   const running = status === ACTIVITY_STATUS.waiting || status === ACTIVITY_STATUS.inProgress;
-  const [days, hours, minutes, seconds] = useCountdown(countdown, running, onEnd);
+  const time = useCountdown(countdown, running, onEnd);
   if (!running) return null;
   return (
     <p className="text-sm text-slate-300" data-testid="activity-countdown">
       {status === ACTIVITY_STATUS.waiting
         ? t('launchpad.page.beginsIn')
         : t('launchpad.page.endsIn')}{' '}
-      <span className="font-mono text-white tabular-nums" data-testid="countdown">
-        {t('launchpad.page.countdown', {
-          days,
-          hours: String(hours).padStart(2, '0'),
-          minutes: String(minutes).padStart(2, '0'),
-          seconds: String(seconds).padStart(2, '0'),
-        })}
-      </span>
+      <CountdownClock time={time} />
     </p>
   );
 }

@@ -23,6 +23,7 @@ import {
 } from '../../lib/session';
 import { ImageField } from './ImageField';
 import { INPUT, TextField } from '../../components/TextField';
+import { pillClass } from '../../components/pill';
 
 export const CURRENT_USER_QUERY = ['user', 'current'] as const;
 
@@ -60,10 +61,7 @@ export default function SettingsPage() {
           }
           action={
             signedIn ? (
-              <Link
-                to={`/user-settings/${session.address}`}
-                className="inline-flex h-10 items-center rounded-full bg-brand-500 px-5 text-sm font-semibold text-ink-950 hover:bg-brand-400"
-              >
+              <Link to={`/user-settings/${session.address}`} className={pillClass.brand}>
                 {t('settings.openMine')}
               </Link>
             ) : (
@@ -71,7 +69,7 @@ export default function SettingsPage() {
                 type="button"
                 data-testid="settings-connect"
                 onClick={openConnectDialog}
-                className="inline-flex h-10 items-center rounded-full bg-brand-500 px-5 text-sm font-semibold text-ink-950 hover:bg-brand-400"
+                className={pillClass.brand}
               >
                 {t('nav.connectWallet')}
               </button>

@@ -1,6 +1,5 @@
 import { erc20Abi, erc721Abi, type Address, type Hash } from 'viem';
-import { publicClient } from './client';
-import { sendContractCall } from './send';
+import { contractAt } from './contract';
 import type { ConnectedWallet } from './wallet';
 
 // The approvals a write needs first. ERC721 and ERC1155 share isApprovedForAll and
@@ -8,13 +7,7 @@ import type { ConnectedWallet } from './wallet';
 
 /** True when `operator` may move all of the wallet's tokens of `nft`. */
 export async function isApprovedForAll(nft: Address, owner: Address, operator: Address) {
-  const c = await publicClient();
-  return c.readContract({
-    address: nft,
-    abi: erc721Abi,
-    functionName: 'isApprovedForAll',
-    args: [owner, operator],
-  });
+  return contractAt(nft, erc721Abi).read('isApprovedForAll', [owner, operator]);
 }
 
 /** setApprovalForAll(operator) unless it is already set; true when a transaction was sent. */
@@ -25,23 +18,13 @@ export async function ensureApprovalForAll(
   onHash?: (hash: Hash) => void,
 ): Promise<boolean> {
   if (await isApprovedForAll(nft, wallet.account, operator)) return false;
-  await sendContractCall(
-    wallet,
-    { address: nft, abi: erc721Abi, functionName: 'setApprovalForAll', args: [operator, true] },
-    onHash,
-  );
+  await contractAt(nft, erc721Abi).write(wallet, 'setApprovalForAll', [operator, true], onHash);
   return true;
 }
 
 /** The ERC-20 allowance of `spender` over the wallet's `coin`. */
 export async function allowanceOf(coin: Address, owner: Address, spender: Address) {
-  const c = await publicClient();
-  return c.readContract({
-    address: coin,
-    abi: erc20Abi,
-    functionName: 'allowance',
-    args: [owner, spender],
-  });
+  return contractAt(coin, erc20Abi).read('allowance', [owner, spender]);
 }
 
 /** approve(spender, amount) when the allowance does not cover `amount`; true when sent. */
@@ -53,10 +36,6 @@ export async function ensureAllowance(
   onHash?: (hash: Hash) => void,
 ): Promise<boolean> {
   if (amount <= 0n || (await allowanceOf(coin, wallet.account, spender)) >= amount) return false;
-  await sendContractCall(
-    wallet,
-    { address: coin, abi: erc20Abi, functionName: 'approve', args: [spender, amount] },
-    onHash,
-  );
+  await contractAt(coin, erc20Abi).write(wallet, 'approve', [spender, amount], onHash);
   return true;
 }

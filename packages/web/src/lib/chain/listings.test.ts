@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeEventTopics, encodeAbiParameters, type Address, type Hex } from 'viem';
 import { listingsAbi } from '@aiamarket/shared/abis';
-import { NATIVE_COIN_ADDRESS, type SignedListingVO } from '@aiamarket/shared';
+import { NATIVE_COIN_ADDRESS } from '@aiamarket/shared';
+import { signedListing } from '../../test/market-fixtures';
 import { planSweep, sweepOutcome, type SweepLine } from './listings';
 
 const LISTINGS = '0x5fc8d32690cc91d4c39d9d3abcbd16989f875707' as Address;
@@ -10,25 +11,13 @@ const NFT = '0x00000000000000000000000000000000000000bb' as Address;
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex;
 
 function signed(n: number, coin: string, price: bigint): SweepLine {
-  const vo: SignedListingVO = {
-    orderHash: hash(n),
+  const vo = signedListing(n, {
     listingsAddr: LISTINGS,
     seller: '0x00000000000000000000000000000000000000cc',
     collection: NFT,
-    erc1155: false,
-    tokenId: String(n),
-    units: '1',
     coin,
     pricePerUnit: price.toString(),
-    start: '1',
-    end: '9999999999',
-    salt: '7',
-    counter: '0',
-    signature: '0x01',
-    root: null,
-    proof: [],
-    index: 0,
-  };
+  });
   return { kind: 'signed', key: `s${n}`, signed: vo, units: 1n };
 }
 

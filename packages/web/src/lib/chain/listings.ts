@@ -1,5 +1,4 @@
 import { decodeEventLog, type Address, type Hex, type TransactionReceipt } from 'viem';
-import { signTypedData } from 'wagmi/actions';
 import { listingsAbi } from '@aiamarket/shared/abis';
 import {
   LISTING_TYPES,
@@ -10,11 +9,11 @@ import {
   type SignedListingInput,
   type SignedListingVO,
 } from '@aiamarket/shared';
-import { loadAppConfig } from '../appConfig';
 import { ensureAllowance, ensureApprovalForAll } from './approvals';
-import { contractAddress, publicClient } from './client';
+import { publicClient } from './client';
 import { isNativeCoin } from './market';
-import { sendContractCall, type TxResult } from './send';
+import type { TxResult } from './send';
+import { listingsContract, termsStruct } from './signed-order';
 import { hashOf, type TxHashHandler } from './steps';
 import type { ConnectedWallet } from './wallet';
 
@@ -23,18 +22,10 @@ import type { ConnectedWallet } from './wallet';
 // sweeping many and cancelling are transactions. `onHash` hears each hash, named by its step.
 
 /** The Listings contract of this deployment (the listings' EIP-712 verifyingContract). */
-export const listingsAddress = () => contractAddress('Listings');
+export const listingsAddress = listingsContract.address;
 
 /** The seller's counter on the contract; a listing signs the current one. */
-export async function readListingCounter(seller: Address): Promise<bigint> {
-  const c = await publicClient();
-  return c.readContract({
-    address: await listingsAddress(),
-    abi: listingsAbi,
-    functionName: 'counterOf',
-    args: [seller],
-  });
-}
+export const readListingCounter = listingsContract.readCounter;
 
 /** setApprovalForAll(Listings) of `collection` when missing: what lets signed listings fill. */
 export async function approveListings(
@@ -50,23 +41,17 @@ export async function approveListings(
   );
 }
 
-async function domain() {
-  const [app, verifyingContract] = await Promise.all([loadAppConfig(), listingsAddress()]);
-  return listingDomain(app.chain.chainId, verifyingContract);
-}
-
 /** The seller's EIP-712 signature of one listing. */
 export async function signListing(
   wallet: ConnectedWallet,
   listing: SignedListingFields,
 ): Promise<Hex> {
-  return signTypedData(wallet.config, {
-    account: wallet.account,
-    domain: await domain(),
+  return listingsContract.sign(wallet, (chainId, verifyingContract) => ({
+    domain: listingDomain(chainId, verifyingContract),
     types: LISTING_TYPES,
     primaryType: 'Listing',
     message: listing,
-  });
+  }));
 }
 
 /**
@@ -77,11 +62,10 @@ export async function signListingTree(
   wallet: ConnectedWallet,
   listings: readonly SignedListingFields[],
 ): Promise<Hex> {
-  const [app, verifyingContract] = await Promise.all([loadAppConfig(), listingsAddress()]);
-  return signTypedData(wallet.config, {
-    account: wallet.account,
-    ...listingTree(listings).typedData(app.chain.chainId, verifyingContract),
-  });
+  const tree = listingTree(listings);
+  return listingsContract.sign(wallet, (chainId, verifyingContract) =>
+    tree.typedData(chainId, verifyingContract),
+  );
 }
 
 /** The contract's struct of a signed listing (decimal text -> integers). */
@@ -92,12 +76,7 @@ export function listingStruct(s: SignedListingInput): SignedListingFields {
     erc1155: s.erc1155,
     tokenId: BigInt(s.tokenId),
     units: BigInt(s.units),
-    coin: s.coin as Address,
-    pricePerUnit: BigInt(s.pricePerUnit),
-    start: BigInt(s.start),
-    end: BigInt(s.end),
-    salt: BigInt(s.salt),
-    counter: BigInt(s.counter),
+    ...termsStruct(s),
   };
 }
 
@@ -131,16 +110,12 @@ export async function buySignedListing(
       hashOf(onHash, 'allowance'),
     );
   }
-  return sendContractCall(
+  return listingsContract.write(
     wallet,
-    {
-      address: listings,
-      abi: listingsAbi,
-      functionName: 'buy',
-      args: [fillOf(signed, units)],
-      ...(native ? { value: total } : {}),
-    },
+    'buy',
+    [fillOf(signed, units)],
     hashOf(onHash, 'buy'),
+    native ? total : undefined,
   );
 }
 
@@ -290,16 +265,12 @@ export async function sweepListings(
   for (const [coin, total] of plan.erc20) {
     await ensureAllowance(wallet, coin as Address, listings, total, hashOf(onHash, 'allowance'));
   }
-  const result = await sendContractCall(
+  const result = await listingsContract.write(
     wallet,
-    {
-      address: listings,
-      abi: listingsAbi,
-      functionName: 'sweep',
-      args: [plan.fills, plan.marketBuys],
-      ...(plan.value > 0n ? { value: plan.value } : {}),
-    },
+    'sweep',
+    [plan.fills, plan.marketBuys],
     hashOf(onHash, 'sweep'),
+    plan.value > 0n ? plan.value : undefined,
   );
   const c = await publicClient();
   const receipt = await c.getTransactionReceipt({ hash: result.hash });
@@ -307,36 +278,7 @@ export async function sweepListings(
 }
 
 /** cancelListings of the wallet's signed listings with these order hashes (one transaction). */
-export async function cancelSignedListings(
-  wallet: ConnectedWallet,
-  orderHashes: readonly Hex[],
-  onHash?: TxHashHandler,
-): Promise<TxResult> {
-  return sendContractCall(
-    wallet,
-    {
-      address: await listingsAddress(),
-      abi: listingsAbi,
-      functionName: 'cancelListings',
-      args: [orderHashes],
-    },
-    hashOf(onHash, 'cancelListings'),
-  );
-}
+export const cancelSignedListings = listingsContract.cancel;
 
 /** incrementCounter: cancels every listing the wallet signed so far. */
-export async function cancelAllListings(
-  wallet: ConnectedWallet,
-  onHash?: TxHashHandler,
-): Promise<TxResult> {
-  return sendContractCall(
-    wallet,
-    {
-      address: await listingsAddress(),
-      abi: listingsAbi,
-      functionName: 'incrementCounter',
-      args: [],
-    },
-    hashOf(onHash, 'cancelAllListings'),
-  );
-}
+export const cancelAllListings = listingsContract.cancelAll;

@@ -7,7 +7,7 @@ import {
   type ContractType,
 } from '@aiamarket/shared';
 import { ensureAllowance, ensureApprovalForAll } from './approvals';
-import { contractAddress, publicClient } from './client';
+import { deployedContract } from './contract';
 import { sendContractCall, type TxResult } from './send';
 import { hashOf, type TxHashHandler } from './steps';
 import type { ConnectedWallet } from './wallet';
@@ -18,8 +18,11 @@ import type { ConnectedWallet } from './wallet';
 
 export type { TxStep, TxHashHandler } from './steps';
 
-/** The marketplace of this deployment (the address every order also carries as marketAddr). */
-export const marketAddress = () => contractAddress('Marketplace');
+/** The marketplace of this deployment. */
+export const marketplace = deployedContract('Marketplace', marketplaceAbi);
+
+/** The marketplace's address (what every order also carries as marketAddr). */
+export const marketAddress = marketplace.address;
 
 export const isNativeCoin = (coin: string) => coin.toLowerCase() === NATIVE_COIN_ADDRESS;
 
@@ -40,14 +43,10 @@ export async function listItem(
 ): Promise<TxResult> {
   const market = await marketAddress();
   await ensureApprovalForAll(wallet, listing.nft, market, hashOf(onHash, 'approval'));
-  return sendContractCall(
+  return marketplace.write(
     wallet,
-    {
-      address: market,
-      abi: marketplaceAbi,
-      functionName: 'createMarketItem',
-      args: [listing.nft, listing.tokenId, listing.amount, listing.priceWei, listing.coin],
-    },
+    'createMarketItem',
+    [listing.nft, listing.tokenId, listing.amount, listing.priceWei, listing.coin],
     hashOf(onHash, 'list'),
   );
 }
@@ -64,13 +63,7 @@ export interface BuyInput {
 
 /** The market's hash of (contract, tokenId, price, salt), read from the contract itself. */
 export async function priceHashOf(nft: Address, tokenId: bigint, priceWei: bigint) {
-  const c = await publicClient();
-  return c.readContract({
-    address: await marketAddress(),
-    abi: marketplaceAbi,
-    functionName: 'priceHash',
-    args: [nft, tokenId, priceWei],
-  });
+  return marketplace.read('priceHash', [nft, tokenId, priceWei]);
 }
 
 /** Stable coin: allowance, approve when short, then buy. AIA: the total goes as the value. */
@@ -84,16 +77,12 @@ export async function buyItem(
   const native = isNativeCoin(buy.coin);
   if (!native) await ensureAllowance(wallet, buy.coin, market, total, hashOf(onHash, 'allowance'));
   const expected = await priceHashOf(buy.nft, buy.tokenId, buy.priceWei);
-  return sendContractCall(
+  return marketplace.write(
     wallet,
-    {
-      address: market,
-      abi: marketplaceAbi,
-      functionName: 'createMarketSale',
-      args: [buy.orderId, buy.quantity, expected],
-      ...(native ? { value: total } : {}),
-    },
+    'createMarketSale',
+    [buy.orderId, buy.quantity, expected],
     hashOf(onHash, 'buy'),
+    native ? total : undefined,
   );
 }
 
@@ -103,16 +92,7 @@ export async function cancelListing(
   orderId: bigint,
   onHash?: TxHashHandler,
 ): Promise<TxResult> {
-  return sendContractCall(
-    wallet,
-    {
-      address: await marketAddress(),
-      abi: marketplaceAbi,
-      functionName: 'cancelMarketItem',
-      args: [orderId],
-    },
-    hashOf(onHash, 'cancel'),
-  );
+  return marketplace.write(wallet, 'cancelMarketItem', [orderId], hashOf(onHash, 'cancel'));
 }
 
 /** modifyPrice of the seller's listing (new unit price in base units). */
@@ -122,14 +102,10 @@ export async function modifyPrice(
   priceWei: bigint,
   onHash?: TxHashHandler,
 ): Promise<TxResult> {
-  return sendContractCall(
+  return marketplace.write(
     wallet,
-    {
-      address: await marketAddress(),
-      abi: marketplaceAbi,
-      functionName: 'modifyPrice',
-      args: [orderId, priceWei],
-    },
+    'modifyPrice',
+    [orderId, priceWei],
     hashOf(onHash, 'changePrice'),
   );
 }
@@ -173,27 +149,17 @@ export async function setRoyaltyRate(
   percent: string,
   onHash?: TxHashHandler,
 ): Promise<TxResult> {
-  return sendContractCall(
+  return marketplace.write(
     wallet,
-    {
-      address: await marketAddress(),
-      abi: marketplaceAbi,
-      functionName: 'setRoyaltyRate',
-      args: [nft, receiver, BigInt(royaltyPercentToRate(percent))],
-    },
+    'setRoyaltyRate',
+    [nft, receiver, BigInt(royaltyPercentToRate(percent))],
     hashOf(onHash, 'royalty'),
   );
 }
 
 /** The royalty the market holds for a collection: receiver and percent x 100 (`set` false: none). */
 export async function readRoyaltyRate(nft: Address) {
-  const c = await publicClient();
-  const [receiver, rate, set] = await c.readContract({
-    address: await marketAddress(),
-    abi: marketplaceAbi,
-    functionName: 'royaltyRateOf',
-    args: [nft],
-  });
+  const [receiver, rate, set] = await marketplace.read('royaltyRateOf', [nft]);
   return { receiver, rate, set };
 }
 
@@ -205,12 +171,6 @@ const ROYALTY_PROBE = 1_000_000n;
  * collection's ERC-2981 capped at 10 %).
  */
 export async function readRoyaltyPercent(nft: Address, tokenId: bigint): Promise<number> {
-  const c = await publicClient();
-  const [, amount] = await c.readContract({
-    address: await marketAddress(),
-    abi: marketplaceAbi,
-    functionName: 'royaltyOf',
-    args: [nft, tokenId, ROYALTY_PROBE],
-  });
+  const [, amount] = await marketplace.read('royaltyOf', [nft, tokenId, ROYALTY_PROBE]);
   return Number(amount) / 10_000;
 }

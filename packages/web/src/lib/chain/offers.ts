@@ -1,17 +1,17 @@
 import { erc20Abi, type Address, type Hex } from 'viem';
-import { signTypedData } from 'wagmi/actions';
-import { marketplaceAbi, offersAbi, wrappedAiaAbi } from '@aiamarket/shared/abis';
+import { wrappedAiaAbi } from '@aiamarket/shared/abis';
 import {
   OFFER_TYPES,
   offerDomain,
   type SignedOfferFields,
   type SignedOfferVO,
 } from '@aiamarket/shared';
-import { loadAppConfig } from '../appConfig';
 import { allowanceOf, ensureApprovalForAll } from './approvals';
-import { contractAddress, publicClient } from './client';
-import { marketAddress } from './market';
-import { sendContractCall, type TxResult } from './send';
+import { publicClient } from './client';
+import { contractAt, deployedContract } from './contract';
+import { marketplace } from './market';
+import type { TxResult } from './send';
+import { offersContract as offers, termsStruct } from './signed-order';
 import { hashOf, type TxHashHandler } from './steps';
 import type { ConnectedWallet } from './wallet';
 
@@ -20,22 +20,16 @@ import type { ConnectedWallet } from './wallet';
 // AIA); accepting, cancelling and the counter are transactions. `onHash` hears each hash, named
 // by its step, as the market's writes do.
 
+const wrappedAia = deployedContract('WrappedAIA', wrappedAiaAbi);
+
 /** The Offers contract of this deployment (the offer's EIP-712 verifyingContract). */
-export const offersAddress = () => contractAddress('Offers');
+export const offersAddress = offers.address;
 
 /** The wrapped AIA: offers "in AIA" are made in it. */
-export const wrappedAiaAddress = () => contractAddress('WrappedAIA');
+export const wrappedAiaAddress = wrappedAia.address;
 
 /** The offerer's counter on the contract; an offer signs the current one. */
-export async function readOfferCounter(offerer: Address): Promise<bigint> {
-  const c = await publicClient();
-  return c.readContract({
-    address: await offersAddress(),
-    abi: offersAbi,
-    functionName: 'counterOf',
-    args: [offerer],
-  });
-}
+export const readOfferCounter = offers.readCounter;
 
 /**
  * The time a new offer starts: the latest block's timestamp, or the wall clock when that is
@@ -51,10 +45,9 @@ export async function offerStartTime(nowSeconds: bigint): Promise<bigint> {
 /** The ERC-20 balance of `owner` (and, for the wrapped AIA, the native balance beside it). */
 export async function readOfferFunds(coin: Address, owner: Address) {
   const c = await publicClient();
-  const offers = await offersAddress();
   const [balance, allowance, native] = await Promise.all([
-    c.readContract({ address: coin, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),
-    allowanceOf(coin, owner, offers),
+    contractAt(coin, erc20Abi).read('balanceOf', [owner]),
+    allowanceOf(coin, owner, await offersAddress()),
     c.getBalance({ address: owner }),
   ]);
   return { balance, allowance, native };
@@ -84,17 +77,7 @@ export async function wrapAia(
   amount: bigint,
   onHash?: TxHashHandler,
 ): Promise<TxResult> {
-  return sendContractCall(
-    wallet,
-    {
-      address: await wrappedAiaAddress(),
-      abi: wrappedAiaAbi,
-      functionName: 'deposit',
-      args: [],
-      value: amount,
-    },
-    hashOf(onHash, 'wrap'),
-  );
+  return wrappedAia.write(wallet, 'deposit', [], hashOf(onHash, 'wrap'), amount);
 }
 
 /**
@@ -106,27 +89,12 @@ export async function unwrapAia(
   amount: bigint,
   onHash?: TxHashHandler,
 ): Promise<TxResult> {
-  return sendContractCall(
-    wallet,
-    {
-      address: await wrappedAiaAddress(),
-      abi: wrappedAiaAbi,
-      functionName: 'withdraw',
-      args: [amount],
-    },
-    hashOf(onHash, 'unwrap'),
-  );
+  return wrappedAia.write(wallet, 'withdraw', [amount], hashOf(onHash, 'unwrap'));
 }
 
 /** The wrapped AIA `owner` holds (base units). */
 export async function readWrappedBalance(owner: Address): Promise<bigint> {
-  const c = await publicClient();
-  return c.readContract({
-    address: await wrappedAiaAddress(),
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [owner],
-  });
+  return wrappedAia.read('balanceOf', [owner]);
 }
 
 /** approve(Offers, amount) of the offer's coin. */
@@ -136,28 +104,18 @@ export async function approveOfferCoin(
   amount: bigint,
   onHash?: TxHashHandler,
 ): Promise<TxResult> {
-  return sendContractCall(
-    wallet,
-    {
-      address: coin,
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [await offersAddress(), amount],
-    },
-    hashOf(onHash, 'allowance'),
-  );
+  const approve = [await offersAddress(), amount] as const;
+  return contractAt(coin, erc20Abi).write(wallet, 'approve', approve, hashOf(onHash, 'allowance'));
 }
 
 /** The EIP-712 signature of `offer` by the wallet, for the Offers contract of this deployment. */
 export async function signOffer(wallet: ConnectedWallet, offer: SignedOfferFields): Promise<Hex> {
-  const [app, verifyingContract] = await Promise.all([loadAppConfig(), offersAddress()]);
-  return signTypedData(wallet.config, {
-    account: wallet.account,
-    domain: offerDomain(app.chain.chainId, verifyingContract),
+  return offers.sign(wallet, (chainId, verifyingContract) => ({
+    domain: offerDomain(chainId, verifyingContract),
     types: OFFER_TYPES,
     primaryType: 'Offer',
     message: offer,
-  });
+  }));
 }
 
 /** The contract's struct of a stored signed offer (decimal text -> integers). */
@@ -169,12 +127,7 @@ export function offerStruct(s: SignedOfferVO) {
     erc1155: s.erc1155,
     identifier: BigInt(s.identifier),
     units: BigInt(s.units),
-    coin: s.coin as Address,
-    pricePerUnit: BigInt(s.pricePerUnit),
-    start: BigInt(s.start),
-    end: BigInt(s.end),
-    salt: BigInt(s.salt),
-    counter: BigInt(s.counter),
+    ...termsStruct(s),
   };
 }
 
@@ -197,64 +150,30 @@ export async function acceptOffer(
   input: AcceptInput,
   onHash?: TxHashHandler,
 ): Promise<TxResult> {
-  const offers = await offersAddress();
   const offer = offerStruct(input.signed);
-  await ensureApprovalForAll(wallet, offer.collection, offers, hashOf(onHash, 'approval'));
-  return sendContractCall(
+  await ensureApprovalForAll(
     wallet,
-    {
-      address: offers,
-      abi: offersAbi,
-      functionName: input.inAia ? 'acceptOfferForAIA' : 'acceptOffer',
-      args: [offer, input.signed.signature as Hex, input.tokenId, input.units, input.proof],
-    },
+    offer.collection,
+    await offersAddress(),
+    hashOf(onHash, 'approval'),
+  );
+  return offers.write(
+    wallet,
+    input.inAia ? 'acceptOfferForAIA' : 'acceptOffer',
+    [offer, input.signed.signature as Hex, input.tokenId, input.units, input.proof],
     hashOf(onHash, 'acceptOffer'),
   );
 }
 
 /** cancelOffers of the wallet's offers with these order hashes. */
-export async function cancelOffers(
-  wallet: ConnectedWallet,
-  orderHashes: readonly Hex[],
-  onHash?: TxHashHandler,
-): Promise<TxResult> {
-  return sendContractCall(
-    wallet,
-    {
-      address: await offersAddress(),
-      abi: offersAbi,
-      functionName: 'cancelOffers',
-      args: [orderHashes],
-    },
-    hashOf(onHash, 'cancelOffer'),
-  );
-}
+export const cancelOffers = offers.cancel;
 
 /** incrementCounter: cancels every offer the wallet signed so far. */
-export async function cancelAllOffers(
-  wallet: ConnectedWallet,
-  onHash?: TxHashHandler,
-): Promise<TxResult> {
-  return sendContractCall(
-    wallet,
-    {
-      address: await offersAddress(),
-      abi: offersAbi,
-      functionName: 'incrementCounter',
-      args: [],
-    },
-    hashOf(onHash, 'cancelAllOffers'),
-  );
-}
+export const cancelAllOffers = offers.cancelAll;
 
 /** The market's platform fee as the contract applies it: gross x numerator / denominator. */
 export async function readFeeFraction(): Promise<{ numerator: bigint; denominator: bigint }> {
-  const c = await publicClient();
-  const [, numerator, denominator] = await c.readContract({
-    address: await marketAddress(),
-    abi: marketplaceAbi,
-    functionName: 'feeConfig',
-  });
+  const [, numerator, denominator] = await marketplace.read('feeConfig', []);
   return { numerator, denominator };
 }
 
@@ -264,12 +183,6 @@ export async function readRoyaltyAmount(
   tokenId: bigint,
   gross: bigint,
 ): Promise<bigint> {
-  const c = await publicClient();
-  const [, amount] = await c.readContract({
-    address: await marketAddress(),
-    abi: marketplaceAbi,
-    functionName: 'royaltyOf',
-    args: [nft, tokenId, gross],
-  });
+  const [, amount] = await marketplace.read('royaltyOf', [nft, tokenId, gross]);
   return amount;
 }

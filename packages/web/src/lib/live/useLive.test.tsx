@@ -2,34 +2,9 @@ import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEventVO } from '@aiamarket/shared';
-import { LiveStream, setLiveStream, type EventSourceLike } from './stream';
+import { fakeLiveStream } from '../../test/live-stream';
+import { setLiveStream } from './stream';
 import { useLiveInvalidate } from './useLive';
-
-type Emit = (type: string, data: unknown) => void;
-
-function fakeStream() {
-  const urls: string[] = [];
-  let emit: Emit = () => undefined;
-  const stream = new LiveStream({
-    debounceMs: 0,
-    factory: (url) => {
-      urls.push(url);
-      const listeners = new Map<string, (e: MessageEvent<string>) => void>();
-      emit = (type, data) =>
-        listeners.get(type)?.(new MessageEvent(type, { data: JSON.stringify(data) }));
-      const source: EventSourceLike = {
-        readyState: 1,
-        onopen: null,
-        onerror: null,
-        close() {},
-        addEventListener: (type, l) => listeners.set(type, l),
-      };
-      return source;
-    },
-  });
-  setLiveStream(stream);
-  return { stream, urls, emit: (type: string, data: unknown) => emit(type, data) };
-}
 
 const change = (id: string, topics: string[]): LiveEventVO => ({
   id,
@@ -51,7 +26,7 @@ afterEach(() => setLiveStream(null));
 describe('useLiveInvalidate', () => {
   it('subscribes while mounted and refreshes its queries once per burst; a reset refreshes all', async () => {
     vi.useFakeTimers();
-    const { stream, urls, emit } = fakeStream();
+    const { stream, urls, emit } = fakeLiveStream();
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
     const view = render(

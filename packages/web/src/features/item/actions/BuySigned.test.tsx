@@ -14,14 +14,9 @@ const sent = vi.hoisted(() => [] as string[]);
 const hash = `0x${'2'.repeat(64)}` as Hash;
 
 vi.mock('../../../lib/chain', async (importOriginal) => {
-  const real = await importOriginal<typeof Chain>();
+  const { connectedChain, TEST_BUYER } = await import('../../../test/trade-wallet');
   return {
-    ...real,
-    walletOnProductChain: async () => ({
-      config: {},
-      account: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc',
-    }),
-    waitForIndexer: async () => true,
+    ...connectedChain(await importOriginal<typeof Chain>(), TEST_BUYER),
     buyItem: async () => {
       sent.push('market buy');
       return { hash, blockNumber: 5n };
