@@ -1,7 +1,7 @@
 // The Listings contract's events and the collections' ApprovalForAll: the facts of signed listings.
 import {
   lower,
-  pushSale,
+  pushSignedSale,
   str,
   type EventOf,
   type FactHandler,
@@ -63,21 +63,7 @@ function listingFacts(
         units: str(a.units),
         filled: str(a.filled),
       });
-      pushSale(facts, pos, {
-        marketAddr: listingsAddr,
-        itemId: orderId,
-        orderId,
-        collection: a.collection,
-        tokenId: a.tokenId,
-        seller: a.seller,
-        buyer: a.buyer,
-        coin: a.coin,
-        price: a.pricePerUnit,
-        amount: a.units,
-        fee: a.fee,
-        royalty: a.royalty,
-        royaltyReceiver: a.royaltyReceiver,
-      });
+      pushSignedSale(facts, pos, listingsAddr, a, a.buyer, orderId);
       break;
     }
     case 'ListingCancelled':

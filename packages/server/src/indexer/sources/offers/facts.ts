@@ -1,7 +1,7 @@
 // The Offers contract's events: the facts of signed offers.
 import {
   lower,
-  pushSale,
+  pushSignedSale,
   str,
   type EventOf,
   type FactHandler,
@@ -33,21 +33,7 @@ function offerFacts(facts: RangeFacts, offersAddr: string, ev: OffersEvent, pos:
       units: str(a.units),
       filled: str(a.filled),
     });
-    pushSale(facts, pos, {
-      marketAddr: offersAddr,
-      itemId: null,
-      orderId: str(BigInt(a.orderHash)),
-      collection: a.collection,
-      tokenId: a.tokenId,
-      seller: a.seller,
-      buyer: a.offerer,
-      coin: a.coin,
-      price: a.pricePerUnit,
-      amount: a.units,
-      fee: a.fee,
-      royalty: a.royalty,
-      royaltyReceiver: a.royaltyReceiver,
-    });
+    pushSignedSale(facts, pos, offersAddr, a, a.offerer, null);
     facts.funds.push(`${lower(a.coin)}|${base.offerer}`);
   } else if (ev.eventName === 'OfferCancelled') {
     facts.offers.push({ ...base, kind: 'cancelled', orderHash: lower(ev.args.orderHash) });
