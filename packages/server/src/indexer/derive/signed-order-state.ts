@@ -3,7 +3,9 @@
 // pairs whose chain reads an open order depends on, and what a rollback forgets of those reads.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../db/database.js';
+import type { PgColumn, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import { chunks, rowsOf, valuesOf } from '../../db/bulk.js';
+import { takeAbove, type PerBlock } from '../sync/above-fork.js';
 
 /** The key of a (contract, owner) pair: collection|seller for listings, coin|offerer for offers. */
 export const pairKey = (contract: string, owner: string) => `${contract}|${owner}`;
@@ -126,17 +128,32 @@ export async function pairsToRead(
   return [...out.values()];
 }
 
+/** The table of one kind's chain reads, kept per block, with its (contract, owner) pair. */
+interface PairReads {
+  table: PerBlock;
+  contract: PgColumn;
+  owner: PgColumn;
+}
+
 /**
- * Inside a rollback's transaction: the orders last looked at above `fork`, and those of a pair
- * whose read it dropped, are not looked at until their pair is read again.
+ * Inside a rollback's transaction: deletes the facts (answering `fields` of each) and the reads
+ * above `fork`; the orders last looked at above it, and those of a pair whose read it dropped, are
+ * not looked at until their pair is read again. Answers the deleted facts and the dropped pairs.
  */
-export async function forgetStateAbove(
+export async function rollbackSignedOrders<F extends SelectedFieldsFlat>(
   tx: Tx,
   t: SignedOrderTables,
   chainId: number,
   fork: number,
-  dropped: ReadonlySet<string>,
+  facts: { table: PerBlock; fields: F },
+  reads: PairReads,
 ) {
+  const deleted = await takeAbove(tx, facts.table, chainId, fork, facts.fields);
+  const droppedRows = await takeAbove(tx, reads.table, chainId, fork, {
+    contract: reads.contract,
+    owner: reads.owner,
+  });
+  const dropped = new Set(droppedRows.map((r) => pairKey(String(r.contract), String(r.owner))));
   const orders = sql.raw(t.orders);
   await tx.execute(sql`
     update ${orders} o set state_block = null
@@ -146,4 +163,5 @@ export async function forgetStateAbove(
     await tx.execute(sql`
       update ${orders} o set state_block = null where o.chain_id = ${chainId} and ${pairs}`);
   }
+  return { deleted, dropped };
 }

@@ -11,6 +11,7 @@ import type {
   wrappedAiaAbi,
 } from '@aiamarket/shared/abis';
 import { decodeLog } from '../../chain/event-decoder.js';
+import type { AddressRole } from './roles.js';
 
 type IndexedAbi =
   | typeof marketplaceAbi
@@ -29,14 +30,21 @@ export type NamedEvent<abi extends IndexedAbi, names extends readonly string[]> 
   { eventName: names[number] }
 >;
 
-/** A decoder of the logs of `abi` that answers only the events named (null for any other). */
-export function namedDecoder<abi extends IndexedAbi, const names extends readonly string[]>(
-  abi: abi,
-  names: names,
-): (log: Log) => NamedEvent<abi, names> | null {
+/**
+ * A source's decoder: a log of a contract `follows` picks, decoded through `abi`, answered as
+ * `source` when it is one of the events named (null for any other log).
+ */
+export function eventsDecoder<
+  source extends string,
+  abi extends IndexedAbi,
+  const names extends readonly string[],
+>(source: source, abi: abi, names: names, follows: (role: AddressRole) => unknown) {
   const kept = new Set<string>(names);
-  return (log) => {
+  return (log: Log, role: AddressRole) => {
+    if (!follows(role)) return null;
     const d = decodeLog(abi, log);
-    return d && kept.has(d.eventName as string) ? (d as NamedEvent<abi, names>) : null;
+    return d && kept.has(d.eventName as string)
+      ? { source, event: d as NamedEvent<abi, names> }
+      : null;
   };
 }

@@ -10,14 +10,13 @@ import {
   type ListingEventRow,
 } from '../../../db/schema-listings.js';
 import { listingKeysOf, SIGNED_LISTINGS } from '../../derive/signed-orders.js';
-import { forgetStateAbove, pairKey } from '../../derive/signed-order-state.js';
+import { pairKey, rollbackSignedOrders } from '../../derive/signed-order-state.js';
 import { writeApprovals, type ListingApprovalsWrite } from './approvals.js';
 import { lockOrderItems } from '../../../db/order-items-lock.js';
 import { setFeedBlock } from '../../../live/feed.js';
 import { emptyTouched } from '../../derive/keys.js';
 import { recompute } from '../../derive/state.js';
 import { fenceOnCursor, type Cursor } from '../../sync/store.js';
-import { takeAbove } from '../../sync/above-fork.js';
 
 /** Inside a range's transaction: the Listings facts (also needed by the activities). */
 export async function insertListingFacts(tx: Tx, facts: ListingEventRow[]) {
@@ -31,18 +30,27 @@ export async function insertListingFacts(tx: Tx, facts: ListingEventRow[]) {
  * approval again) and answers the keys to recompute.
  */
 export async function rollbackListings(tx: Tx, chainId: number, fork: number) {
-  const deleted = await takeAbove(tx, listingEvents, chainId, fork, {
-    kind: listingEvents.kind,
-    orderHash: listingEvents.orderHash,
-    account: listingEvents.account,
-  });
-  const dropped = await takeAbove(tx, listingApprovals, chainId, fork, {
-    contractAddr: listingApprovals.contractAddr,
-    owner: listingApprovals.owner,
-  });
+  const { deleted, dropped } = await rollbackSignedOrders(
+    tx,
+    SIGNED_LISTINGS,
+    chainId,
+    fork,
+    {
+      table: listingEvents,
+      fields: {
+        kind: listingEvents.kind,
+        orderHash: listingEvents.orderHash,
+        account: listingEvents.account,
+      },
+    },
+    {
+      table: listingApprovals,
+      contract: listingApprovals.contractAddr,
+      owner: listingApprovals.owner,
+    },
+  );
   const keys = listingKeysOf(deleted);
-  for (const r of dropped) keys.pairs.add(pairKey(r.contractAddr, r.owner));
-  await forgetStateAbove(tx, SIGNED_LISTINGS, chainId, fork, keys.pairs);
+  keys.pairs = dropped;
   return keys;
 }
 

@@ -1,8 +1,6 @@
 // The Marketplace events the indexer keeps, decoded through the generated ABI.
-import type { Log } from 'viem';
 import { marketplaceAbi } from '@aiamarket/shared/abis';
-import { namedDecoder, type NamedEvent } from '../abi-events.js';
-import type { AddressRole } from '../roles.js';
+import { eventsDecoder, type NamedEvent } from '../abi-events.js';
 
 // Not decoded: PaymentDeferred and OwedWithdrawn (market, Offers, Listings). A payout credited
 // to a payee that refused it changes nothing the indexer keeps: the sale event carries the same
@@ -21,9 +19,9 @@ const MARKET_EVENTS = [
 
 export type MarketEvent = NamedEvent<typeof marketplaceAbi, typeof MARKET_EVENTS>;
 
-const decode = namedDecoder(marketplaceAbi, MARKET_EVENTS);
-
-export function decodeMarket(log: Log, role: AddressRole) {
-  const event = role.market ? decode(log) : null;
-  return event ? { source: 'market' as const, event } : null;
-}
+export const decodeMarket = eventsDecoder(
+  'market',
+  marketplaceAbi,
+  MARKET_EVENTS,
+  (role) => role.market,
+);

@@ -9,16 +9,15 @@ import { erc20Abi, type Address, type PublicClient } from 'viem';
 import type { AppDb, Tx } from '../../../db/database.js';
 import { readAtBlock } from '../../chain-reads.js';
 import { offerEvents, offerFunds, type OfferEventRow } from '../../../db/schema-offers.js';
-import { takeAbove } from '../../sync/above-fork.js';
 import { chunks, rowsOf } from '../../../db/bulk.js';
 import {
   factState,
-  forgetStateAbove,
   inList,
   pairKey,
   pairsIn,
   pairsToRead,
   readIsCurrent,
+  rollbackSignedOrders,
   stateBlock,
   type SignedOrderTables,
 } from '../../derive/signed-order-state.js';
@@ -218,18 +217,22 @@ export async function writeOffers(
  * again), and recomputes the offers the deleted facts touched.
  */
 export async function rollbackOffers(tx: Tx, chainId: number, fork: number) {
-  const deleted = await takeAbove(tx, offerEvents, chainId, fork, {
-    kind: offerEvents.kind,
-    orderHash: offerEvents.orderHash,
-    offerer: offerEvents.offerer,
-  });
-  const dropped = await takeAbove(tx, offerFunds, chainId, fork, {
-    coin: offerFunds.coin,
-    owner: offerFunds.owner,
-  });
+  const { deleted, dropped } = await rollbackSignedOrders(
+    tx,
+    OFFERS,
+    chainId,
+    fork,
+    {
+      table: offerEvents,
+      fields: {
+        kind: offerEvents.kind,
+        orderHash: offerEvents.orderHash,
+        offerer: offerEvents.offerer,
+      },
+    },
+    { table: offerFunds, contract: offerFunds.coin, owner: offerFunds.owner },
+  );
   const keys = keysOf(deleted);
-  for (const r of dropped) keys.pairs.add(pairKey(r.coin, r.owner));
-  // Offers of a dropped pair are not looked at until their funds are read again.
-  await forgetStateAbove(tx, OFFERS, chainId, fork, keys.pairs);
+  keys.pairs = dropped;
   await recomputeOffers(tx, chainId, keys, fork);
 }
