@@ -30,18 +30,21 @@ export type NamedEvent<abi extends IndexedAbi, names extends readonly string[]> 
   { eventName: names[number] }
 >;
 
+/** The sources that follow one contract role and decode its events through one ABI. */
+type RoleSource = 'market' | 'launchpad' | 'offers' | 'coin' | 'listings';
+
 /**
- * A source's decoder: a log of a contract `follows` picks, decoded through `abi`, answered as
- * `source` when it is one of the events named (null for any other log).
+ * A source's decoder: a log of a contract that has the source's role, decoded through `abi`,
+ * answered as the source's when it is one of the events named (null for any other log).
  */
 export function eventsDecoder<
-  source extends string,
+  source extends RoleSource,
   abi extends IndexedAbi,
   const names extends readonly string[],
->(source: source, abi: abi, names: names, follows: (role: AddressRole) => unknown) {
+>(source: source, abi: abi, names: names) {
   const kept = new Set<string>(names);
   return (log: Log, role: AddressRole) => {
-    if (!follows(role)) return null;
+    if (!role[source]) return null;
     const d = decodeLog(abi, log);
     return d && kept.has(d.eventName as string)
       ? { source, event: d as NamedEvent<abi, names> }

@@ -8,4 +8,4 @@ const COIN_EVENTS = ['Transfer', 'Approval', 'Deposit', 'Withdrawal'] as const;
 export type CoinEvent = NamedEvent<typeof wrappedAiaAbi, typeof COIN_EVENTS>;
 
 // The wrapped AIA's ABI decodes any ERC-20's Transfer and Approval too.
-export const decodeCoin = eventsDecoder('coin', wrappedAiaAbi, COIN_EVENTS, (role) => role.coin);
+export const decodeCoin = eventsDecoder('coin', wrappedAiaAbi, COIN_EVENTS);

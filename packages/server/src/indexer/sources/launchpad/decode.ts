@@ -6,9 +6,4 @@ const LAUNCHPAD_EVENTS = ['Minted', 'Swapped'] as const;
 
 export type LaunchpadEvent = NamedEvent<typeof launchpadBaseAbi, typeof LAUNCHPAD_EVENTS>;
 
-export const decodeLaunchpad = eventsDecoder(
-  'launchpad',
-  launchpadBaseAbi,
-  LAUNCHPAD_EVENTS,
-  (role) => role.launchpad,
-);
+export const decodeLaunchpad = eventsDecoder('launchpad', launchpadBaseAbi, LAUNCHPAD_EVENTS);

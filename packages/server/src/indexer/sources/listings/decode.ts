@@ -12,9 +12,4 @@ const LISTINGS_EVENTS = [
 
 export type ListingsEvent = NamedEvent<typeof listingsAbi, typeof LISTINGS_EVENTS>;
 
-export const decodeListings = eventsDecoder(
-  'listings',
-  listingsAbi,
-  LISTINGS_EVENTS,
-  (role) => role.listings,
-);
+export const decodeListings = eventsDecoder('listings', listingsAbi, LISTINGS_EVENTS);

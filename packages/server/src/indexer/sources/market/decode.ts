@@ -19,9 +19,4 @@ const MARKET_EVENTS = [
 
 export type MarketEvent = NamedEvent<typeof marketplaceAbi, typeof MARKET_EVENTS>;
 
-export const decodeMarket = eventsDecoder(
-  'market',
-  marketplaceAbi,
-  MARKET_EVENTS,
-  (role) => role.market,
-);
+export const decodeMarket = eventsDecoder('market', marketplaceAbi, MARKET_EVENTS);

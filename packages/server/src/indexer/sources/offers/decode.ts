@@ -6,9 +6,4 @@ const OFFERS_EVENTS = ['OfferAccepted', 'OfferCancelled', 'CounterIncremented'] 
 
 export type OffersEvent = NamedEvent<typeof offersAbi, typeof OFFERS_EVENTS>;
 
-export const decodeOffers = eventsDecoder(
-  'offers',
-  offersAbi,
-  OFFERS_EVENTS,
-  (role) => role.offers,
-);
+export const decodeOffers = eventsDecoder('offers', offersAbi, OFFERS_EVENTS);
