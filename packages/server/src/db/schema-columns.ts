@@ -1,5 +1,18 @@
-// Column kinds the schema files share, so an address or a uint256 is one type everywhere.
-import { bigint, numeric, varchar } from 'drizzle-orm/pg-core';
+// Column kinds the schema files share, so an address or a uint256 is one type everywhere, and the
+// columns and keys every table of one kind has (a fact's position, a signed order's terms).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 
 /** A uint256 as numeric(78, 0): decimal text, exact. */
 export const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
@@ -9,3 +22,62 @@ export const coinAmount = (name: string) => numeric(name, { precision: 78, scale
 export const address = (name: string) => varchar(name, { length: 42 });
 export const txHash = (name: string) => varchar(name, { length: 66 });
 export const blockNumber = (name: string) => bigint(name, { mode: 'number' });
+
+/** Where a fact comes from: its chain, block, transaction and log. */
+export const factPosition = () => ({
+  chainId: integer('chain_id').notNull(),
+  blockNumber: blockNumber('block_number').notNull(),
+  txHash: txHash('tx_hash').notNull(),
+  logIndex: integer('log_index').notNull(),
+});
+
+/** The time of a fact's block. */
+export const blockTime = () => timestamp('block_time', { withTimezone: true }).notNull();
+
+interface FactColumns {
+  chainId: PgColumn;
+  blockNumber: PgColumn;
+  txHash: PgColumn;
+  logIndex: PgColumn;
+}
+
+/**
+ * A fact table's keys: unique on its log (and `sub`, the part of a log, when one log makes
+ * several rows), and its rows by block, which a rollback deletes above a fork.
+ */
+export const factKeys = (table: string, t: FactColumns, sub?: PgColumn) => [
+  primaryKey({ columns: [t.chainId, t.txHash, t.logIndex, ...(sub ? [sub] : [])] }),
+  index(`${table}_block_idx`).on(t.chainId, t.blockNumber),
+];
+
+/** The EIP-712 terms a signed order (listing, offer) carries after its price, and its signature. */
+export const signedTerms = () => ({
+  startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+  endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+  salt: uint256('salt').notNull(),
+  counter: uint256('counter').notNull(),
+  signature: text('signature').notNull(),
+});
+
+/** When the API stored a signed order, and the state its contract's facts give it (indexer). */
+export const signedFillState = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Units filled so far (from the contract's fill facts: ListingFilled, OfferAccepted). */
+  filled: uint256('filled').notNull().default('0'),
+  /** Cancelled on chain by hash, or by a counter above the signed one. */
+  cancelled: boolean('cancelled').notNull().default(false),
+});
+
+/** The block a signed order's state columns were last computed at; null before the indexer saw it. */
+export const stateBlock = () => bigint('state_block', { mode: 'number' });
+
+/** The signed orders of a contract the indexer has not looked at yet (read at every range and idle poll). */
+export const unseenIndex = (
+  table: string,
+  chainId: PgColumn,
+  contract: PgColumn,
+  state: PgColumn,
+) =>
+  index(`${table}_unseen_idx`)
+    .on(chainId, contract)
+    .where(sql`${state} is null`);

@@ -11,12 +11,19 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  text,
-  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import { address, uint256 } from './schema-columns.js';
+import {
+  address,
+  blockTime,
+  factKeys,
+  factPosition,
+  signedFillState,
+  signedTerms,
+  stateBlock,
+  uint256,
+  unseenIndex,
+} from './schema-columns.js';
 
 /** One signed listing (EIP-712 Listing of packages/shared/src/listings.ts). */
 export const signedListings = pgTable(
@@ -34,35 +41,23 @@ export const signedListings = pgTable(
     units: uint256('units').notNull(),
     coin: address('coin').notNull(),
     pricePerUnit: uint256('price_per_unit').notNull(),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-    salt: uint256('salt').notNull(),
-    counter: uint256('counter').notNull(),
-    signature: text('signature').notNull(),
+    ...signedTerms(),
     /** Bulk signature: the hash of the BulkListing tree (Merkle root) the seller signed; null alone. */
     root: varchar('root', { length: 66 }),
     /** Bulk signature: this listing's sibling hashes, leaf to root (0x hex strings); [] alone. */
     proof: jsonb('proof').$type<string[]>().notNull().default([]),
     /** Bulk signature: this listing's leaf index in the tree (0 alone). */
     treeIndex: integer('tree_index').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Units bought so far (indexer, from ListingFilled facts). */
-    filled: uint256('filled').notNull().default('0'),
-    /** Cancelled on chain by hash, or by a counter above the signed one (indexer). */
-    cancelled: boolean('cancelled').notNull().default(false),
+    ...signedFillState(),
     /** isApprovedForAll(seller, Listings) on the collection (indexer). */
     approved: boolean('approved').notNull().default(true),
-    /** The block the state columns were last computed at; null before the indexer saw it. */
-    stateBlock: bigint('state_block', { mode: 'number' }),
+    stateBlock: stateBlock(),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.orderHash] }),
     index('signed_listings_item_idx').on(t.chainId, t.contractAddr, t.tokenId),
     index('signed_listings_seller_idx').on(t.chainId, t.seller),
-    // The listings the indexer has not looked at yet (read at every range and idle poll).
-    index('signed_listings_unseen_idx')
-      .on(t.chainId, t.listingsAddr)
-      .where(sql`${t.stateBlock} is null`),
+    unseenIndex('signed_listings', t.chainId, t.listingsAddr, t.stateBlock),
   ],
 );
 
@@ -78,10 +73,7 @@ export type NewSignedListingRow = typeof signedListings.$inferInsert;
 export const listingEvents = pgTable(
   'listing_events',
   {
-    chainId: integer('chain_id').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-    txHash: varchar('tx_hash', { length: 66 }).notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...factPosition(),
     kind: varchar('kind', { length: 16 }).notNull(),
     listingsAddr: address('listings_addr').notNull(),
     /** The seller (filled, cancelled, counter) or the real buyer (swept). */
@@ -94,11 +86,10 @@ export const listingEvents = pgTable(
     filled: uint256('filled'),
     /** counter: the seller's new counter. */
     counter: uint256('counter'),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    blockTime: blockTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index('listing_events_block_idx').on(t.chainId, t.blockNumber),
+    ...factKeys('listing_events', t),
     index('listing_events_hash_idx').on(t.chainId, t.orderHash),
     index('listing_events_account_idx').on(t.chainId, t.account, t.kind),
   ],

@@ -11,13 +11,22 @@ import {
   pgTable,
   primaryKey,
   smallint,
-  text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import { address, coinAmount, uint256 } from './schema-columns.js';
+import {
+  address,
+  blockTime,
+  coinAmount,
+  factKeys,
+  factPosition,
+  signedFillState,
+  signedTerms,
+  stateBlock,
+  uint256,
+  unseenIndex,
+} from './schema-columns.js';
 
 /** One signed offer (EIP-712 Offer of packages/shared/src/offers.ts). */
 export const offers = pgTable(
@@ -49,22 +58,13 @@ export const offers = pgTable(
      * when a rate changes (like orders.price_ref); null while the coin has no rate.
      */
     priceRef: coinAmount('price_ref'),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-    salt: uint256('salt').notNull(),
-    counter: uint256('counter').notNull(),
-    signature: text('signature').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Units accepted so far (indexer, from OfferAccepted facts). */
-    filled: uint256('filled').notNull().default('0'),
-    /** Cancelled on chain by hash, or by a counter above the signed one (indexer). */
-    cancelled: boolean('cancelled').notNull().default(false),
+    ...signedTerms(),
+    ...signedFillState(),
     /** The offerer's balance AND allowance to the Offers contract cover the remaining units. */
     funded: boolean('funded').notNull().default(true),
     /** ORDER_HOLD coin or paused: the market refuses its coin or is paused (indexer); 0 otherwise. */
     marketHold: smallint('market_hold').notNull().default(0),
-    /** The block the state columns were last computed at; null before the indexer saw it. */
-    stateBlock: bigint('state_block', { mode: 'number' }),
+    stateBlock: stateBlock(),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.orderHash] }),
@@ -72,10 +72,7 @@ export const offers = pgTable(
     index('offers_collection_idx').on(t.chainId, t.contractAddr, t.kind),
     index('offers_offerer_idx').on(t.chainId, t.offerer),
     index('offers_coin_offerer_idx').on(t.chainId, t.coin, t.offerer),
-    // The offers the indexer has not looked at yet (read at every range and idle poll).
-    index('offers_unseen_idx')
-      .on(t.chainId, t.offersAddr)
-      .where(sql`${t.stateBlock} is null`),
+    unseenIndex('offers', t.chainId, t.offersAddr, t.stateBlock),
     index('offers_price_ref_idx').on(t.chainId, t.priceRef.desc().nullsLast(), t.priceValue.desc()),
   ],
 );
@@ -144,10 +141,7 @@ export type NewOfferRow = typeof offers.$inferInsert;
 export const offerEvents = pgTable(
   'offer_events',
   {
-    chainId: integer('chain_id').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-    txHash: varchar('tx_hash', { length: 66 }).notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...factPosition(),
     kind: varchar('kind', { length: 16 }).notNull(),
     offersAddr: address('offers_addr').notNull(),
     offerer: address('offerer').notNull(),
@@ -157,11 +151,10 @@ export const offerEvents = pgTable(
     filled: uint256('filled'),
     /** counter: the offerer's new counter. */
     counter: uint256('counter'),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    blockTime: blockTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index('offer_events_block_idx').on(t.chainId, t.blockNumber),
+    ...factKeys('offer_events', t),
     index('offer_events_hash_idx').on(t.chainId, t.orderHash),
     index('offer_events_offerer_idx').on(t.chainId, t.offerer, t.kind),
   ],
