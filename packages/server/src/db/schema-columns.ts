@@ -34,20 +34,49 @@ export const factPosition = () => ({
 /** The time of a fact's block. */
 export const blockTime = () => timestamp('block_time', { withTimezone: true }).notNull();
 
-interface FactColumns {
+interface PerBlockColumns {
   chainId: PgColumn;
   blockNumber: PgColumn;
+}
+
+/**
+ * The keys of a table kept per block (facts, chain reads): unique on its chain and `key`, and its
+ * rows by block, which a rollback deletes above a fork.
+ */
+export const perBlockKeys = (table: string, t: PerBlockColumns, key: PgColumn[]) => [
+  primaryKey({ columns: [t.chainId, ...key] }),
+  index(`${table}_block_idx`).on(t.chainId, t.blockNumber),
+];
+
+interface FactColumns extends PerBlockColumns {
   txHash: PgColumn;
   logIndex: PgColumn;
 }
 
-/**
- * A fact table's keys: unique on its log (and `sub`, the part of a log, when one log makes
- * several rows), and its rows by block, which a rollback deletes above a fork.
- */
-export const factKeys = (table: string, t: FactColumns, sub?: PgColumn) => [
-  primaryKey({ columns: [t.chainId, t.txHash, t.logIndex, ...(sub ? [sub] : [])] }),
-  index(`${table}_block_idx`).on(t.chainId, t.blockNumber),
+/** A fact table's keys: its log (and `sub`, the part of a log, when one log makes several rows). */
+export const factKeys = (table: string, t: FactColumns, sub?: PgColumn) =>
+  perBlockKeys(table, t, [t.txHash, t.logIndex, ...(sub ? [sub] : [])]);
+
+/** What a signed order's fact (a fill, a cancel, a counter) carries after its signer. */
+export const signedFactColumns = () => ({
+  orderHash: varchar('order_hash', { length: 66 }),
+  /** A fill: the units bought and the order's filled units after it. */
+  units: uint256('units'),
+  filled: uint256('filled'),
+  /** counter: the signer's new counter. */
+  counter: uint256('counter'),
+  blockTime: blockTime(),
+});
+
+/** A signed order's facts by order hash, and by signer and kind. */
+export const signedFactKeys = (
+  table: string,
+  t: FactColumns & { orderHash: PgColumn; kind: PgColumn },
+  signer: PgColumn,
+) => [
+  ...factKeys(table, t),
+  index(`${table}_hash_idx`).on(t.chainId, t.orderHash),
+  index(`${table}_${signer.name}_idx`).on(t.chainId, signer, t.kind),
 ];
 
 /** The EIP-712 terms a signed order (listing, offer) carries after its price, and its signature. */

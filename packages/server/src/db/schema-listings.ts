@@ -3,21 +3,14 @@
 // columns (filled, cancelled, approved) in step with the Listings contract and derives an `orders`
 // row (kind ORDER_KIND.signed) from it, so every list query includes signed listings with no
 // second query path. Addresses are lowercased 0x strings.
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import {
   address,
-  blockTime,
-  factKeys,
+  blockNumber,
   factPosition,
+  perBlockKeys,
+  signedFactColumns,
+  signedFactKeys,
   signedFillState,
   signedTerms,
   stateBlock,
@@ -78,21 +71,11 @@ export const listingEvents = pgTable(
     listingsAddr: address('listings_addr').notNull(),
     /** The seller (filled, cancelled, counter) or the real buyer (swept). */
     account: address('account').notNull(),
-    orderHash: varchar('order_hash', { length: 66 }),
-    /** swept: the market listing's item id. */
+    ...signedFactColumns(),
+    /** swept: the market listing's item id (its units bought are in `units`). */
     itemId: uint256('item_id'),
-    /** filled / swept: units bought; filled: the listing's filled units after it. */
-    units: uint256('units'),
-    filled: uint256('filled'),
-    /** counter: the seller's new counter. */
-    counter: uint256('counter'),
-    blockTime: blockTime(),
   },
-  (t) => [
-    ...factKeys('listing_events', t),
-    index('listing_events_hash_idx').on(t.chainId, t.orderHash),
-    index('listing_events_account_idx').on(t.chainId, t.account, t.kind),
-  ],
+  (t) => signedFactKeys('listing_events', t, t.account),
 );
 
 /**
@@ -108,12 +91,9 @@ export const listingApprovals = pgTable(
     owner: address('owner').notNull(),
     operator: address('operator').notNull(),
     approved: boolean('approved').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockNumber: blockNumber('block_number').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.contractAddr, t.owner, t.operator] }),
-    index('listing_approvals_block_idx').on(t.chainId, t.blockNumber),
-  ],
+  (t) => perBlockKeys('listing_approvals', t, [t.contractAddr, t.owner, t.operator]),
 );
 
 export type ListingEventRow = typeof listingEvents.$inferInsert;

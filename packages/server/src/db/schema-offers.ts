@@ -3,7 +3,6 @@
 // Offers contract and the offerer's coin. The time-dependent status is computed at read time
 // (modules/offer), never stored. Addresses are lowercased 0x strings.
 import {
-  bigint,
   boolean,
   customType,
   index,
@@ -17,10 +16,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   address,
-  blockTime,
   coinAmount,
-  factKeys,
+  blockNumber,
   factPosition,
+  perBlockKeys,
+  signedFactColumns,
+  signedFactKeys,
   signedFillState,
   signedTerms,
   stateBlock,
@@ -145,19 +146,9 @@ export const offerEvents = pgTable(
     kind: varchar('kind', { length: 16 }).notNull(),
     offersAddr: address('offers_addr').notNull(),
     offerer: address('offerer').notNull(),
-    orderHash: varchar('order_hash', { length: 66 }),
-    /** accepted: units bought and the offer's filled units after it. */
-    units: uint256('units'),
-    filled: uint256('filled'),
-    /** counter: the offerer's new counter. */
-    counter: uint256('counter'),
-    blockTime: blockTime(),
+    ...signedFactColumns(),
   },
-  (t) => [
-    ...factKeys('offer_events', t),
-    index('offer_events_hash_idx').on(t.chainId, t.orderHash),
-    index('offer_events_offerer_idx').on(t.chainId, t.offerer, t.kind),
-  ],
+  (t) => signedFactKeys('offer_events', t, t.offerer),
 );
 
 /**
@@ -174,12 +165,9 @@ export const offerFunds = pgTable(
     spender: address('spender').notNull(),
     balance: uint256('balance').notNull(),
     allowance: uint256('allowance').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockNumber: blockNumber('block_number').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.coin, t.owner, t.spender] }),
-    index('offer_funds_block_idx').on(t.chainId, t.blockNumber),
-  ],
+  (t) => perBlockKeys('offer_funds', t, [t.coin, t.owner, t.spender]),
 );
 
 export type OfferEventRow = typeof offerEvents.$inferInsert;
