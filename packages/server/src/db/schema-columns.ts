@@ -58,7 +58,7 @@ export const factKeys = (table: string, t: FactColumns, sub?: PgColumn) =>
   perBlockKeys(table, t, [t.txHash, t.logIndex, ...(sub ? [sub] : [])]);
 
 /** What a signed order's fact (a fill, a cancel, a counter) carries after its signer. */
-export const signedFactColumns = () => ({
+const signedFactColumns = () => ({
   orderHash: varchar('order_hash', { length: 66 }),
   /** A fill: the units bought and the order's filled units after it. */
   units: uint256('units'),
@@ -69,7 +69,7 @@ export const signedFactColumns = () => ({
 });
 
 /** A signed order's facts by order hash, and by signer and kind. */
-export const signedFactKeys = (
+const signedFactKeys = (
   table: string,
   t: FactColumns & { orderHash: PgColumn; kind: PgColumn },
   signer: PgColumn,
@@ -79,8 +79,15 @@ export const signedFactKeys = (
   index(`${table}_${signer.name}_idx`).on(t.chainId, signer, t.kind),
 ];
 
-/** The EIP-712 terms a signed order (listing, offer) carries after its price, and its signature. */
-export const signedTerms = () => ({
+/** What a signed order (listing, offer) covers and asks: its units, coin and price per unit. */
+const signedPrice = () => ({
+  units: uint256('units').notNull(),
+  coin: address('coin').notNull(),
+  pricePerUnit: uint256('price_per_unit').notNull(),
+});
+
+/** The EIP-712 terms a signed order carries after its price, and its signature. */
+const signedTerms = () => ({
   startTime: timestamp('start_time', { withTimezone: true }).notNull(),
   endTime: timestamp('end_time', { withTimezone: true }).notNull(),
   salt: uint256('salt').notNull(),
@@ -89,7 +96,7 @@ export const signedTerms = () => ({
 });
 
 /** When the API stored a signed order, and the state its contract's facts give it (indexer). */
-export const signedFillState = () => ({
+const signedFillState = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Units filled so far (from the contract's fill facts: ListingFilled, OfferAccepted). */
   filled: uint256('filled').notNull().default('0'),
@@ -98,15 +105,21 @@ export const signedFillState = () => ({
 });
 
 /** The block a signed order's state columns were last computed at; null before the indexer saw it. */
-export const stateBlock = () => bigint('state_block', { mode: 'number' });
+const stateBlock = () => bigint('state_block', { mode: 'number' });
 
 /** The signed orders of a contract the indexer has not looked at yet (read at every range and idle poll). */
-export const unseenIndex = (
-  table: string,
-  chainId: PgColumn,
-  contract: PgColumn,
-  state: PgColumn,
-) =>
+const unseenIndex = (table: string, chainId: PgColumn, contract: PgColumn, state: PgColumn) =>
   index(`${table}_unseen_idx`)
     .on(chainId, contract)
     .where(sql`${state} is null`);
+
+/** The columns and keys the tables of signed listings and of signed offers share. */
+export const signedOrder = {
+  price: signedPrice,
+  terms: signedTerms,
+  fillState: signedFillState,
+  stateBlock,
+  unseenIndex,
+  factColumns: signedFactColumns,
+  factKeys: signedFactKeys,
+};

@@ -9,13 +9,8 @@ import {
   blockNumber,
   factPosition,
   perBlockKeys,
-  signedFactColumns,
-  signedFactKeys,
-  signedFillState,
-  signedTerms,
-  stateBlock,
+  signedOrder,
   uint256,
-  unseenIndex,
 } from './schema-columns.js';
 
 /** One signed listing (EIP-712 Listing of packages/shared/src/listings.ts). */
@@ -31,26 +26,24 @@ export const signedListings = pgTable(
     contractAddr: address('contract_addr').notNull(),
     erc1155: boolean('erc1155').notNull(),
     tokenId: uint256('token_id').notNull(),
-    units: uint256('units').notNull(),
-    coin: address('coin').notNull(),
-    pricePerUnit: uint256('price_per_unit').notNull(),
-    ...signedTerms(),
+    ...signedOrder.price(),
+    ...signedOrder.terms(),
     /** Bulk signature: the hash of the BulkListing tree (Merkle root) the seller signed; null alone. */
     root: varchar('root', { length: 66 }),
     /** Bulk signature: this listing's sibling hashes, leaf to root (0x hex strings); [] alone. */
     proof: jsonb('proof').$type<string[]>().notNull().default([]),
     /** Bulk signature: this listing's leaf index in the tree (0 alone). */
     treeIndex: integer('tree_index').notNull().default(0),
-    ...signedFillState(),
+    ...signedOrder.fillState(),
     /** isApprovedForAll(seller, Listings) on the collection (indexer). */
     approved: boolean('approved').notNull().default(true),
-    stateBlock: stateBlock(),
+    stateBlock: signedOrder.stateBlock(),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.orderHash] }),
     index('signed_listings_item_idx').on(t.chainId, t.contractAddr, t.tokenId),
     index('signed_listings_seller_idx').on(t.chainId, t.seller),
-    unseenIndex('signed_listings', t.chainId, t.listingsAddr, t.stateBlock),
+    signedOrder.unseenIndex('signed_listings', t.chainId, t.listingsAddr, t.stateBlock),
   ],
 );
 
@@ -71,11 +64,11 @@ export const listingEvents = pgTable(
     listingsAddr: address('listings_addr').notNull(),
     /** The seller (filled, cancelled, counter) or the real buyer (swept). */
     account: address('account').notNull(),
-    ...signedFactColumns(),
+    ...signedOrder.factColumns(),
     /** swept: the market listing's item id (its units bought are in `units`). */
     itemId: uint256('item_id'),
   },
-  (t) => signedFactKeys('listing_events', t, t.account),
+  (t) => signedOrder.factKeys('listing_events', t, t.account),
 );
 
 /**

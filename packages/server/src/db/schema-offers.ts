@@ -16,17 +16,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   address,
-  coinAmount,
   blockNumber,
   factPosition,
   perBlockKeys,
-  signedFactColumns,
-  signedFactKeys,
-  signedFillState,
-  signedTerms,
-  stateBlock,
+  signedOrder,
   uint256,
-  unseenIndex,
+  coinAmount,
 } from './schema-columns.js';
 
 /** One signed offer (EIP-712 Offer of packages/shared/src/offers.ts). */
@@ -49,9 +44,7 @@ export const offers = pgTable(
     tokenId: uint256('token_id'),
     /** Trait offers: the attr_values id the set was built from. */
     traitValueId: integer('trait_value_id'),
-    units: uint256('units').notNull(),
-    coin: address('coin').notNull(),
-    pricePerUnit: uint256('price_per_unit').notNull(),
+    ...signedOrder.price(),
     /** price_per_unit in the coin's units (/ 10^decimals). */
     priceValue: coinAmount('price_value').notNull(),
     /**
@@ -59,13 +52,13 @@ export const offers = pgTable(
      * when a rate changes (like orders.price_ref); null while the coin has no rate.
      */
     priceRef: coinAmount('price_ref'),
-    ...signedTerms(),
-    ...signedFillState(),
+    ...signedOrder.terms(),
+    ...signedOrder.fillState(),
     /** The offerer's balance AND allowance to the Offers contract cover the remaining units. */
     funded: boolean('funded').notNull().default(true),
     /** ORDER_HOLD coin or paused: the market refuses its coin or is paused (indexer); 0 otherwise. */
     marketHold: smallint('market_hold').notNull().default(0),
-    stateBlock: stateBlock(),
+    stateBlock: signedOrder.stateBlock(),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.orderHash] }),
@@ -73,7 +66,7 @@ export const offers = pgTable(
     index('offers_collection_idx').on(t.chainId, t.contractAddr, t.kind),
     index('offers_offerer_idx').on(t.chainId, t.offerer),
     index('offers_coin_offerer_idx').on(t.chainId, t.coin, t.offerer),
-    unseenIndex('offers', t.chainId, t.offersAddr, t.stateBlock),
+    signedOrder.unseenIndex('offers', t.chainId, t.offersAddr, t.stateBlock),
     index('offers_price_ref_idx').on(t.chainId, t.priceRef.desc().nullsLast(), t.priceValue.desc()),
   ],
 );
@@ -146,9 +139,9 @@ export const offerEvents = pgTable(
     kind: varchar('kind', { length: 16 }).notNull(),
     offersAddr: address('offers_addr').notNull(),
     offerer: address('offerer').notNull(),
-    ...signedFactColumns(),
+    ...signedOrder.factColumns(),
   },
-  (t) => signedFactKeys('offer_events', t, t.offerer),
+  (t) => signedOrder.factKeys('offer_events', t, t.offerer),
 );
 
 /**
