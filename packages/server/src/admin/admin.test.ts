@@ -39,6 +39,32 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * A category `category` and an article in it from the Markdown file `name` (a title and a
+ * body), stored through the CLI; with the article's row as stored.
+ */
+async function markdownArticle(category: string, name: string) {
+  const cat = JSON.parse(
+    await run('category', 'save', JSON.stringify({ names: { en: category } })),
+  );
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, '# Title\n\nBody\n');
+  const created = JSON.parse(await run('article', 'md', file, '--category', String(cat.id)));
+  const before = await database.db.select().from(articles).where(eq(articles.id, created.id));
+  return { cat, file, created, before };
+}
+
+/** A primary-sale drop as `activity save` reads it, with `items` and any field changed. */
+const dropJson = (fields: { items: unknown[]; endTime?: string }) =>
+  JSON.stringify({
+    names: { en: 'Drop' },
+    remarks: { en: 'Soon' },
+    coverUrl: '/ipfs/bafy',
+    startTime: '2030-01-01T00:00:00Z',
+    endTime: '2030-01-02T00:00:00Z',
+    ...fields,
+  });
+
 describe('admin commands', () => {
   it('creates and updates a category and an article from JSON files', async () => {
     const catFile = path.join(dir, 'cat.json');
@@ -100,11 +126,7 @@ describe('admin commands', () => {
   });
 
   it('refuses an unknown --lang, naming the accepted languages, and writes nothing', async () => {
-    const cat = JSON.parse(await run('category', 'save', '{"names":{"en":"Lang"}}'));
-    const en = path.join(dir, 'lang.md');
-    fs.writeFileSync(en, '# Title\n\nBody\n');
-    const created = JSON.parse(await run('article', 'md', en, '--category', String(cat.id)));
-    const before = await database.db.select().from(articles).where(eq(articles.id, created.id));
+    const { cat, file: en, created, before } = await markdownArticle('Lang', 'lang.md');
     const total = (await database.db.select({ n: count() }).from(articles))[0]?.n;
     const refused = `unknown language 'xx' for --lang (accepted: ${LOCALES.join(', ')})`;
     await expect(
@@ -120,11 +142,7 @@ describe('admin commands', () => {
   });
 
   it('refuses a Markdown article with a title and no text, in any language', async () => {
-    const cat = JSON.parse(await run('category', 'save', '{"names":{"en":"Empty"}}'));
-    const full = path.join(dir, 'full.md');
-    fs.writeFileSync(full, '# Title\n\nBody\n');
-    const created = JSON.parse(await run('article', 'md', full, '--category', String(cat.id)));
-    const before = await database.db.select().from(articles).where(eq(articles.id, created.id));
+    const { created, before } = await markdownArticle('Empty', 'full.md');
     const empty = path.join(dir, 'empty.md');
     fs.writeFileSync(empty, '# Başlık\n\n');
     for (const lang of ['tr', 'en']) {
@@ -158,11 +176,7 @@ describe('admin commands', () => {
       await run(
         'activity',
         'save',
-        JSON.stringify({
-          names: { en: 'Drop' },
-          remarks: { en: 'Soon' },
-          coverUrl: '/ipfs/bafy',
-          startTime: '2030-01-01T00:00:00Z',
+        dropJson({
           endTime: '2030-01-02T00:00:00+08:00',
           items: [{ names: { en: 'Box' }, imageUrl: '/ipfs/bafy', num: 5, price: '1.5' }],
         }),
@@ -295,12 +309,7 @@ describe('admin commands', () => {
       run(
         'activity',
         'save',
-        JSON.stringify({
-          names: { en: 'Drop' },
-          remarks: { en: 'Soon' },
-          coverUrl: '/ipfs/bafy',
-          startTime: '2030-01-01T00:00:00Z',
-          endTime: '2030-01-02T00:00:00Z',
+        dropJson({
           items: [{ names: { en: 'Box', zh: '盒' }, imageUrl: '/ipfs/bafy', num: 1, price: '1' }],
         }),
       ),

@@ -3,7 +3,7 @@ import { BANNER_TYPE } from '@aiamarket/shared';
 import type { AppDb } from '../db/database.js';
 import { findArticle } from '../modules/article/queries.js';
 import type { BannerInput } from '../modules/banner/input.js';
-import { findCollectionByLink } from '../modules/collection/queries.js';
+import { findCollection } from '../modules/collection/queries.js';
 import { findItem } from '../modules/item/queries.js';
 import { findActivity } from '../modules/primary-sale/queries.js';
 
@@ -49,7 +49,7 @@ export async function bannerTargetProblem(
     }
   }
   if (input.type === BANNER_TYPE.collection && input.linkCollection !== undefined) {
-    if (!(await findCollectionByLink(db, chainId, input.linkCollection))) {
+    if (!(await findCollection(db, chainId, { link: input.linkCollection }))) {
       return {
         field: 'linkCollection',
         message: `no collection page '${input.linkCollection}'`,

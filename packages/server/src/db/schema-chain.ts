@@ -21,7 +21,16 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { address, blockNumber, coinAmount, txHash, uint256 } from './schema-columns.js';
+import {
+  address,
+  blockNumber,
+  blockTime,
+  coinAmount,
+  factKeys,
+  factPosition,
+  txHash,
+  uint256,
+} from './schema-columns.js';
 
 /** Recent block hashes the indexer has seen (range ends and blocks with logs), to find a fork point. */
 export const indexerBlocks = pgTable(
@@ -67,10 +76,7 @@ export const collections = pgTable(
 export const nftTransfers = pgTable(
   'nft_transfers',
   {
-    chainId: integer('chain_id').notNull(),
-    blockNumber: blockNumber('block_number').notNull(),
-    txHash: txHash('tx_hash').notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...factPosition(),
     subIndex: integer('sub_index').notNull(),
     contractAddr: address('contract_addr').notNull(),
     tokenId: uint256('token_id').notNull(),
@@ -79,11 +85,10 @@ export const nftTransfers = pgTable(
     amount: uint256('amount').notNull(),
     /** From a TransferBatch. */
     batch: boolean('batch').notNull(),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    blockTime: blockTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex, t.subIndex] }),
-    index('nft_transfers_block_idx').on(t.chainId, t.blockNumber),
+    ...factKeys('nft_transfers', t, t.subIndex),
     index('nft_transfers_token_idx').on(t.chainId, t.contractAddr, t.tokenId),
   ],
 );
@@ -92,10 +97,7 @@ export const nftTransfers = pgTable(
 export const marketEvents = pgTable(
   'market_events',
   {
-    chainId: integer('chain_id').notNull(),
-    blockNumber: blockNumber('block_number').notNull(),
-    txHash: txHash('tx_hash').notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...factPosition(),
     kind: varchar('kind', { length: 16 }).notNull(),
     marketAddr: address('market_addr').notNull(),
     itemId: uint256('item_id'),
@@ -114,7 +116,7 @@ export const marketEvents = pgTable(
     royaltyReceiver: address('royalty_receiver'),
     /** created: contract type (0 ERC721, 1 ERC1155); cancelled: item status (2 or 3). */
     code: smallint('code'),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    blockTime: blockTime(),
     /**
      * created: the collection's ERC-2981 rate (percent x 100, royaltyInfo(tokenId, 10000)) read
      * at the listing's block; null when the collection does not support ERC-2981.
@@ -128,8 +130,7 @@ export const marketEvents = pgTable(
     refRate: coinAmount('ref_rate'),
   },
   (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index('market_events_block_idx').on(t.chainId, t.blockNumber),
+    ...factKeys('market_events', t),
     index('market_events_item_idx').on(t.chainId, t.marketAddr, t.itemId),
     index('market_events_contract_idx').on(t.chainId, t.contractAddr, t.kind),
   ],
@@ -139,10 +140,7 @@ export const marketEvents = pgTable(
 export const launchpadEvents = pgTable(
   'launchpad_events',
   {
-    chainId: integer('chain_id').notNull(),
-    blockNumber: blockNumber('block_number').notNull(),
-    txHash: txHash('tx_hash').notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...factPosition(),
     kind: varchar('kind', { length: 8 }).notNull(),
     launchpadAddr: address('launchpad_addr').notNull(),
     /** The sale key: 0 for the 721 launchpad, the token id for the 1155 launchpad. */
@@ -154,11 +152,10 @@ export const launchpadEvents = pgTable(
     count: uint256('count').notNull(),
     cost: uint256('cost'),
     totalSupply: uint256('total_supply').notNull(),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    blockTime: blockTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index('launchpad_events_block_idx').on(t.chainId, t.blockNumber),
+    ...factKeys('launchpad_events', t),
     index('launchpad_events_sale_idx').on(t.chainId, t.launchpadAddr, t.saleId),
   ],
 );
@@ -167,10 +164,7 @@ export const launchpadEvents = pgTable(
 export const activities = pgTable(
   'activities',
   {
-    chainId: integer('chain_id').notNull(),
-    blockNumber: blockNumber('block_number').notNull(),
-    txHash: txHash('tx_hash').notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...factPosition(),
     subIndex: integer('sub_index').notNull(),
     method: smallint('method').notNull(),
     contractAddr: address('contract_addr').notNull(),
@@ -182,11 +176,10 @@ export const activities = pgTable(
     amount: uint256('amount').notNull(),
     fromAddr: address('from_addr').notNull(),
     toAddr: address('to_addr'),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    blockTime: blockTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex, t.subIndex] }),
-    index('activities_block_idx').on(t.chainId, t.blockNumber),
+    ...factKeys('activities', t, t.subIndex),
     index('activities_token_idx').on(t.chainId, t.contractAddr, t.tokenId),
     index('activities_from_idx').on(t.chainId, t.fromAddr),
     index('activities_to_idx').on(t.chainId, t.toAddr),
@@ -198,10 +191,7 @@ export const activities = pgTable(
 export const royaltyPayments = pgTable(
   'royalty_payments',
   {
-    chainId: integer('chain_id').notNull(),
-    blockNumber: blockNumber('block_number').notNull(),
-    txHash: txHash('tx_hash').notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...factPosition(),
     marketAddr: address('market_addr').notNull(),
     orderId: uint256('order_id').notNull(),
     contractAddr: address('contract_addr').notNull(),
@@ -213,11 +203,10 @@ export const royaltyPayments = pgTable(
     amount: uint256('amount').notNull(),
     totalTrans: uint256('total_trans').notNull(),
     royalty: uint256('royalty').notNull(),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    blockTime: blockTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index('royalty_payments_block_idx').on(t.chainId, t.blockNumber),
+    ...factKeys('royalty_payments', t),
     index('royalty_payments_receiver_idx').on(t.chainId, t.receiver),
     index('royalty_payments_contract_idx').on(t.chainId, t.contractAddr),
   ],

@@ -3,20 +3,15 @@
 // columns (filled, cancelled, approved) in step with the Listings contract and derives an `orders`
 // row (kind ORDER_KIND.signed) from it, so every list query includes signed listings with no
 // second query path. Addresses are lowercased 0x strings.
+import { boolean, index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import { address, uint256 } from './schema-columns.js';
+  address,
+  blockNumber,
+  factPosition,
+  perBlockKeys,
+  signedOrder,
+  uint256,
+} from './schema-columns.js';
 
 /** One signed listing (EIP-712 Listing of packages/shared/src/listings.ts). */
 export const signedListings = pgTable(
@@ -31,38 +26,24 @@ export const signedListings = pgTable(
     contractAddr: address('contract_addr').notNull(),
     erc1155: boolean('erc1155').notNull(),
     tokenId: uint256('token_id').notNull(),
-    units: uint256('units').notNull(),
-    coin: address('coin').notNull(),
-    pricePerUnit: uint256('price_per_unit').notNull(),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-    salt: uint256('salt').notNull(),
-    counter: uint256('counter').notNull(),
-    signature: text('signature').notNull(),
+    ...signedOrder.price(),
+    ...signedOrder.terms(),
     /** Bulk signature: the hash of the BulkListing tree (Merkle root) the seller signed; null alone. */
     root: varchar('root', { length: 66 }),
     /** Bulk signature: this listing's sibling hashes, leaf to root (0x hex strings); [] alone. */
     proof: jsonb('proof').$type<string[]>().notNull().default([]),
     /** Bulk signature: this listing's leaf index in the tree (0 alone). */
     treeIndex: integer('tree_index').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Units bought so far (indexer, from ListingFilled facts). */
-    filled: uint256('filled').notNull().default('0'),
-    /** Cancelled on chain by hash, or by a counter above the signed one (indexer). */
-    cancelled: boolean('cancelled').notNull().default(false),
+    ...signedOrder.fillState(),
     /** isApprovedForAll(seller, Listings) on the collection (indexer). */
     approved: boolean('approved').notNull().default(true),
-    /** The block the state columns were last computed at; null before the indexer saw it. */
-    stateBlock: bigint('state_block', { mode: 'number' }),
+    stateBlock: signedOrder.stateBlock(),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.orderHash] }),
     index('signed_listings_item_idx').on(t.chainId, t.contractAddr, t.tokenId),
     index('signed_listings_seller_idx').on(t.chainId, t.seller),
-    // The listings the indexer has not looked at yet (read at every range and idle poll).
-    index('signed_listings_unseen_idx')
-      .on(t.chainId, t.listingsAddr)
-      .where(sql`${t.stateBlock} is null`),
+    signedOrder.unseenIndex('signed_listings', t.chainId, t.listingsAddr, t.stateBlock),
   ],
 );
 
@@ -78,30 +59,16 @@ export type NewSignedListingRow = typeof signedListings.$inferInsert;
 export const listingEvents = pgTable(
   'listing_events',
   {
-    chainId: integer('chain_id').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-    txHash: varchar('tx_hash', { length: 66 }).notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...factPosition(),
     kind: varchar('kind', { length: 16 }).notNull(),
     listingsAddr: address('listings_addr').notNull(),
     /** The seller (filled, cancelled, counter) or the real buyer (swept). */
     account: address('account').notNull(),
-    orderHash: varchar('order_hash', { length: 66 }),
-    /** swept: the market listing's item id. */
+    ...signedOrder.factColumns(),
+    /** swept: the market listing's item id (its units bought are in `units`). */
     itemId: uint256('item_id'),
-    /** filled / swept: units bought; filled: the listing's filled units after it. */
-    units: uint256('units'),
-    filled: uint256('filled'),
-    /** counter: the seller's new counter. */
-    counter: uint256('counter'),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index('listing_events_block_idx').on(t.chainId, t.blockNumber),
-    index('listing_events_hash_idx').on(t.chainId, t.orderHash),
-    index('listing_events_account_idx').on(t.chainId, t.account, t.kind),
-  ],
+  (t) => signedOrder.factKeys('listing_events', t, t.account),
 );
 
 /**
@@ -117,12 +84,9 @@ export const listingApprovals = pgTable(
     owner: address('owner').notNull(),
     operator: address('operator').notNull(),
     approved: boolean('approved').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockNumber: blockNumber('block_number').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.contractAddr, t.owner, t.operator] }),
-    index('listing_approvals_block_idx').on(t.chainId, t.blockNumber),
-  ],
+  (t) => perBlockKeys('listing_approvals', t, [t.contractAddr, t.owner, t.operator]),
 );
 
 export type ListingEventRow = typeof listingEvents.$inferInsert;

@@ -3,7 +3,6 @@
 // Offers contract and the offerer's coin. The time-dependent status is computed at read time
 // (modules/offer), never stored. Addresses are lowercased 0x strings.
 import {
-  bigint,
   boolean,
   customType,
   index,
@@ -11,13 +10,19 @@ import {
   pgTable,
   primaryKey,
   smallint,
-  text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import { address, coinAmount, uint256 } from './schema-columns.js';
+import {
+  address,
+  blockNumber,
+  factPosition,
+  perBlockKeys,
+  signedOrder,
+  uint256,
+  coinAmount,
+} from './schema-columns.js';
 
 /** One signed offer (EIP-712 Offer of packages/shared/src/offers.ts). */
 export const offers = pgTable(
@@ -39,9 +44,7 @@ export const offers = pgTable(
     tokenId: uint256('token_id'),
     /** Trait offers: the attr_values id the set was built from. */
     traitValueId: integer('trait_value_id'),
-    units: uint256('units').notNull(),
-    coin: address('coin').notNull(),
-    pricePerUnit: uint256('price_per_unit').notNull(),
+    ...signedOrder.price(),
     /** price_per_unit in the coin's units (/ 10^decimals). */
     priceValue: coinAmount('price_value').notNull(),
     /**
@@ -49,22 +52,13 @@ export const offers = pgTable(
      * when a rate changes (like orders.price_ref); null while the coin has no rate.
      */
     priceRef: coinAmount('price_ref'),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-    salt: uint256('salt').notNull(),
-    counter: uint256('counter').notNull(),
-    signature: text('signature').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Units accepted so far (indexer, from OfferAccepted facts). */
-    filled: uint256('filled').notNull().default('0'),
-    /** Cancelled on chain by hash, or by a counter above the signed one (indexer). */
-    cancelled: boolean('cancelled').notNull().default(false),
+    ...signedOrder.terms(),
+    ...signedOrder.fillState(),
     /** The offerer's balance AND allowance to the Offers contract cover the remaining units. */
     funded: boolean('funded').notNull().default(true),
     /** ORDER_HOLD coin or paused: the market refuses its coin or is paused (indexer); 0 otherwise. */
     marketHold: smallint('market_hold').notNull().default(0),
-    /** The block the state columns were last computed at; null before the indexer saw it. */
-    stateBlock: bigint('state_block', { mode: 'number' }),
+    stateBlock: signedOrder.stateBlock(),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.orderHash] }),
@@ -72,10 +66,7 @@ export const offers = pgTable(
     index('offers_collection_idx').on(t.chainId, t.contractAddr, t.kind),
     index('offers_offerer_idx').on(t.chainId, t.offerer),
     index('offers_coin_offerer_idx').on(t.chainId, t.coin, t.offerer),
-    // The offers the indexer has not looked at yet (read at every range and idle poll).
-    index('offers_unseen_idx')
-      .on(t.chainId, t.offersAddr)
-      .where(sql`${t.stateBlock} is null`),
+    signedOrder.unseenIndex('offers', t.chainId, t.offersAddr, t.stateBlock),
     index('offers_price_ref_idx').on(t.chainId, t.priceRef.desc().nullsLast(), t.priceValue.desc()),
   ],
 );
@@ -144,27 +135,13 @@ export type NewOfferRow = typeof offers.$inferInsert;
 export const offerEvents = pgTable(
   'offer_events',
   {
-    chainId: integer('chain_id').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-    txHash: varchar('tx_hash', { length: 66 }).notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...factPosition(),
     kind: varchar('kind', { length: 16 }).notNull(),
     offersAddr: address('offers_addr').notNull(),
     offerer: address('offerer').notNull(),
-    orderHash: varchar('order_hash', { length: 66 }),
-    /** accepted: units bought and the offer's filled units after it. */
-    units: uint256('units'),
-    filled: uint256('filled'),
-    /** counter: the offerer's new counter. */
-    counter: uint256('counter'),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    ...signedOrder.factColumns(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index('offer_events_block_idx').on(t.chainId, t.blockNumber),
-    index('offer_events_hash_idx').on(t.chainId, t.orderHash),
-    index('offer_events_offerer_idx').on(t.chainId, t.offerer, t.kind),
-  ],
+  (t) => signedOrder.factKeys('offer_events', t, t.offerer),
 );
 
 /**
@@ -181,12 +158,9 @@ export const offerFunds = pgTable(
     spender: address('spender').notNull(),
     balance: uint256('balance').notNull(),
     allowance: uint256('allowance').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockNumber: blockNumber('block_number').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.coin, t.owner, t.spender] }),
-    index('offer_funds_block_idx').on(t.chainId, t.blockNumber),
-  ],
+  (t) => perBlockKeys('offer_funds', t, [t.coin, t.owner, t.spender]),
 );
 
 export type OfferEventRow = typeof offerEvents.$inferInsert;

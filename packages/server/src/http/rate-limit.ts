@@ -71,3 +71,10 @@ export function perSignerPerMinute(route: string, max: () => number) {
     if (!state.isAllowed && state.isExceeded) throw tooManyRequests(state.ttl);
   };
 }
+
+/**
+ * The per-signer limit of a route that stores signed orders (listings, offers): the signer limit
+ * when one is set, otherwise sign-in's.
+ */
+export const perSignerOrder = (route: string, limits: Config['rateLimit']) =>
+  perSignerPerMinute(route, () => limits.signerPerMinute ?? limits.authPerMinute);

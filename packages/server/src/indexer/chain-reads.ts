@@ -5,6 +5,7 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   ContractFunctionZeroDataError,
+  type ContractFunctionParameters,
   type PublicClient,
 } from 'viem';
 import {
@@ -15,6 +16,7 @@ import {
 } from '@aiamarket/shared';
 import { gameItems721Abi, stableCoinAbi } from '@aiamarket/shared/abis';
 import { batchedClient } from '../chain/http-variants.js';
+import { chunks } from '../db/bulk.js';
 import type { MarketRow, RangeFacts } from './sync/fact-rows.js';
 
 /** royaltyInfo(tokenId, 10000) answers the rate in percent x 100 (ROYALTY.rateDenominator). */
@@ -29,6 +31,35 @@ export function isRevert(err: unknown): boolean {
         e instanceof ContractFunctionRevertedError || e instanceof ContractFunctionZeroDataError,
     ) !== null
   );
+}
+
+/**
+ * Read-only calls at `blockNumber`, in deployless multicalls (any node, no Multicall3 needed) of
+ * `batch` calls: each call's result, or undefined where it reverted (a contract without code or
+ * that cannot answer). Any other error (network) throws: the step fails and is retried.
+ */
+export async function readAtBlock(
+  chain: PublicClient,
+  calls: readonly ContractFunctionParameters[],
+  blockNumber: number,
+  batch = 500,
+): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const part of chunks([...calls], batch)) {
+    const results = await chain.multicall({
+      contracts: part,
+      allowFailure: true,
+      deployless: true,
+      blockNumber: BigInt(blockNumber),
+    });
+    for (const r of results) {
+      if (r.status === 'success') out.push(r.result);
+      // With allowFailure, viem also reports a failed request (network) as a failure per call.
+      else if (isRevert(r.error)) out.push(undefined);
+      else throw r.error;
+    }
+  }
+  return out;
 }
 
 function isZeroData(err: unknown): boolean {

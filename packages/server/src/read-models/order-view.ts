@@ -3,7 +3,7 @@
 // sweep take), and the lowest listed order of tokens.
 import { z } from 'zod';
 import { formatUnits, numberToHex } from 'viem';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CONTRACT_TYPE,
   ORDER_HOLD,
@@ -305,6 +305,13 @@ export async function lowestOrders(
   return out;
 }
 
+/** The order rows matching every condition (undefined ones skipped), as every listing view reads them. */
+export const selectOrders = (db: AppDb, ...conditions: (SQL | undefined)[]) =>
+  db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(...conditions));
+
 export const tokenKey = (contractAddr: string, tokenId: string) => `${contractAddr}:${tokenId}`;
 
 /**
@@ -318,18 +325,14 @@ export async function lowestMarketHeldOrder(
   contractAddr: string,
   tokenId: string,
 ): Promise<OrderRow | null> {
-  const [row] = await db
-    .select(orderColumns)
-    .from(orders)
-    .where(
-      and(
-        ofToken(orders, chainId, contractAddr, tokenId),
-        eq(orders.status, ORDER_STATUS.forceCancel),
-        eq(orders.chainStatus, ORDER_STATUS.listed),
-        inArray(orders.hold, [ORDER_HOLD.coin, ORDER_HOLD.paused]),
-        buyableNow,
-      ),
-    )
+  const [row] = await selectOrders(
+    db,
+    ofToken(orders, chainId, contractAddr, tokenId),
+    eq(orders.status, ORDER_STATUS.forceCancel),
+    eq(orders.chainStatus, ORDER_STATUS.listed),
+    inArray(orders.hold, [ORDER_HOLD.coin, ORDER_HOLD.paused]),
+    buyableNow,
+  )
     .orderBy(sql`${orders.priceRef} asc nulls last`, asc(orders.orderId))
     .limit(1);
   return row ?? null;

@@ -1,10 +1,10 @@
 // At the head the indexer looks for the next block as often as the chain's pace asks, not only
 // every INDEXER_POLL_MS (src/indexer/block-pace.ts): soon after a new block, then less and less
 // often, and at least twice per block interval on a chain faster than the poll.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BlockPace, MIN_LOOK_MS } from '../../src/indexer/run/block-pace.js';
-import { freshDatabase } from '../support/database.js';
-import { newIndexer, startChain, type Chain } from './support.js';
+import { useChainAndDatabase, type FreshDatabase } from '../support/chain-database.js';
+import { newIndexer, type Chain } from './support.js';
 
 describe('BlockPace', () => {
   it('waits INDEXER_POLL_MS before it has seen the head move', () => {
@@ -47,15 +47,8 @@ describe('BlockPace', () => {
 
 describe('indexer at the head: the pace of the blocks, not the poll', () => {
   let c: Chain;
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-  beforeAll(async () => {
-    c = await startChain();
-    fresh = await freshDatabase();
-  });
-  afterAll(async () => {
-    await fresh?.drop();
-    await c?.stop();
-  });
+  let fresh: FreshDatabase;
+  useChainAndDatabase((started) => ({ c, fresh } = started));
 
   it('indexes blocks that come every 100 ms long before a 5 s poll', async () => {
     const indexer = newIndexer(fresh.database.db, c.publicClient, c.deployment, { pollMs: 5_000 });

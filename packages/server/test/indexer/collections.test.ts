@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseEther, zeroAddress, type Address } from 'viem';
 import { CONTRACT_TYPE, ORDER_STATUS } from '@aiamarket/shared';
 import { gameItems721Abi, gameItems721Bytecode, marketplaceAbi } from '@aiamarket/shared/abis';
@@ -17,7 +17,7 @@ import { AdminError, runAdminCommand } from '../../src/admin/commands.js';
 import { runIndexerCommand } from '../../src/admin/indexer-commands.js';
 import type { AppDb } from '../../src/db/database.js';
 import { attrCategories, attrValues, tokenAttributes } from '../../src/db/schema-traits.js';
-import { freshDatabase } from '../support/database.js';
+import { useChainAndDatabase, type FreshDatabase } from '../support/chain-database.js';
 import {
   ACTORS,
   CHAIN_ID,
@@ -26,7 +26,6 @@ import {
   newIndexer,
   resetChainTables,
   send,
-  startChain,
   type Chain,
 } from './support.js';
 
@@ -47,12 +46,11 @@ async function attributes(db: AppDb) {
 
 describe('indexer: collection registry and back-fill', () => {
   let c: Chain;
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let fresh: FreshDatabase;
   let extra: Address;
   let extraBlock: number;
-  beforeAll(async () => {
-    c = await startChain();
-    fresh = await freshDatabase();
+  useChainAndDatabase(async (started) => {
+    ({ c, fresh } = started);
     const owner = c.wallets.owner;
     const hash = await owner.deployContract({
       abi: gameItems721Abi,
@@ -64,10 +62,6 @@ describe('indexer: collection registry and back-fill', () => {
     const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
     extra = receipt.contractAddress!;
     extraBlock = Number(receipt.blockNumber);
-  });
-  afterAll(async () => {
-    await fresh?.drop();
-    await c?.stop();
   });
 
   it('detects the contract type by ERC-165', async () => {
@@ -286,15 +280,8 @@ describe('indexer: collection registry and back-fill', () => {
 
 describe('admin: collection register and metadata refresh', () => {
   let c: Chain;
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-  beforeAll(async () => {
-    c = await startChain();
-    fresh = await freshDatabase();
-  });
-  afterAll(async () => {
-    await fresh?.drop();
-    await c?.stop();
-  });
+  let fresh: FreshDatabase;
+  useChainAndDatabase((started) => ({ c, fresh } = started));
 
   it('registers a collection from its address and back-fills it from its deployment', async () => {
     const db = fresh.database.db;

@@ -5,7 +5,7 @@ import { createChainClient } from '../../src/chain/client.js';
 import { openDatabase } from '../../src/db/database.js';
 import { Indexer } from '../../src/indexer/run/indexer.js';
 import { acquireWriterLock } from '../../src/indexer/run/lock.js';
-import { DEFAULT_METADATA_OPTIONS } from '../../src/metadata/index.js';
+import { TEST_INDEXER_CONFIG } from './support.js';
 
 const env = process.env;
 const url = env.CRASH_DATABASE_URL || undefined;
@@ -16,18 +16,7 @@ const indexer = new Indexer({
   chain: createChainClient(env.CRASH_RPC_URL!, 31337),
   chainId: 31337,
   deployment: parseDeployment(JSON.parse(env.CRASH_DEPLOYMENT!)),
-  config: {
-    enabled: true,
-    confirmations: 0,
-    batchBlocks: Number(env.CRASH_BATCH ?? 1),
-    rangeLogs: 10_000,
-    analyzeEvents: 10_000,
-    pollMs: 20,
-    reorgWindow: 64,
-    startBlock: undefined,
-    metadata: DEFAULT_METADATA_OPTIONS,
-    metadataRefreshPerMinute: 10,
-  },
+  config: { ...TEST_INDEXER_CONFIG, batchBlocks: Number(env.CRASH_BATCH ?? 1) },
 });
 process.stdout.write('ready\n');
 await indexer.catchUp();

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { freshDatabase } from '../support/database.js';
 import { zeroAddress } from 'viem';
-import { priceHash } from '@aiamarket/contracts';
 import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/shared/abis';
 import {
   ACTORS,
+  buyMarketItem,
+  mintHeroes,
+  mintItems,
   dumpChainTables,
   newIndexer,
   resetChainTables,
@@ -32,31 +34,10 @@ async function burst(c: Chain) {
     )) + 1n;
   let nextItem =
     (await read(c.publicClient.readContract({ ...m, functionName: 'itemCount' }))) + 1n;
-  const buy = async (who: 'carol' | 'dave', itemId: bigint, amount: bigint, value: bigint) => {
-    const item = await c.publicClient.readContract({
-      ...m,
-      functionName: 'getMarketItem',
-      args: [itemId],
-    });
-    await send(c, who, {
-      ...m,
-      functionName: 'createMarketSale',
-      args: [itemId, amount, priceHash(item.nftContract, item.tokenId, item.price)],
-      value,
-    });
-  };
-  await send(c, 'owner', {
-    address: g721,
-    abi: gameItems721Abi,
-    functionName: 'mint',
-    args: [ACTORS.alice.address, 1n],
-  });
-  await send(c, 'owner', {
-    address: g1155,
-    abi: gameItems1155Abi,
-    functionName: 'mint',
-    args: [ACTORS.bob.address, 9n, 4n],
-  });
+  const buy = (who: 'carol' | 'dave', itemId: bigint, amount: bigint, value: bigint) =>
+    buyMarketItem(c, who, itemId, amount, value);
+  await mintHeroes(c, 'alice', 1n);
+  await mintItems(c, 'bob', 9n, 4n);
   await send(c, 'alice', {
     ...m,
     functionName: 'createMarketItem',

@@ -219,6 +219,46 @@ export async function send(
   return receipt;
 }
 
+/** `who` buys `amount` of the market's item `itemId` at its price (paying `value` in AIA). */
+export async function buyMarketItem(
+  c: Chain,
+  who: Who,
+  itemId: bigint,
+  amount: bigint,
+  value?: bigint,
+) {
+  const m = { address: c.addr('Marketplace'), abi: marketplaceAbi };
+  const item = await c.publicClient.readContract({
+    ...m,
+    functionName: 'getMarketItem',
+    args: [itemId],
+  });
+  await send(c, who, {
+    ...m,
+    functionName: 'createMarketSale',
+    args: [itemId, amount, priceHash(item.nftContract, item.tokenId, item.price)],
+    ...(value !== undefined ? { value } : {}),
+  });
+}
+
+/** The owner mints `count` heroes (GameItems721) to `to`. */
+export const mintHeroes = (c: Chain, to: Who, count: bigint) =>
+  send(c, 'owner', {
+    address: c.addr('GameItems721'),
+    abi: gameItems721Abi,
+    functionName: 'mint',
+    args: [ACTORS[to].address, count],
+  });
+
+/** The owner mints `units` of item `id` (GameItems1155) to `to`. */
+export const mintItems = (c: Chain, to: Who, id: bigint, units: bigint) =>
+  send(c, 'owner', {
+    address: c.addr('GameItems1155'),
+    abi: gameItems1155Abi,
+    functionName: 'mint',
+    args: [ACTORS[to].address, id, units],
+  });
+
 /** The scenario's steps, in order; each is one or more transactions. */
 export function scenarioSteps(c: Chain) {
   const market = c.addr('Marketplace');
@@ -228,34 +268,13 @@ export function scenarioSteps(c: Chain) {
   const lp721 = c.addr('Launchpad721');
   const lp1155 = c.addr('Launchpad1155');
   const m = { address: market, abi: marketplaceAbi };
-  const buy = async (who: Who, itemId: bigint, amount: bigint, value?: bigint) => {
-    const item = await c.publicClient.readContract({
-      ...m,
-      functionName: 'getMarketItem',
-      args: [itemId],
-    });
-    await send(c, who, {
-      ...m,
-      functionName: 'createMarketSale',
-      args: [itemId, amount, priceHash(item.nftContract, item.tokenId, item.price)],
-      ...(value !== undefined ? { value } : {}),
-    });
-  };
+  const buy = (who: Who, itemId: bigint, amount: bigint, value?: bigint) =>
+    buyMarketItem(c, who, itemId, amount, value);
   return {
     /** Mints: alice 5 heroes (ids 1-5); bob 10 of item 1 and a batch of items 2 and 3. */
     async mint() {
-      await send(c, 'owner', {
-        address: g721,
-        abi: gameItems721Abi,
-        functionName: 'mint',
-        args: [ACTORS.alice.address, 5n],
-      });
-      await send(c, 'owner', {
-        address: g1155,
-        abi: gameItems1155Abi,
-        functionName: 'mint',
-        args: [ACTORS.bob.address, 1n, 10n],
-      });
+      await mintHeroes(c, 'alice', 5n);
+      await mintItems(c, 'bob', 1n, 10n);
       await send(c, 'owner', {
         address: g1155,
         abi: gameItems1155Abi,

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { parseEther, zeroAddress } from 'viem';
+import { parseEther, zeroAddress, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { gameItems1155Abi, gameItems721Abi, marketplaceAbi } from '@aiamarket/shared/abis';
 import { buildApp } from '../../src/app.js';
@@ -80,33 +80,32 @@ export async function buildWorld(
   const market = lower(c.addr('Marketplace'));
   const stable = lower(c.addr('StableCoin'));
   const m = { address: c.addr('Marketplace'), abi: marketplaceAbi };
-  await send(c, 'alice', {
-    ...m,
-    functionName: 'createMarketItem',
-    args: [c.addr('GameItems721'), 2n, 1n, parseEther('5'), zeroAddress],
-  });
-  await send(c, 'carol', {
-    address: c.addr('GameItems721'),
-    abi: gameItems721Abi,
-    functionName: 'setApprovalForAll',
-    args: [c.addr('Marketplace'), true],
-  });
-  await send(c, 'carol', {
-    ...m,
-    functionName: 'createMarketItem',
-    args: [c.addr('GameItems721'), 1n, 1n, parseEther('0.5'), zeroAddress],
-  });
-  await send(c, 'dave', {
-    address: c.addr('GameItems1155'),
-    abi: gameItems1155Abi,
-    functionName: 'setApprovalForAll',
-    args: [c.addr('Marketplace'), true],
-  });
-  await send(c, 'dave', {
-    ...m,
-    functionName: 'createMarketItem',
-    args: [c.addr('GameItems1155'), 1n, 4n, parseEther('1'), zeroAddress],
-  });
+  /** `who` lists `units` of a token on the market at `price` AIA. */
+  const list = (
+    who: keyof typeof ACTORS,
+    collection: Address,
+    tokenId: bigint,
+    units: bigint,
+    price: string,
+  ) =>
+    send(c, who, {
+      ...m,
+      functionName: 'createMarketItem',
+      args: [collection, tokenId, units, parseEther(price), zeroAddress],
+    });
+  /** `who` lets the market move its tokens of a collection. */
+  const approveMarket = (who: keyof typeof ACTORS, collection: Address, abi: readonly unknown[]) =>
+    send(c, who, {
+      address: collection,
+      abi,
+      functionName: 'setApprovalForAll',
+      args: [c.addr('Marketplace'), true],
+    });
+  await list('alice', c.addr('GameItems721'), 2n, 1n, '5');
+  await approveMarket('carol', c.addr('GameItems721'), gameItems721Abi);
+  await list('carol', c.addr('GameItems721'), 1n, 1n, '0.5');
+  await approveMarket('dave', c.addr('GameItems1155'), gameItems1155Abi);
+  await list('dave', c.addr('GameItems1155'), 1n, 4n, '1');
   await send(c, 'dave', {
     address: c.addr('GameItems1155'),
     abi: gameItems1155Abi,

@@ -5,7 +5,7 @@
 // looked at yet) and derives its `orders` row (kind ORDER_KIND.signed, market_addr = Listings,
 // order_id = the order hash as a number), so every list, floor, volume and ranking includes it.
 // See README.md "Signed listings".
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   CONTRACT_TYPE,
   ORDER_KIND,
@@ -19,6 +19,14 @@ import type { ListingEventRow } from '../../db/schema-listings.js';
 import type { OrderRow } from '../sync/fact-rows.js';
 import { currentRate, rateHistory, referenceOf } from '../sources/coins/rates.js';
 import { chunks, rowsOf, valuesOf } from '../../db/bulk.js';
+import {
+  factState,
+  inList,
+  pairsIn,
+  readIsCurrent,
+  stateBlock,
+  type SignedOrderTables,
+} from './signed-order-state.js';
 
 /** Which signed listings a range, a rollback or a poll touched. */
 export interface ListingKeys {
@@ -34,7 +42,16 @@ export function emptyListingKeys(): ListingKeys {
   return { hashes: new Set(), sellers: new Set(), pairs: new Set() };
 }
 
-export const pairKey = (contract: string, owner: string) => `${contract}|${owner}`;
+/** Signed listings as signed orders: their tables, and the (collection, seller) pair of an approval. */
+export const SIGNED_LISTINGS: SignedOrderTables = {
+  orders: 'signed_listings',
+  signer: 'seller',
+  events: 'listing_events',
+  eventSigner: 'account',
+  contract: 'listings_addr',
+  fill: 'filled',
+  pair: sql`o.contract_addr, o.seller`,
+};
 
 /** The order id of a signed listing: its order hash as a number (decimal text). */
 export const signedOrderId = (orderHash: string) => BigInt(orderHash).toString();
@@ -50,15 +67,6 @@ export function listingKeysOf(
       keys.hashes.add(r.orderHash);
   }
   return keys;
-}
-
-function inList(column: SQL, values: Iterable<string>): SQL | undefined {
-  const list = [...values];
-  if (list.length === 0) return undefined;
-  return sql`${column} in (${sql.join(
-    list.map((v) => sql`${v}`),
-    sql`, `,
-  )})`;
 }
 
 /** What recomputeListings needs besides the keys. */
@@ -136,63 +144,38 @@ export async function recomputeListings(
   const triples =
     holdings.size === 0
       ? undefined
-      : sql`(l.contract_addr, l.token_id, l.seller) in ${valuesOf(
+      : sql`(o.contract_addr, o.token_id, o.seller) in ${valuesOf(
           [...holdings].map((h) => h.split('|')),
           ['varchar', 'numeric', 'varchar'],
         )}`;
-  const pairs =
-    keys.pairs.size === 0
-      ? undefined
-      : sql`(l.contract_addr, l.seller) in ${valuesOf(
-          [...keys.pairs].map((p) => p.split('|')),
-          ['varchar', 'varchar'],
-        )}`;
   const selected = [
-    inList(sql`l.order_hash`, keys.hashes),
-    inList(sql`l.seller`, keys.sellers),
-    inList(sql`l.contract_addr`, contracts),
+    inList(sql`o.order_hash`, keys.hashes),
+    inList(sql`o.seller`, keys.sellers),
+    inList(sql`o.contract_addr`, contracts),
     triples,
-    pairs,
-    sql`l.state_block is null`,
+    pairsIn(SIGNED_LISTINGS.pair, keys.pairs),
+    sql`o.state_block is null`,
   ].filter((s) => s !== undefined);
-  const where = sql`l.chain_id = ${chainId} and l.listings_addr = ${listingsAddr}
+  const where = sql`o.chain_id = ${chainId} and o.listings_addr = ${listingsAddr}
     and (${sql.join(selected, sql` or `)})`;
+  const state = factState(SIGNED_LISTINGS);
+  const current = readIsCurrent(sql`s.approved`, block);
   await tx.execute(sql`
     with s as (
-      select l.chain_id, l.order_hash, l.units,
-             coalesce(f.filled, 0) as filled,
-             (exists (select 1 from listing_events c
-                      where c.chain_id = l.chain_id and c.kind = 'cancelled'
-                        and c.listings_addr = l.listings_addr and c.account = l.seller
-                        and c.order_hash = l.order_hash)
-              or l.counter < coalesce(n.counter, 0)) as cancelled,
+      select o.chain_id, o.order_hash, o.units, ${state.columns},
              a.approved, a.block_number as read_at
-      from signed_listings l
-      left join lateral (
-        select sum(e.units) as filled from listing_events e
-        where e.chain_id = l.chain_id and e.kind = 'filled' and e.listings_addr = l.listings_addr
-          and e.order_hash = l.order_hash) f on true
-      left join lateral (
-        select max(e.counter) as counter from listing_events e
-        where e.chain_id = l.chain_id and e.kind = 'counter' and e.listings_addr = l.listings_addr
-          and e.account = l.seller) n on true
-      left join listing_approvals a on a.chain_id = l.chain_id and a.contract_addr = l.contract_addr
-        and a.owner = l.seller and a.operator = l.listings_addr
+      from signed_listings o
+      ${state.joins}
+      left join listing_approvals a on a.chain_id = o.chain_id and a.contract_addr = o.contract_addr
+        and a.owner = o.seller and a.operator = o.listings_addr
       where ${where}
     )
-    update signed_listings l set
+    update signed_listings o set
       filled = s.filled,
       cancelled = s.cancelled,
-      approved = case
-        when s.approved is not null and (l.state_block is not null or s.read_at = ${block}::bigint)
-          then s.approved
-        else l.approved end,
-      state_block = case
-        when s.cancelled or s.filled >= s.units then ${block}::bigint
-        when s.approved is not null and (l.state_block is not null or s.read_at = ${block}::bigint)
-          then ${block}::bigint
-        else null end
-    from s where l.chain_id = s.chain_id and l.order_hash = s.order_hash`);
+      approved = case when ${current} then s.approved else o.approved end,
+      state_block = ${stateBlock(current, block)}
+    from s where o.chain_id = s.chain_id and o.order_hash = s.order_hash`);
 
   // The orders rows, from the state just computed, the seller's holding (known when the
   // collection is followed and back-filled), the market's royalty rate and the ERC-2981 one of the
@@ -200,31 +183,31 @@ export async function recomputeListings(
   // item's name and image and the coin's decimals.
   const rows = rowsOf<StateRow>(
     await tx.execute(sql`
-      select l.order_hash, l.seller, l.contract_addr, l.erc1155, l.token_id::text as token_id,
-             l.units::text as units, l.coin, l.price_per_unit::text as price_per_unit,
-             l.start_time, l.end_time, l.created_at, l.filled::text as filled, l.cancelled,
-             l.approved, h.amount::text as held,
+      select o.order_hash, o.seller, o.contract_addr, o.erc1155, o.token_id::text as token_id,
+             o.units::text as units, o.coin, o.price_per_unit::text as price_per_unit,
+             o.start_time, o.end_time, o.created_at, o.filled::text as filled, o.cancelled,
+             o.approved, h.amount::text as held,
              (c.address is not null and c.synced_block is null) as synced,
              (select m.price::int from market_events m
-              where m.chain_id = l.chain_id and m.kind = 'royaltyRate'
-                and m.contract_addr = l.contract_addr
+              where m.chain_id = o.chain_id and m.kind = 'royaltyRate'
+                and m.contract_addr = o.contract_addr
               order by m.block_number desc, m.log_index desc limit 1) as royalty,
              c.erc2981_rate, c.erc2981_receiver,
              t.name, t.image_url, d.decimals,
              u.block_number::text as updated_block, u.block_time as updated_at,
              now() as now
-      from signed_listings l
-      left join holdings h on h.chain_id = l.chain_id and h.contract_addr = l.contract_addr
-        and h.token_id = l.token_id and h.owner_addr = l.seller
-      left join collections c on c.chain_id = l.chain_id and c.address = l.contract_addr
-      left join token_metadata t on t.chain_id = l.chain_id and t.contract_addr = l.contract_addr
-        and t.token_id = l.token_id
-      left join coin_decimals d on d.chain_id = l.chain_id and d.address = l.coin
+      from signed_listings o
+      left join holdings h on h.chain_id = o.chain_id and h.contract_addr = o.contract_addr
+        and h.token_id = o.token_id and h.owner_addr = o.seller
+      left join collections c on c.chain_id = o.chain_id and c.address = o.contract_addr
+      left join token_metadata t on t.chain_id = o.chain_id and t.contract_addr = o.contract_addr
+        and t.token_id = o.token_id
+      left join coin_decimals d on d.chain_id = o.chain_id and d.address = o.coin
       left join lateral (
         select e.block_number, e.block_time from listing_events e
-        where e.chain_id = l.chain_id and e.listings_addr = l.listings_addr
-          and ((e.kind in ('filled', 'cancelled') and e.order_hash = l.order_hash)
-            or (e.kind = 'counter' and e.account = l.seller and e.counter > l.counter))
+        where e.chain_id = o.chain_id and e.listings_addr = o.listings_addr
+          and ((e.kind in ('filled', 'cancelled') and e.order_hash = o.order_hash)
+            or (e.kind = 'counter' and e.account = o.seller and e.counter > o.counter))
         order by e.block_number desc, e.log_index desc limit 1) u on true
       where ${where}`),
   );

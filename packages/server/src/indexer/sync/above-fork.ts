@@ -4,7 +4,7 @@ import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/database.js';
 
 /** A table whose rows each carry their chain and block. */
-type PerBlock = PgTable & { chainId: PgColumn; blockNumber: PgColumn };
+export type PerBlock = PgTable & { chainId: PgColumn; blockNumber: PgColumn };
 
 /** Deletes `table`'s rows of `chainId` above `fork`. */
 export async function deleteAbove(tx: Tx, table: PerBlock, chainId: number, fork: number) {

@@ -148,3 +148,46 @@ export function pushSale(facts: RangeFacts, pos: FactPosition, s: Sale) {
     });
   }
 }
+
+/** A signed order's fill as its contract's event tells it (ListingFilled, OfferAccepted). */
+export interface SignedFill {
+  orderHash: string;
+  collection: string;
+  tokenId: bigint;
+  seller: string;
+  coin: string;
+  pricePerUnit: bigint;
+  units: bigint;
+  fee: bigint;
+  royalty: bigint;
+  royaltyReceiver: string;
+}
+
+/**
+ * A signed order's fill as a trade: sold by `contract` (Listings, Offers) to `buyer`, its royalty
+ * row's order id the order hash as a number; `itemId` is the market row's item id.
+ */
+export function pushSignedSale(
+  facts: RangeFacts,
+  pos: FactPosition,
+  contract: string,
+  fill: SignedFill,
+  buyer: string,
+  itemId: string | null,
+) {
+  pushSale(facts, pos, {
+    marketAddr: contract,
+    itemId,
+    orderId: str(BigInt(fill.orderHash)),
+    collection: fill.collection,
+    tokenId: fill.tokenId,
+    seller: fill.seller,
+    buyer,
+    coin: fill.coin,
+    price: fill.pricePerUnit,
+    amount: fill.units,
+    fee: fill.fee,
+    royalty: fill.royalty,
+    royaltyReceiver: fill.royaltyReceiver,
+  });
+}

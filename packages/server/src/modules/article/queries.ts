@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError, ERRORS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
+import { findBy } from '../../db/find-by.js';
 import { replaceById } from '../../db/replace-by-id.js';
 import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import { articleCategories, articles, type LocalizedText } from '../../db/schema.js';
@@ -72,16 +73,12 @@ export async function articlePage(
   );
 }
 
-export async function findCategory(db: AppDb, id: number): Promise<CategoryRow | undefined> {
-  const rows = await db.select().from(articleCategories).where(eq(articleCategories.id, id));
-  return rows[0];
-}
+export const findCategory = (db: AppDb, id: number): Promise<CategoryRow | undefined> =>
+  findBy(db, articleCategories, articleCategories.id, id);
 
 /** An article without counting a read (admin edits). */
-export async function findArticle(db: AppDb, id: number): Promise<ArticleRow | undefined> {
-  const rows = await db.select().from(articles).where(eq(articles.id, id));
-  return rows[0];
-}
+export const findArticle = (db: AppDb, id: number): Promise<ArticleRow | undefined> =>
+  findBy(db, articles, articles.id, id);
 
 /** Reads an article and counts the read (one atomic update); undefined when unknown. */
 export async function readArticle(

@@ -187,18 +187,20 @@ describe('tampered sign-ins are refused and open no session', () => {
       expirationTime: f.expirationTime,
     };
   };
-  const resign =
-    (
-      change: (f: ReturnType<typeof fieldsOf>) => Parameters<typeof createSiweMessage>[0],
-    ): (typeof cases)[number]['make'] =>
+  /** A case that signs, as its account, the text `textOf` makes of the issued message. */
+  const signText =
+    (textOf: (message: string, address: string) => string): (typeof cases)[number]['make'] =>
     async ({ account, issued }) => {
-      const msg = createSiweMessage(change(fieldsOf(issued.message)));
+      const msg = textOf(issued.message, account.address);
       return {
         userAddr: account.address,
         msg,
         signature: await account.signMessage({ message: msg }),
       };
     };
+  const resign = (
+    change: (f: ReturnType<typeof fieldsOf>) => Parameters<typeof createSiweMessage>[0],
+  ) => signText((message) => createSiweMessage(change(fieldsOf(message))));
 
   cases.push(
     { name: 'other domain', code: 10012, make: resign((f) => ({ ...f, domain: 'evil.example' })) },
@@ -236,38 +238,17 @@ describe('tampered sign-ins are refused and open no session', () => {
     {
       name: 'lowercased address in the message',
       code: 10012,
-      make: async ({ account, issued }) => {
-        const msg = issued.message.replace(account.address, account.address.toLowerCase());
-        return {
-          userAddr: account.address,
-          msg,
-          signature: await account.signMessage({ message: msg }),
-        };
-      },
+      make: signText((message, address) => message.replace(address, address.toLowerCase())),
     },
     {
       name: 'trailing newline',
       code: 10012,
-      make: async ({ account, issued }) => {
-        const msg = issued.message + '\n';
-        return {
-          userAddr: account.address,
-          msg,
-          signature: await account.signMessage({ message: msg }),
-        };
-      },
+      make: signText((message) => message + '\n'),
     },
     {
       name: 'not an EIP-4361 message',
       code: 10012,
-      make: async ({ account }) => {
-        const msg = 'Welcome to AIA Market! Please sign in.';
-        return {
-          userAddr: account.address,
-          msg,
-          signature: await account.signMessage({ message: msg }),
-        };
-      },
+      make: signText(() => 'Welcome to AIA Market! Please sign in.'),
     },
     {
       name: 'unknown nonce',

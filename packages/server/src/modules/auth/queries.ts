@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { SIGN_IN } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
+import { findBy } from '../../db/find-by.js';
 import { authNonces, users, userSessions } from '../../db/schema.js';
 import { hashToken } from '../../http/auth.js';
 
@@ -32,10 +33,8 @@ export async function issueNonce(db: AppDb, address: string): Promise<NonceRow> 
   return row;
 }
 
-export async function findNonce(db: AppDb, nonce: string): Promise<NonceRow | undefined> {
-  const rows = await db.select().from(authNonces).where(eq(authNonces.nonce, nonce));
-  return rows[0];
-}
+export const findNonce = (db: AppDb, nonce: string): Promise<NonceRow | undefined> =>
+  findBy(db, authNonces, authNonces.nonce, nonce);
 
 /** A nonce that can still be used by this address, or undefined. */
 export async function usableNonce(

@@ -11,25 +11,16 @@ import { collections, holdings } from '../../db/schema-chain.js';
 
 const p = collectionProfiles;
 
-export async function findCollectionByLink(
+/** A collection of `chainId` by its page link (any case) or its profile id, joined. */
+export async function findCollection(
   db: AppDb,
   chainId: number,
-  link: string,
+  by: { link: string } | { id: number },
   now = new Date(),
 ): Promise<CollectionJoinedRow | undefined> {
-  const rows = await selectCollectionRows(db, now).where(
-    and(eq(p.chainId, chainId), sql`lower(${p.linkCollection}) = ${link.toLowerCase()}`),
-  );
-  return rows[0];
-}
-
-export async function findCollectionById(
-  db: AppDb,
-  chainId: number,
-  id: number,
-  now = new Date(),
-): Promise<CollectionJoinedRow | undefined> {
-  const rows = await selectCollectionRows(db, now).where(and(eq(p.chainId, chainId), eq(p.id, id)));
+  const match =
+    'link' in by ? sql`lower(${p.linkCollection}) = ${by.link.toLowerCase()}` : eq(p.id, by.id);
+  const rows = await selectCollectionRows(db, now).where(and(eq(p.chainId, chainId), match));
   return rows[0];
 }
 

@@ -23,8 +23,7 @@ import { collectionRoyalty, toCollectionVO } from '../../read-models/collection-
 import { readPaidRoyalty, royaltyAgrees } from './chain-royalty.js';
 import { syncCollectionProfiles } from './profiles.js';
 import {
-  findCollectionById,
-  findCollectionByLink,
+  findCollection,
   findProfileById,
   isLinkTaken,
   listOwnedCollections,
@@ -48,7 +47,7 @@ export function collectionService(ctx: ServerContext, coins: CoinCatalog) {
 
   /** A collection page by its link (any letter case), with its best collection offer. */
   async function byLink(linkCollection: string): Promise<CollectionDetailVO> {
-    const row = await findCollectionByLink(db, chainId, linkCollection);
+    const row = await findCollection(db, chainId, { link: linkCollection });
     if (!row) throw new ApiError(ERRORS.notFound, 'Collection not found');
     const [rates, best] = await Promise.all([
       currentCoinRates(db, chainId),
@@ -115,7 +114,7 @@ export function collectionService(ctx: ServerContext, coins: CoinCatalog) {
       throw new ApiError(ERRORS.badRequest, COLLECTION_EDIT_MESSAGES.linkTaken.message);
     }
     const rate = royaltyPercentToRate(input.royalty);
-    const joined = await findCollectionById(db, chainId, profile.id);
+    const joined = await findCollection(db, chainId, { id: profile.id });
     // The market columns keep what the chain holds: a rate the market set, else null (the
     // token contract's ERC-2981, if any, applies and is shown read-only).
     let marketRoyalty = { royaltyRate: profile.royaltyRate, royaltyAddr: profile.royaltyAddr };
@@ -173,7 +172,7 @@ export function collectionService(ctx: ServerContext, coins: CoinCatalog) {
       }
       throw err;
     }
-    const row = await findCollectionById(db, chainId, profile.id);
+    const row = await findCollection(db, chainId, { id: profile.id });
     return toCollectionVO(row!, await currentCoinRates(db, chainId));
   }
 

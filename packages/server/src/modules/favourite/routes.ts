@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, ERRORS, type FavouriteInfo } from '@aiamarket/shared';
+import type { ErrorName, FavouriteInfo } from '@aiamarket/shared';
 import type { ServerContext } from '../../context.js';
 import {
   OPTIONAL_TOKEN_SECURITY,
@@ -12,7 +12,7 @@ import { envelopeOf, ok } from '../../http/envelope.js';
 import { queryOrBody } from '../../http/paging.js';
 import { addressSchema } from '../../http/schemas.js';
 import { uintInput } from '../../http/filter-inputs.js';
-import { addFavourite, favouriteInfo, itemExists, removeFavourite } from './queries.js';
+import { favourite, favouriteInfo, unfavourite } from './service.js';
 
 const itemParams = z.object({ tokenId: uintInput, contractAddr: addressSchema });
 
@@ -32,44 +32,35 @@ export function favouriteRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   });
 
   return async (app) => {
-    app.get(
-      '/collect/collect/:tokenId/:contractAddr',
-      {
-        config: { errors: ['notFound'] },
-        schema: {
-          tags: ['favourite'],
-          summary: 'Favourite an item (signed in; again is harmless; an unknown item is a 404)',
-          security: TOKEN_SECURITY,
-          params: itemParams,
-          response: { 200: envelopeOf(favouriteInfoSchema) },
+    /** A change of the signed-in user's favourites, answering the item's favourite info. */
+    const change = (url: string, summary: string, errors: ErrorName[], apply: typeof favourite) =>
+      app.get(
+        url,
+        {
+          config: { errors },
+          schema: {
+            tags: ['favourite'],
+            summary,
+            security: TOKEN_SECURITY,
+            params: itemParams,
+            response: { 200: envelopeOf(favouriteInfoSchema) },
+          },
         },
-      },
-      async (request) => {
-        const user = await requireUser(db, request);
-        const key = keyOf(request.params);
-        if (!(await itemExists(db, key))) throw new ApiError(ERRORS.notFound, 'No such item');
-        await addFavourite(db, user, key);
-        return ok(await favouriteInfo(db, user, key));
-      },
-    );
+        async (request) =>
+          ok(await apply(db, await requireUser(db, request), keyOf(request.params))),
+      );
 
-    app.get(
+    change(
+      '/collect/collect/:tokenId/:contractAddr',
+      'Favourite an item (signed in; again is harmless; an unknown item is a 404)',
+      ['notFound'],
+      favourite,
+    );
+    change(
       '/collect/cancel/:tokenId/:contractAddr',
-      {
-        schema: {
-          tags: ['favourite'],
-          summary: 'Remove an item from the favourites (signed in; again is harmless)',
-          security: TOKEN_SECURITY,
-          params: itemParams,
-          response: { 200: envelopeOf(favouriteInfoSchema) },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(db, request);
-        const key = keyOf(request.params);
-        await removeFavourite(db, user, key);
-        return ok(await favouriteInfo(db, user, key));
-      },
+      'Remove an item from the favourites (signed in; again is harmless)',
+      [],
+      unfavourite,
     );
 
     app.route({

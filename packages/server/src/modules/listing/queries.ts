@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { LISTING_LIMITS, ORDER_HOLD, ORDER_KIND, ORDER_STATUS } from '@aiamarket/shared';
 import type { AppDb, Tx } from '../../db/database.js';
 import { collections, orders, signedListings, type NewSignedListingRow } from '../../db/schema.js';
-import { buyableNow, orderColumns, type OrderRow } from '../../read-models/order-view.js';
+import { buyableNow, selectOrders, type OrderRow } from '../../read-models/order-view.js';
 import { ofContract } from '../../db/keys.js';
 
 /** The token standards of the collections the index follows, by address. */
@@ -39,18 +39,14 @@ export function cheapestListings(
   count: number,
   buyer?: string,
 ): Promise<OrderRow[]> {
-  return db
-    .select(orderColumns)
-    .from(orders)
-    .where(
-      and(
-        ofContract(orders, chainId, contractAddr),
-        eq(orders.status, ORDER_STATUS.listed),
-        buyableNow,
-        // A buyer's own listing cannot be bought (the contract skips it): not quoted.
-        buyer === undefined ? undefined : ne(orders.ownerAddr, buyer),
-      ),
-    )
+  return selectOrders(
+    db,
+    ofContract(orders, chainId, contractAddr),
+    eq(orders.status, ORDER_STATUS.listed),
+    buyableNow,
+    // A buyer's own listing cannot be bought (the contract skips it): not quoted.
+    buyer === undefined ? undefined : ne(orders.ownerAddr, buyer),
+  )
     .orderBy(sql`${orders.priceRef} asc nulls last`, asc(orders.price), asc(orders.orderId))
     .limit(count);
 }
@@ -63,29 +59,25 @@ export function cheapestListings(
  * index lookup each (holdings key, orders_token_idx).
  */
 export function retiredListingsOf(db: AppDb, chainId: number, seller: string): Promise<OrderRow[]> {
-  return db
-    .select(orderColumns)
-    .from(orders)
-    .where(
-      and(
-        eq(orders.chainId, chainId),
-        eq(orders.ownerAddr, seller),
-        eq(orders.kind, ORDER_KIND.signed),
-        eq(orders.status, ORDER_STATUS.forceCancel),
-        eq(orders.hold, ORDER_HOLD.retired),
-        buyableNow,
-        sql`exists (select 1 from holdings h
+  return selectOrders(
+    db,
+    eq(orders.chainId, chainId),
+    eq(orders.ownerAddr, seller),
+    eq(orders.kind, ORDER_KIND.signed),
+    eq(orders.status, ORDER_STATUS.forceCancel),
+    eq(orders.hold, ORDER_HOLD.retired),
+    buyableNow,
+    sql`exists (select 1 from holdings h
           where h.chain_id = ${orders.chainId} and h.contract_addr = ${orders.contractAddr}
             and h.token_id = ${orders.tokenId} and h.owner_addr = ${orders.ownerAddr}
             and h.amount >= ${orders.leftAmount})`,
-        sql`not exists (select 1 from orders n
+    sql`not exists (select 1 from orders n
           where n.chain_id = ${orders.chainId} and n.contract_addr = ${orders.contractAddr}
             and n.token_id = ${orders.tokenId} and n.owner_addr = ${orders.ownerAddr}
             and n.kind = ${ORDER_KIND.signed} and n.market_addr <> ${orders.marketAddr}
             and n.chain_status = ${ORDER_STATUS.listed} and n.hold <> ${ORDER_HOLD.retired}
             and (n.expires_at is null or n.expires_at > now()))`,
-      ),
-    )
+  )
     .orderBy(asc(orders.createdAt), asc(orders.orderId))
     .limit(LISTING_LIMITS.maxBulk);
 }

@@ -6,7 +6,7 @@ import { CoinCatalog } from '../../chain/coins.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { orderVoSchema } from '../../read-models/order-view.js';
 import { postWithData } from '../../http/paging.js';
-import { perMinute, perSignerPerMinute } from '../../http/rate-limit.js';
+import { perMinute, perSignerOrder } from '../../http/rate-limit.js';
 import { listingCreateInput, retiredListingsInput, sweepQuoteInput } from './input.js';
 import { listingService } from './service.js';
 
@@ -55,11 +55,7 @@ export function listingRoutes(
   coins = new CoinCatalog(ctx.chain),
 ): FastifyPluginAsyncZod {
   const listings = listingService(ctx, coins);
-  const limits = ctx.config.rateLimit;
-  const perSeller = perSignerPerMinute(
-    'listing/create',
-    () => limits.signerPerMinute ?? limits.authPerMinute,
-  );
+  const perSeller = perSignerOrder('listing/create', ctx.config.rateLimit);
 
   return async (app) => {
     app.route({

@@ -12,7 +12,7 @@ import {
   orders,
   tokenAttributes,
 } from '../../db/schema.js';
-import { buyableNow, orderColumns, type OrderRow } from '../../read-models/order-view.js';
+import { buyableNow, selectOrders, type OrderRow } from '../../read-models/order-view.js';
 import { ordersPage } from '../../read-models/order-page.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
@@ -215,18 +215,14 @@ export function marketPageRows(
   chainId: number,
   keys: { marketAddr: string; orderId: string }[],
 ) {
-  return db
-    .select(orderColumns)
-    .from(orders)
-    .where(
-      and(
-        eq(orders.chainId, chainId),
-        sql`(${orders.marketAddr}, ${orders.orderId}) in (${sql.join(
-          keys.map((k) => sql`(${k.marketAddr}, ${k.orderId}::numeric)`),
-          sql`, `,
-        )})`,
-      ),
-    );
+  return selectOrders(
+    db,
+    eq(orders.chainId, chainId),
+    sql`(${orders.marketAddr}, ${orders.orderId}) in (${sql.join(
+      keys.map((k) => sql`(${k.marketAddr}, ${k.orderId}::numeric)`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /** The market's version: the change feed's last id, which every write of orders moves. */
@@ -301,13 +297,12 @@ export async function itemOrders(
 
 /** One order by id (any market of the chain) and token, for changePrice. */
 export async function findOrder(db: AppDb, chainId: number, orderId: string, tokenId: string) {
-  const rows = await db
-    .select(orderColumns)
-    .from(orders)
-    .where(
-      and(eq(orders.chainId, chainId), eq(orders.orderId, orderId), eq(orders.tokenId, tokenId)),
-    )
-    .limit(2);
+  const rows = await selectOrders(
+    db,
+    eq(orders.chainId, chainId),
+    eq(orders.orderId, orderId),
+    eq(orders.tokenId, tokenId),
+  ).limit(2);
   return rows;
 }
 

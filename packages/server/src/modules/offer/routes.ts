@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context.js';
 import { CoinCatalog } from '../../chain/coins.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { pageOf, postWithData } from '../../http/paging.js';
-import { perMinute, perSignerPerMinute } from '../../http/rate-limit.js';
+import { perMinute, perSignerOrder } from '../../http/rate-limit.js';
 import {
   accountOffersInput,
   collectionOffersInput,
@@ -51,10 +51,7 @@ export function offerRoutes(
   const maxOpen = ctx.config.maxOpenPerSigner;
   // Hashing a large set is once per set (trait-sets.ts); these limit the reads around it.
   const traitReadLimit = perMinute(limits.traitPerMinute ?? 120);
-  const perOfferer = perSignerPerMinute(
-    'offer/create',
-    () => limits.signerPerMinute ?? limits.authPerMinute,
-  );
+  const perOfferer = perSignerOrder('offer/create', limits);
 
   return async (app) => {
     app.route({

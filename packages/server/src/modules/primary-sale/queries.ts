@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError, ERRORS } from '@aiamarket/shared';
 import type { AppDb } from '../../db/database.js';
+import { findBy } from '../../db/find-by.js';
 import { countWhere, pageWithTotal } from '../../db/page-with-total.js';
 import { primaryActivities, primaryActivityItems, type LocalizedText } from '../../db/schema.js';
 import type { ActivityItemInput, ActivityValues } from './input.js';
@@ -57,8 +58,7 @@ export async function activityPage(
 }
 
 export async function findActivity(db: AppDb, id: number) {
-  const rows = await db.select().from(primaryActivities).where(eq(primaryActivities.id, id));
-  const row = rows[0];
+  const row = await findBy(db, primaryActivities, primaryActivities.id, id);
   if (!row) return undefined;
   const left = await residues(db, [id]);
   return { row, soldOut: soldOutOf(left.get(id)) };

@@ -1,13 +1,12 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.js';
+import { findBy } from '../../db/find-by.js';
 import { activities, holdings, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUser(db: AppDb, address: string): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(users.address, address));
-  return rows[0];
-}
+export const findUser = (db: AppDb, address: string): Promise<UserRow | undefined> =>
+  findBy(db, users, users.address, address);
 
 /**
  * Whether an address that never signed in is still a known account: it holds an NFT, or appears

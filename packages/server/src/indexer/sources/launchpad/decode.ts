@@ -1,19 +1,9 @@
 // A launchpad's Minted and Swapped events, decoded through the generated ABI.
-import type { Log } from 'viem';
 import { launchpadBaseAbi } from '@aiamarket/shared/abis';
-import { decodeLog } from '../../../chain/event-decoder.js';
-import type { Decoded } from '../abi-events.js';
-import type { AddressRole } from '../roles.js';
+import { eventsDecoder, type NamedEvent } from '../abi-events.js';
 
-export type LaunchpadEvent = Extract<
-  Decoded<typeof launchpadBaseAbi>,
-  { eventName: 'Minted' | 'Swapped' }
->;
+const LAUNCHPAD_EVENTS = ['Minted', 'Swapped'] as const;
 
-export function decodeLaunchpad(log: Log, role: AddressRole) {
-  if (!role.launchpad) return null;
-  const d = decodeLog(launchpadBaseAbi, log);
-  return d && (d.eventName === 'Minted' || d.eventName === 'Swapped')
-    ? { source: 'launchpad' as const, event: d }
-    : null;
-}
+export type LaunchpadEvent = NamedEvent<typeof launchpadBaseAbi, typeof LAUNCHPAD_EVENTS>;
+
+export const decodeLaunchpad = eventsDecoder('launchpad', launchpadBaseAbi, LAUNCHPAD_EVENTS);

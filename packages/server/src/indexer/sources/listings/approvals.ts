@@ -4,10 +4,11 @@ import { sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { gameItems721Abi } from '@aiamarket/shared/abis';
 import type { AppDb, Tx } from '../../../db/database.js';
-import { chunks, rowsOf, valuesOf } from '../../../db/bulk.js';
+import { chunks, rowsOf } from '../../../db/bulk.js';
 import { listingApprovals } from '../../../db/schema-listings.js';
-import { isRevert } from '../../chain-reads.js';
-import { pairKey } from '../../derive/signed-orders.js';
+import { readAtBlock } from '../../chain-reads.js';
+import { pairKey, pairsToRead } from '../../derive/signed-order-state.js';
+import { SIGNED_LISTINGS } from '../../derive/signed-orders.js';
 
 /** isApprovedForAll(owner, Listings) of a collection, read at `blockNumber`. */
 export interface ApprovalRead {
@@ -36,10 +37,9 @@ export async function unseenListingCoins(db: AppDb, chainId: number, listingsAdd
 }
 
 /**
- * The (collection, owner) pairs whose approval a range must read: the pairs its ApprovalForAll
- * events touched (operator = Listings) that have an open listing (not cancelled, not filled;
- * expiry is not looked at, so a replay reads the same pairs), and the pairs of open listings not
- * looked at yet (stored since the last range, or whose state a rollback cleared).
+ * The (collection, owner) pairs whose approval a range must read: those of open listings among
+ * the pairs its ApprovalForAll events touched (operator = Listings), and those of open listings
+ * not looked at yet.
  */
 export async function approvalsToRead(
   db: AppDb,
@@ -47,48 +47,17 @@ export async function approvalsToRead(
   listingsAddr: string,
   touched: readonly string[],
 ): Promise<{ contractAddr: string; owner: string }[]> {
-  const open = sql`l.chain_id = ${chainId} and l.listings_addr = ${listingsAddr}
-    and not l.cancelled and l.filled < l.units`;
-  const out = new Map<string, { contractAddr: string; owner: string }>();
-  const add = (rows: { c: string; o: string }[]) => {
-    for (const r of rows) out.set(pairKey(r.c, r.o), { contractAddr: r.c, owner: r.o });
-  };
-  add(
-    rowsOf<{ c: string; o: string }>(
-      await db.execute(sql`
-        select distinct l.contract_addr as c, l.seller as o from signed_listings l
-        where ${open} and l.state_block is null`),
-    ),
-  );
-  const mine = [
-    ...new Set(
-      touched
-        .map((t) => t.split('|'))
-        .filter(([, , operator]) => operator === listingsAddr)
-        .map(([c, o]) => pairKey(c!, o!)),
-    ),
-  ];
-  for (const part of chunks(mine, 500)) {
-    const k = valuesOf(
-      part.map((p) => p.split('|')),
-      ['varchar', 'varchar'],
-    );
-    add(
-      rowsOf<{ c: string; o: string }>(
-        await db.execute(sql`
-          select distinct l.contract_addr as c, l.seller as o from signed_listings l
-          join ${k} as k(c, o) on l.contract_addr = k.c and l.seller = k.o
-          where ${open}`),
-      ),
-    );
-  }
-  return [...out.values()];
+  const mine = touched
+    .map((t) => t.split('|'))
+    .filter(([, , operator]) => operator === listingsAddr)
+    .map(([c, o]) => pairKey(c!, o!));
+  const pairs = await pairsToRead(db, SIGNED_LISTINGS, chainId, listingsAddr, mine);
+  return pairs.map(([contractAddr, owner]) => ({ contractAddr, owner }));
 }
 
 /**
- * isApprovedForAll(owner, Listings) of each pair at `blockNumber`, in deployless multicalls of
- * 500. A call that reverts counts as not approved (the contract cannot move the token); any
- * other error (network) fails the step, which is retried.
+ * isApprovedForAll(owner, Listings) of each pair at `blockNumber`. A call that reverts counts as
+ * not approved (the contract cannot move the token).
  */
 export async function readApprovals(
   chain: PublicClient,
@@ -96,29 +65,21 @@ export async function readApprovals(
   pairs: readonly { contractAddr: string; owner: string }[],
   blockNumber: number,
 ): Promise<ApprovalRead[]> {
-  const out: ApprovalRead[] = [];
-  for (const part of chunks([...pairs], 500)) {
-    const results = await chain.multicall({
-      contracts: part.map(
-        ({ contractAddr, owner }) =>
-          ({
-            address: contractAddr as Address,
-            abi: gameItems721Abi,
-            functionName: 'isApprovedForAll',
-            args: [owner as Address, listingsAddr as Address],
-          }) as const,
-      ),
-      allowFailure: true,
-      deployless: true,
-      blockNumber: BigInt(blockNumber),
-    });
-    part.forEach(({ contractAddr, owner }, i) => {
-      const r = results[i]!;
-      if (r.status === 'failure' && !isRevert(r.error)) throw r.error;
-      out.push({ contractAddr, owner, approved: r.status === 'success' && r.result === true });
-    });
-  }
-  return out;
+  const calls = pairs.map(
+    ({ contractAddr, owner }) =>
+      ({
+        address: contractAddr as Address,
+        abi: gameItems721Abi,
+        functionName: 'isApprovedForAll',
+        args: [owner as Address, listingsAddr as Address],
+      }) as const,
+  );
+  const results = await readAtBlock(chain, calls, blockNumber);
+  return pairs.map(({ contractAddr, owner }, i) => ({
+    contractAddr,
+    owner,
+    approved: results[i] === true,
+  }));
 }
 
 /** Inside a range's transaction: the approvals read, upserted. */

@@ -1,17 +1,11 @@
 // The Listings contract's events and the collections' ApprovalForAll: the facts of signed listings.
 import {
   lower,
-  pushSale,
+  pushSignedSale,
   str,
-  type EventOf,
   type FactHandler,
-  type FactPosition,
   type RangeFacts,
 } from '../../sync/fact-rows.js';
-
-export const listingsFacts: FactHandler<'listings'> = (facts, e, pos) => {
-  listingFacts(facts, e.address, e.event, pos);
-};
 
 export const approvalFacts: FactHandler<'approval'> = (facts, e) => {
   facts.approvals.push(`${e.address}|${lower(e.event.owner)}|${lower(e.event.operator)}`);
@@ -37,19 +31,16 @@ export function realBuyers(facts: RangeFacts) {
   }
 }
 
-type ListingsEvent = EventOf<'listings'>['event'];
-
 /**
  * The facts of a Listings contract event. A fill is a trade like a market sale: a 'sold' market
  * row (market = the Listings contract, item id = the order hash as a number) and, with a royalty,
  * a royalty row, so that activities, stats, volumes and the creator dashboard count it.
  */
-function listingFacts(
-  facts: RangeFacts,
-  listingsAddr: string,
-  ev: ListingsEvent,
-  pos: FactPosition,
-) {
+export const listingsFacts: FactHandler<'listings'> = (
+  facts,
+  { address: listingsAddr, event: ev },
+  pos,
+) => {
   const base = { ...pos, listingsAddr };
   switch (ev.eventName) {
     case 'ListingFilled': {
@@ -63,21 +54,7 @@ function listingFacts(
         units: str(a.units),
         filled: str(a.filled),
       });
-      pushSale(facts, pos, {
-        marketAddr: listingsAddr,
-        itemId: orderId,
-        orderId,
-        collection: a.collection,
-        tokenId: a.tokenId,
-        seller: a.seller,
-        buyer: a.buyer,
-        coin: a.coin,
-        price: a.pricePerUnit,
-        amount: a.units,
-        fee: a.fee,
-        royalty: a.royalty,
-        royaltyReceiver: a.royaltyReceiver,
-      });
+      pushSignedSale(facts, pos, listingsAddr, a, a.buyer, orderId);
       break;
     }
     case 'ListingCancelled':
@@ -106,4 +83,4 @@ function listingFacts(
       });
       break;
   }
-}
+};

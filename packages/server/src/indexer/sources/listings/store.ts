@@ -3,20 +3,20 @@
 import { sql } from 'drizzle-orm';
 import { ORDER_KIND, ORDER_STATUS } from '@aiamarket/shared';
 import type { AppDb, Tx } from '../../../db/database.js';
-import { chunks, rowsOf, valuesOf } from '../../../db/bulk.js';
+import { chunks, rowsOf } from '../../../db/bulk.js';
 import {
   listingApprovals,
   listingEvents,
   type ListingEventRow,
 } from '../../../db/schema-listings.js';
-import { listingKeysOf, pairKey } from '../../derive/signed-orders.js';
+import { listingKeysOf, SIGNED_LISTINGS } from '../../derive/signed-orders.js';
+import { pairKey, rollbackSignedOrders } from '../../derive/signed-order-state.js';
 import { writeApprovals, type ListingApprovalsWrite } from './approvals.js';
 import { lockOrderItems } from '../../../db/order-items-lock.js';
 import { setFeedBlock } from '../../../live/feed.js';
 import { emptyTouched } from '../../derive/keys.js';
 import { recompute } from '../../derive/state.js';
 import { fenceOnCursor, type Cursor } from '../../sync/store.js';
-import { takeAbove } from '../../sync/above-fork.js';
 
 /** Inside a range's transaction: the Listings facts (also needed by the activities). */
 export async function insertListingFacts(tx: Tx, facts: ListingEventRow[]) {
@@ -30,28 +30,27 @@ export async function insertListingFacts(tx: Tx, facts: ListingEventRow[]) {
  * approval again) and answers the keys to recompute.
  */
 export async function rollbackListings(tx: Tx, chainId: number, fork: number) {
-  const deleted = await takeAbove(tx, listingEvents, chainId, fork, {
-    kind: listingEvents.kind,
-    orderHash: listingEvents.orderHash,
-    account: listingEvents.account,
-  });
-  const dropped = await takeAbove(tx, listingApprovals, chainId, fork, {
-    contractAddr: listingApprovals.contractAddr,
-    owner: listingApprovals.owner,
-  });
-  await tx.execute(sql`
-    update signed_listings set state_block = null
-    where chain_id = ${chainId} and state_block > ${fork}::bigint`);
+  const { deleted, dropped } = await rollbackSignedOrders(
+    tx,
+    SIGNED_LISTINGS,
+    chainId,
+    fork,
+    {
+      table: listingEvents,
+      fields: {
+        kind: listingEvents.kind,
+        orderHash: listingEvents.orderHash,
+        account: listingEvents.account,
+      },
+    },
+    {
+      table: listingApprovals,
+      contract: listingApprovals.contractAddr,
+      owner: listingApprovals.owner,
+    },
+  );
   const keys = listingKeysOf(deleted);
-  for (const r of dropped) keys.pairs.add(pairKey(r.contractAddr, r.owner));
-  if (keys.pairs.size > 0) {
-    await tx.execute(sql`
-      update signed_listings l set state_block = null
-      where l.chain_id = ${chainId} and (l.contract_addr, l.seller) in ${valuesOf(
-        [...keys.pairs].map((p) => p.split('|')),
-        ['varchar', 'varchar'],
-      )}`);
-  }
+  keys.pairs = dropped;
   return keys;
 }
 
@@ -98,7 +97,7 @@ export async function writeListingsPoll(
     await setFeedBlock(tx, cursor.number);
     await writeApprovals(tx, chainId, approvals);
     const keys = listingKeysOf([]);
-    for (const r of approvals.reads) keys.pairs.add(`${r.contractAddr}|${r.owner}`);
+    for (const r of approvals.reads) keys.pairs.add(pairKey(r.contractAddr, r.owner));
     for (const h of due) keys.hashes.add(h);
     const touched = emptyTouched();
     touched.signed = { listingsAddr: approvals.listingsAddr, block: cursor.number, keys };

@@ -1,19 +1,5 @@
 // The Offers contract's events: the facts of signed offers.
-import {
-  lower,
-  pushSale,
-  str,
-  type EventOf,
-  type FactHandler,
-  type FactPosition,
-  type RangeFacts,
-} from '../../sync/fact-rows.js';
-
-export const offersFacts: FactHandler<'offers'> = (facts, e, pos) => {
-  offerFacts(facts, e.address, e.event, pos);
-};
-
-type OffersEvent = EventOf<'offers'>['event'];
+import { lower, pushSignedSale, str, type FactHandler } from '../../sync/fact-rows.js';
 
 /**
  * The facts of an Offers contract event. An acceptance is a trade like a market sale: it is
@@ -21,7 +7,11 @@ type OffersEvent = EventOf<'offers'>['event'];
  * a royalty row (order id = the order hash as a number), so that activities, stats, volumes and
  * the creator dashboard count it without a second derivation.
  */
-function offerFacts(facts: RangeFacts, offersAddr: string, ev: OffersEvent, pos: FactPosition) {
+export const offersFacts: FactHandler<'offers'> = (
+  facts,
+  { address: offersAddr, event: ev },
+  pos,
+) => {
   const base = { ...pos, offersAddr, offerer: lower(ev.args.offerer) };
   if (ev.eventName === 'OfferAccepted') {
     const a = ev.args;
@@ -33,25 +23,11 @@ function offerFacts(facts: RangeFacts, offersAddr: string, ev: OffersEvent, pos:
       units: str(a.units),
       filled: str(a.filled),
     });
-    pushSale(facts, pos, {
-      marketAddr: offersAddr,
-      itemId: null,
-      orderId: str(BigInt(a.orderHash)),
-      collection: a.collection,
-      tokenId: a.tokenId,
-      seller: a.seller,
-      buyer: a.offerer,
-      coin: a.coin,
-      price: a.pricePerUnit,
-      amount: a.units,
-      fee: a.fee,
-      royalty: a.royalty,
-      royaltyReceiver: a.royaltyReceiver,
-    });
+    pushSignedSale(facts, pos, offersAddr, a, a.offerer, null);
     facts.funds.push(`${lower(a.coin)}|${base.offerer}`);
   } else if (ev.eventName === 'OfferCancelled') {
     facts.offers.push({ ...base, kind: 'cancelled', orderHash: lower(ev.args.orderHash) });
   } else {
     facts.offers.push({ ...base, kind: 'counter', counter: str(ev.args.counter) });
   }
-}
+};

@@ -4,13 +4,23 @@
 // `funded` from the offerer's coin balance and allowance to the Offers contract, read at the
 // last block of every range that moved that coin for an offerer with open offers (and for any
 // offer the indexer has not looked at yet, state_block null). See README.md "Offers".
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { erc20Abi, type Address, type PublicClient } from 'viem';
 import type { AppDb, Tx } from '../../../db/database.js';
-import { isRevert } from '../../chain-reads.js';
+import { readAtBlock } from '../../chain-reads.js';
 import { offerEvents, offerFunds, type OfferEventRow } from '../../../db/schema-offers.js';
-import { takeAbove } from '../../sync/above-fork.js';
-import { chunks, rowsOf, valuesOf } from '../../../db/bulk.js';
+import { chunks, rowsOf } from '../../../db/bulk.js';
+import {
+  factState,
+  inList,
+  pairKey,
+  pairsIn,
+  pairsToRead,
+  readIsCurrent,
+  rollbackSignedOrders,
+  stateBlock,
+  type SignedOrderTables,
+} from '../../derive/signed-order-state.js';
 
 /** A (coin, owner) pair whose balance and allowance were read at `blockNumber`. */
 export interface FundsRead {
@@ -29,7 +39,16 @@ export interface OfferFundsWrite {
   reads: FundsRead[];
 }
 
-const pairKey = (coin: string, owner: string) => `${coin}|${owner}`;
+/** Offers as signed orders: their tables, and the (coin, offerer) pair their funds are read for. */
+const OFFERS: SignedOrderTables = {
+  orders: 'offers',
+  signer: 'offerer',
+  events: 'offer_events',
+  eventSigner: 'offerer',
+  contract: 'offers_addr',
+  fill: 'accepted',
+  pair: sql`o.coin, o.offerer`,
+};
 
 /** The coins stored offers pay with (followed by the indexer besides the wrapped AIA). */
 export async function offerCoins(db: AppDb, chainId: number, offersAddr: string) {
@@ -41,10 +60,8 @@ export async function offerCoins(db: AppDb, chainId: number, offersAddr: string)
 }
 
 /**
- * The (coin, owner) pairs whose funds a range must read: the pairs its coin moves touched that
- * have an open offer (not cancelled, not filled; expiry is not looked at, so a replay reads
- * the same pairs), and the pairs of open offers the indexer has not looked at yet (stored by the
- * API since its last range, or whose state a rollback cleared).
+ * The (coin, owner) pairs whose funds a range must read: those of open offers among the pairs
+ * its coin moves touched, and those of open offers not looked at yet.
  */
 export async function fundsToRead(
   db: AppDb,
@@ -52,41 +69,13 @@ export async function fundsToRead(
   offersAddr: string,
   touched: readonly string[],
 ): Promise<{ coin: string; owner: string }[]> {
-  const open = sql`o.chain_id = ${chainId} and o.offers_addr = ${offersAddr}
-    and not o.cancelled and o.filled < o.units`;
-  const out = new Map<string, { coin: string; owner: string }>();
-  const add = (rows: { coin: string; owner: string }[]) => {
-    for (const r of rows) out.set(pairKey(r.coin, r.owner), r);
-  };
-  add(
-    rowsOf<{ coin: string; owner: string }>(
-      await db.execute(sql`
-        select distinct o.coin, o.offerer as owner from offers o
-        where ${open} and o.state_block is null`),
-    ),
-  );
-  for (const part of chunks([...new Set(touched)], 500)) {
-    const k = valuesOf(
-      part.map((p) => p.split('|')),
-      ['varchar', 'varchar'],
-    );
-    add(
-      rowsOf<{ coin: string; owner: string }>(
-        await db.execute(sql`
-          select distinct o.coin, o.offerer as owner from offers o
-          join ${k} as k(c, w) on o.coin = k.c and o.offerer = k.w
-          where ${open}`),
-      ),
-    );
-  }
-  return [...out.values()];
+  const pairs = await pairsToRead(db, OFFERS, chainId, offersAddr, touched);
+  return pairs.map(([coin, owner]) => ({ coin, owner }));
 }
 
 /**
- * balanceOf(owner) and allowance(owner, Offers) of each pair at `blockNumber`, batched: one
- * deployless multicall (works on any node, no Multicall3 needed) per 250 pairs. A call that
- * reverts (or a coin without code) counts as 0: it cannot pay. Any other error (network) fails
- * the step, which is retried.
+ * balanceOf(owner) and allowance(owner, Offers) of each pair at `blockNumber`. A call that
+ * reverts (or a coin without code) counts as 0: it cannot pay.
  */
 export async function readFunds(
   chain: PublicClient,
@@ -94,39 +83,28 @@ export async function readFunds(
   pairs: readonly { coin: string; owner: string }[],
   blockNumber: number,
 ): Promise<FundsRead[]> {
-  const out: FundsRead[] = [];
-  for (const part of chunks([...pairs], 250)) {
-    const results = await chain.multicall({
-      contracts: part.flatMap(({ coin, owner }) => [
-        {
-          address: coin as Address,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [owner as Address],
-        } as const,
-        {
-          address: coin as Address,
-          abi: erc20Abi,
-          functionName: 'allowance',
-          args: [owner as Address, offersAddr as Address],
-        } as const,
-      ]),
-      allowFailure: true,
-      deployless: true,
-      blockNumber: BigInt(blockNumber),
-    });
-    const value = (i: number) => {
-      const r = results[i]!;
-      if (r.status === 'success') return (r.result as bigint).toString();
-      // With allowFailure, viem also reports a failed request (network) as a failure per call.
-      if (!isRevert(r.error)) throw r.error;
-      return '0';
-    };
-    part.forEach(({ coin, owner }, i) =>
-      out.push({ coin, owner, balance: value(2 * i), allowance: value(2 * i + 1) }),
-    );
-  }
-  return out;
+  const calls = pairs.flatMap(({ coin, owner }) => [
+    {
+      address: coin as Address,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [owner as Address],
+    } as const,
+    {
+      address: coin as Address,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [owner as Address, offersAddr as Address],
+    } as const,
+  ]);
+  const results = await readAtBlock(chain, calls, blockNumber);
+  const value = (i: number) => ((results[i] as bigint | undefined) ?? 0n).toString();
+  return pairs.map(({ coin, owner }, i) => ({
+    coin,
+    owner,
+    balance: value(2 * i),
+    allowance: value(2 * i + 1),
+  }));
 }
 
 /** Which offers a range or a rollback touched. */
@@ -148,14 +126,6 @@ function keysOf(rows: Pick<OfferEventRow, 'kind' | 'orderHash' | 'offerer'>[]): 
   return keys;
 }
 
-function inList(column: SQL, values: Set<string>): SQL | undefined {
-  if (values.size === 0) return undefined;
-  return sql`${column} in (${sql.join(
-    [...values].map((v) => sql`${v}`),
-    sql`, `,
-  )})`;
-}
-
 /**
  * Recomputes the state columns of the selected offers (the touched ones, and every offer not
  * looked at yet) from the facts and the funds rows:
@@ -169,38 +139,20 @@ function inList(column: SQL, values: Set<string>): SQL | undefined {
  *   funded flag stays as the API stored it and state_block stays null: the next range reads it.
  */
 async function recomputeOffers(tx: Tx, chainId: number, keys: OfferKeys, block: number) {
-  const pairs =
-    keys.pairs.size === 0
-      ? undefined
-      : sql`(o.coin, o.offerer) in ${valuesOf(
-          [...keys.pairs].map((p) => p.split('|')),
-          ['varchar', 'varchar'],
-        )}`;
   const selected = [
     inList(sql`o.order_hash`, keys.hashes),
     inList(sql`o.offerer`, keys.offerers),
-    pairs,
+    pairsIn(OFFERS.pair, keys.pairs),
     sql`o.state_block is null`,
   ].filter((s) => s !== undefined);
+  const state = factState(OFFERS);
+  const current = readIsCurrent(sql`s.balance`, block);
   await tx.execute(sql`
     with s as (
-      select o.chain_id, o.order_hash, o.units, o.price_per_unit,
-             coalesce(a.filled, 0) as filled,
-             (exists (select 1 from offer_events c
-                      where c.chain_id = o.chain_id and c.kind = 'cancelled'
-                        and c.offers_addr = o.offers_addr and c.offerer = o.offerer
-                        and c.order_hash = o.order_hash)
-              or o.counter < coalesce(n.counter, 0)) as cancelled,
+      select o.chain_id, o.order_hash, o.units, o.price_per_unit, ${state.columns},
              f.balance, f.allowance, f.block_number as read_at
       from offers o
-      left join lateral (
-        select sum(e.units) as filled from offer_events e
-        where e.chain_id = o.chain_id and e.kind = 'accepted' and e.offers_addr = o.offers_addr
-          and e.order_hash = o.order_hash) a on true
-      left join lateral (
-        select max(e.counter) as counter from offer_events e
-        where e.chain_id = o.chain_id and e.kind = 'counter' and e.offers_addr = o.offers_addr
-          and e.offerer = o.offerer) n on true
+      ${state.joins}
       left join offer_funds f on f.chain_id = o.chain_id and f.coin = o.coin
         and f.owner = o.offerer and f.spender = o.offers_addr
       where o.chain_id = ${chainId} and (${sql.join(selected, sql` or `)})
@@ -210,14 +162,9 @@ async function recomputeOffers(tx: Tx, chainId: number, keys: OfferKeys, block: 
       cancelled = s.cancelled,
       funded = case
         when s.cancelled or s.filled >= s.units then true
-        when s.balance is not null and (o.state_block is not null or s.read_at = ${block}::bigint)
-          then least(s.balance, s.allowance) >= (s.units - s.filled) * s.price_per_unit
+        when ${current} then least(s.balance, s.allowance) >= (s.units - s.filled) * s.price_per_unit
         else o.funded end,
-      state_block = case
-        when s.cancelled or s.filled >= s.units then ${block}::bigint
-        when s.balance is not null and (o.state_block is not null or s.read_at = ${block}::bigint)
-          then ${block}::bigint
-        else null end
+      state_block = ${stateBlock(current, block)}
     from s where o.chain_id = s.chain_id and o.order_hash = s.order_hash`);
 }
 
@@ -270,27 +217,22 @@ export async function writeOffers(
  * again), and recomputes the offers the deleted facts touched.
  */
 export async function rollbackOffers(tx: Tx, chainId: number, fork: number) {
-  const deleted = await takeAbove(tx, offerEvents, chainId, fork, {
-    kind: offerEvents.kind,
-    orderHash: offerEvents.orderHash,
-    offerer: offerEvents.offerer,
-  });
-  const dropped = await takeAbove(tx, offerFunds, chainId, fork, {
-    coin: offerFunds.coin,
-    owner: offerFunds.owner,
-  });
-  await tx.execute(sql`
-    update offers set state_block = null where chain_id = ${chainId} and state_block > ${fork}::bigint`);
+  const { deleted, dropped } = await rollbackSignedOrders(
+    tx,
+    OFFERS,
+    chainId,
+    fork,
+    {
+      table: offerEvents,
+      fields: {
+        kind: offerEvents.kind,
+        orderHash: offerEvents.orderHash,
+        offerer: offerEvents.offerer,
+      },
+    },
+    { table: offerFunds, contract: offerFunds.coin, owner: offerFunds.owner },
+  );
   const keys = keysOf(deleted);
-  for (const r of dropped) keys.pairs.add(pairKey(r.coin, r.owner));
-  // Offers of a dropped pair are not looked at until their funds are read again.
-  if (keys.pairs.size > 0) {
-    await tx.execute(sql`
-      update offers o set state_block = null
-      where o.chain_id = ${chainId} and (o.coin, o.offerer) in ${valuesOf(
-        [...keys.pairs].map((p) => p.split('|')),
-        ['varchar', 'varchar'],
-      )}`);
-  }
+  keys.pairs = dropped;
   await recomputeOffers(tx, chainId, keys, fork);
 }
